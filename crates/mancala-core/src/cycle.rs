@@ -1,0 +1,222 @@
+//! Exact endless-move detection in constant memory.
+//!
+//! A relay move is a deterministic process: the state between two laps (the board and
+//! the pit to be lifted next, plus whatever else the game's next lap depends on)
+//! determines every later lap. If a state ever comes back, the move never ends. Brent's
+//! algorithm finds such a repeat while keeping only one saved state: it saves the state
+//! at laps 1, 2, 4, 8, … and compares every later state with the last one saved. It
+//! never reports a repeat that did not happen, and it finds every cycle within about
+//! three times the number of laps before the first repeat.
+
+/// Brent's cycle finder over a sequence of states.
+///
+/// ```
+/// use mancala_core::cycle::CycleFinder;
+/// // x -> x*x mod 11 from 3: 3, 9, 4, 5, 3, … repeats.
+/// let mut x = 3u32;
+/// let mut finder = CycleFinder::new(x);
+/// let mut steps = 0;
+/// loop {
+///     x = x * x % 11;
+///     steps += 1;
+///     if finder.observe(&x) { break; }
+/// }
+/// assert!(steps >= 4);
+/// ```
+#[derive(Clone, Debug)]
+pub struct CycleFinder<S> {
+    saved: S,
+    power: u64,
+    lam: u64,
+    steps: u64,
+}
+
+impl<S: Clone + PartialEq> CycleFinder<S> {
+    /// Starts with the first state of the sequence.
+    pub fn new(start: S) -> Self {
+        CycleFinder {
+            saved: start,
+            power: 1,
+            lam: 0,
+            steps: 0,
+        }
+    }
+
+    /// Takes the next state of the sequence; returns `true` if it equals an earlier one
+    /// (so the sequence cycles forever).
+    #[inline]
+    pub fn observe(&mut self, state: &S) -> bool {
+        self.steps += 1;
+        if *state == self.saved {
+            return true;
+        }
+        self.lam += 1;
+        if self.lam == self.power {
+            self.saved = state.clone();
+            self.power <<= 1;
+            self.lam = 0;
+        }
+        false
+    }
+
+    /// How many states have been observed since the start.
+    #[must_use]
+    pub const fn steps(&self) -> u64 {
+        self.steps
+    }
+}
+
+/// What a lap of a relay move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lap<T> {
+    /// The move goes on with another lap from the new state.
+    Relay,
+    /// The move (or the part of it the game drives here) is over with result `T`.
+    End(T),
+}
+
+/// A relay move whose lap state repeats: it would never end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("endless move: the lap state repeated (found after {laps} laps)")]
+pub struct Endless {
+    /// The laps sown before the repeat was found.
+    pub laps: u64,
+}
+
+/// Runs `lap` on `state` until it returns [`Lap::End`], and detects exactly, in
+/// constant memory, a sequence of laps that never ends.
+///
+/// `state` must hold everything the next lap depends on, so that two equal states are
+/// followed by the same laps (for example the pits and the pit to lift next).
+///
+/// # Errors
+/// [`Endless`] if a state between laps repeats; `state` is then the repeated state.
+///
+/// ```
+/// use mancala_core::cycle::{relay, Lap, Endless};
+/// // A counter that stops at 10 ends; one that wraps mod 7 and never hits 10 does not.
+/// let mut n = 0u32;
+/// assert_eq!(relay(&mut n, |n| { *n += 1; if *n == 10 { Lap::End(*n) } else { Lap::Relay } }), Ok(10));
+/// let mut m = 0u32;
+/// let r = relay(&mut m, |m| { *m = (*m + 1) % 7; Lap::<()>::Relay });
+/// assert!(matches!(r, Err(Endless { .. })));
+/// ```
+pub fn relay<S: Clone + PartialEq, T>(
+    state: &mut S,
+    mut lap: impl FnMut(&mut S) -> Lap<T>,
+) -> Result<T, Endless> {
+    let mut finder = CycleFinder::new(state.clone());
+    loop {
+        match lap(state) {
+            Lap::End(t) => return Ok(t),
+            Lap::Relay => {
+                if finder.observe(state) {
+                    return Err(Endless {
+                        laps: finder.steps(),
+                    });
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::HashSet;
+    use std::vec::Vec;
+
+    /// The slow, obvious detector: remember every state.
+    /// Returns Ok(laps until the end) or Err(index of the first repeated state).
+    fn slow(map: &[Option<u32>], start: u32) -> Result<u64, u64> {
+        let mut seen = HashSet::new();
+        seen.insert(start);
+        let mut x = start;
+        let mut laps = 0;
+        loop {
+            laps += 1;
+            match map[x as usize] {
+                None => return Ok(laps),
+                Some(next) => {
+                    x = next;
+                    if !seen.insert(x) {
+                        return Err(laps);
+                    }
+                }
+            }
+        }
+    }
+
+    fn fast(map: &[Option<u32>], start: u32) -> Result<u64, Endless> {
+        let mut x = start;
+        let mut laps = 0u64;
+        relay(&mut x, |x| {
+            laps += 1;
+            match map[*x as usize] {
+                None => Lap::End(laps),
+                Some(next) => {
+                    *x = next;
+                    Lap::Relay
+                }
+            }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn agrees_with_hashset_detector(
+            raw in proptest::collection::vec((0u32..1000, 0u8..10), 1..200),
+            start_pick in 0u32..1000,
+        ) {
+            let n = raw.len() as u32;
+            // About one state in ten ends the move.
+            let map: Vec<Option<u32>> = raw.iter().map(|&(t, e)| (e != 0).then_some(t % n)).collect();
+            let start = start_pick % n;
+            match (slow(&map, start), fast(&map, start)) {
+                (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
+                (Err(first_repeat), Err(Endless { laps })) => {
+                    // Brent's bound: no more than about three times the laps to the first repeat.
+                    prop_assert!(laps >= first_repeat);
+                    prop_assert!(laps <= 3 * first_repeat + 1, "laps {} first repeat {}", laps, first_repeat);
+                }
+                (a, b) => prop_assert!(false, "slow {:?} fast {:?}", a, b),
+            }
+        }
+    }
+
+    #[test]
+    fn long_tail_and_long_cycle() {
+        // A tail of 7,000 states into a cycle of 5,001: the first repeat comes at step
+        // 12,001.
+        let tail = 7_000u32;
+        let cycle = 5_001u32;
+        let next = |x: u32| if x + 1 < tail + cycle { x + 1 } else { tail };
+        let mut x = 0u32;
+        let r = relay(&mut x, |x| {
+            *x = next(*x);
+            Lap::<()>::Relay
+        });
+        let laps = r.unwrap_err().laps;
+        assert!(laps >= u64::from(tail + cycle), "laps {laps}");
+        assert!(laps <= 3 * u64::from(tail + cycle));
+        // The same sequence as data, checked by the slow detector.
+        let map: Vec<Option<u32>> = (0..tail + cycle).map(|x| Some(next(x))).collect();
+        assert_eq!(slow(&map, 0), Err(u64::from(tail + cycle)));
+        // And a long sequence that ends after 20,000 laps is not called endless.
+        let mut y = 0u32;
+        let r = relay(&mut y, |y| {
+            *y += 1;
+            if *y == 20_000 { Lap::End(*y) } else { Lap::Relay }
+        });
+        assert_eq!(r, Ok(20_000));
+    }
+
+    #[test]
+    fn self_loop_is_found_at_once() {
+        let mut x = 5u8;
+        assert_eq!(relay(&mut x, |_| Lap::<()>::Relay), Err(Endless { laps: 1 }));
+    }
+}

@@ -1,0 +1,18 @@
+#![doc = include_str!("../README.md")]
+#![cfg_attr(not(test), no_std)]
+
+pub mod cycle;
+pub mod notation;
+pub mod perft;
+mod player;
+mod position;
+pub mod sow;
+pub mod toy;
+
+pub use arrayvec;
+pub use arrayvec::ArrayVec;
+pub use cycle::{CycleFinder, Endless, Lap};
+pub use notation::NotationError;
+pub use player::{ByPlayer, Player};
+pub use position::{FxHasher, IllegalMove, Outcome, Position, Status};
+pub use sow::Direction;

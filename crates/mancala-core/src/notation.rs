@@ -1,0 +1,451 @@
+//! Helpers for the text notation shared by the games: pit letters, comma-separated pit
+//! lists, the side to move and `a-b` score pairs, with one flat error type.
+//!
+//! ```
+//! use mancala_core::notation::{parse_row, pit_letter, parse_pit_letter};
+//! let row = parse_row("3,0,17", "South's row", 17).unwrap();
+//! assert_eq!(row.as_slice(), &[Some(3), Some(0), Some(17)]);
+//! assert_eq!(pit_letter(2), 'c');
+//! assert_eq!(parse_pit_letter('c', 6), Ok(2));
+//! ```
+
+use core::fmt;
+
+use arrayvec::ArrayVec;
+
+use crate::Player;
+
+/// The most pits a row of any game has (Omweso's 16-pit circuit).
+pub const MAX_ROW: usize = 16;
+
+/// A parsed row of pits: `Some(seeds)` for an open pit, `None` for a closed pit (`x`).
+pub type Row = ArrayVec<Option<u8>, MAX_ROW>;
+
+/// Anything wrong with a position, move or setup written in notation.
+///
+/// Messages are terse and say what is wrong and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum NotationError {
+    /// The input is empty or only white space.
+    #[error("empty input")]
+    Empty,
+    /// The input has the wrong number of space-separated fields.
+    #[error("expected {expected} space-separated fields, found {found}")]
+    FieldCount {
+        /// How many fields the notation has.
+        expected: usize,
+        /// How many were given.
+        found: usize,
+    },
+    /// The board has the wrong number of `/`-separated rows.
+    #[error("expected {expected} rows separated by '/', found {found}")]
+    RowCount {
+        /// How many rows the board has.
+        expected: usize,
+        /// How many were given.
+        found: usize,
+    },
+    /// A row has the wrong number of pits.
+    #[error("{row}: expected {expected} pits, found {found}")]
+    PitCount {
+        /// Which row.
+        row: &'static str,
+        /// How many pits it must have.
+        expected: usize,
+        /// How many were given.
+        found: usize,
+    },
+    /// Two rows that must be equally long are not.
+    #[error("rows of different lengths: {first} and {second} pits")]
+    RowLengths {
+        /// The first row's length.
+        first: usize,
+        /// The second row's length.
+        second: usize,
+    },
+    /// A pit's entry is not a number (nor `x` where closed pits are allowed).
+    #[error("{row}: pit {pit} is not a number")]
+    NotANumber {
+        /// Which row.
+        row: &'static str,
+        /// The pit's letter.
+        pit: char,
+    },
+    /// A pit is closed (`x`) where the game has no closed pits.
+    #[error("{row}: pit {pit} is closed ('x'), which this game does not allow")]
+    ClosedPit {
+        /// Which row.
+        row: &'static str,
+        /// The pit's letter.
+        pit: char,
+    },
+    /// A pit holds more seeds than the rules allow.
+    #[error("{row}: pit {pit} holds {seeds} seeds, the limit is {limit}")]
+    TooManySeeds {
+        /// Which row.
+        row: &'static str,
+        /// The pit's letter.
+        pit: char,
+        /// How many it holds.
+        seeds: u32,
+        /// The most it may hold.
+        limit: u32,
+    },
+    /// The side to move is not `S` or `N`.
+    #[error("the side to move must be 'S' or 'N'")]
+    BadSide,
+    /// A score pair is not `<number>-<number>`.
+    #[error("{what}: expected '<number>-<number>'")]
+    BadPair {
+        /// Which field.
+        what: &'static str,
+    },
+    /// A number is larger than the game allows there.
+    #[error("{what} is {found}, the most possible is {limit}")]
+    OutOfRange {
+        /// Which field.
+        what: &'static str,
+        /// The value given.
+        found: u32,
+        /// The largest value allowed.
+        limit: u32,
+    },
+    /// The seeds do not add up to what the game needs.
+    #[error("the seeds add up to {found}, expected {expected}")]
+    SeedTotal {
+        /// The total needed.
+        expected: u32,
+        /// The total given.
+        found: u32,
+    },
+    /// A flags field holds something else than the game's flags.
+    #[error("bad flags field: {reason}")]
+    BadFlags {
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A move is not in the game's move notation.
+    #[error("bad move: {reason}")]
+    BadMove {
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A pit letter is not on this board.
+    #[error("pit letter {letter:?} is not on a row of {pits} pits")]
+    BadPitLetter {
+        /// The letter given.
+        letter: char,
+        /// How many pits the row has.
+        pits: usize,
+    },
+    /// The position cannot arise under the rules.
+    #[error("impossible position: {reason}")]
+    Impossible {
+        /// Why.
+        reason: &'static str,
+    },
+}
+
+/// The letter of the pit with index `i` counted from its owner's left (`0` is `a`).
+///
+/// # Panics
+/// Panics if `i >= 26`.
+#[must_use]
+pub const fn pit_letter(i: usize) -> char {
+    assert!(i < 26, "pit index out of range");
+    (b'a' + i as u8) as char
+}
+
+/// The index of pit letter `letter` on a row of `pits` pits.
+///
+/// # Errors
+/// [`NotationError::BadPitLetter`] if the letter is not `a`, `b`, … for that row.
+pub fn parse_pit_letter(letter: char, pits: usize) -> Result<usize, NotationError> {
+    match letter {
+        'a'..='z' if ((letter as usize) - ('a' as usize)) < pits => {
+            Ok(letter as usize - 'a' as usize)
+        }
+        _ => Err(NotationError::BadPitLetter { letter, pits }),
+    }
+}
+
+/// Splits `s` into exactly `K` fields separated by white space.
+///
+/// # Errors
+/// [`NotationError::Empty`] or [`NotationError::FieldCount`].
+pub fn split_fields<const K: usize>(s: &str) -> Result<[&str; K], NotationError> {
+    let mut out = [""; K];
+    let mut found = 0;
+    for field in s.split_whitespace() {
+        if found < K {
+            out[found] = field;
+        }
+        found += 1;
+    }
+    match found {
+        0 => Err(NotationError::Empty),
+        n if n == K => Ok(out),
+        n => Err(NotationError::FieldCount {
+            expected: K,
+            found: n,
+        }),
+    }
+}
+
+/// Splits a board field into exactly `K` rows separated by `/`.
+///
+/// # Errors
+/// [`NotationError::RowCount`].
+pub fn split_rows<const K: usize>(s: &str) -> Result<[&str; K], NotationError> {
+    let mut out = [""; K];
+    let mut found = 0;
+    for row in s.split('/') {
+        if found < K {
+            out[found] = row;
+        }
+        found += 1;
+    }
+    if found == K {
+        Ok(out)
+    } else {
+        Err(NotationError::RowCount {
+            expected: K,
+            found,
+        })
+    }
+}
+
+/// Parses a comma-separated row of pit counts, each at most `limit`; `x` is a closed pit.
+/// `row` names the row in error messages ("South's row").
+///
+/// # Errors
+/// [`NotationError::PitCount`] for more than [`MAX_ROW`] pits, [`NotationError::NotANumber`]
+/// and [`NotationError::TooManySeeds`] naming the pit.
+pub fn parse_row(s: &str, row: &'static str, limit: u8) -> Result<Row, NotationError> {
+    let mut out = Row::new();
+    let found = s.split(',').count();
+    if found > MAX_ROW {
+        return Err(NotationError::PitCount {
+            row,
+            expected: MAX_ROW,
+            found,
+        });
+    }
+    for (i, entry) in s.split(',').enumerate() {
+        let pit = pit_letter(i);
+        if entry == "x" {
+            out.push(None);
+            continue;
+        }
+        if entry.is_empty() || entry.len() > 9 || !entry.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(NotationError::NotANumber { row, pit });
+        }
+        let seeds: u32 = entry
+            .parse()
+            .map_err(|_| NotationError::NotANumber { row, pit })?;
+        if seeds > u32::from(limit) {
+            return Err(NotationError::TooManySeeds {
+                row,
+                pit,
+                seeds,
+                limit: u32::from(limit),
+            });
+        }
+        out.push(Some(seeds as u8));
+    }
+    Ok(out)
+}
+
+/// Parses a row like [`parse_row`] that must hold exactly `pits` open pits.
+///
+/// # Errors
+/// As [`parse_row`], plus [`NotationError::PitCount`] and [`NotationError::ClosedPit`].
+pub fn parse_open_row<const N: usize>(
+    s: &str,
+    row: &'static str,
+    limit: u8,
+) -> Result<[u8; N], NotationError> {
+    let parsed = parse_row(s, row, limit)?;
+    if parsed.len() != N {
+        return Err(NotationError::PitCount {
+            row,
+            expected: N,
+            found: parsed.len(),
+        });
+    }
+    let mut out = [0; N];
+    for (i, cell) in parsed.iter().enumerate() {
+        out[i] = cell.ok_or(NotationError::ClosedPit {
+            row,
+            pit: pit_letter(i),
+        })?;
+    }
+    Ok(out)
+}
+
+/// Writes pit counts separated by commas, `x` for a closed pit (`None`).
+///
+/// # Errors
+/// Only those of the formatter.
+pub fn write_row(
+    f: &mut fmt::Formatter<'_>,
+    pits: impl IntoIterator<Item = Option<u8>>,
+) -> fmt::Result {
+    for (i, pit) in pits.into_iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        match pit {
+            Some(n) => write!(f, "{n}")?,
+            None => f.write_str("x")?,
+        }
+    }
+    Ok(())
+}
+
+/// Parses the side to move, `S` or `N`.
+///
+/// # Errors
+/// [`NotationError::BadSide`].
+pub fn parse_side(s: &str) -> Result<Player, NotationError> {
+    s.parse()
+}
+
+/// Parses a pair `<a>-<b>` of numbers, each at most `limit`; `what` names the field.
+///
+/// # Errors
+/// [`NotationError::BadPair`] or [`NotationError::OutOfRange`].
+pub fn parse_pair(s: &str, what: &'static str, limit: u32) -> Result<(u32, u32), NotationError> {
+    let (a, b) = s.split_once('-').ok_or(NotationError::BadPair { what })?;
+    let num = |t: &str| -> Result<u32, NotationError> {
+        if t.is_empty() || t.len() > 9 || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(NotationError::BadPair { what });
+        }
+        let n: u32 = t.parse().map_err(|_| NotationError::BadPair { what })?;
+        if n > limit {
+            return Err(NotationError::OutOfRange {
+                what,
+                found: n,
+                limit,
+            });
+        }
+        Ok(n)
+    };
+    Ok((num(a)?, num(b)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn rows() {
+        let r = parse_row("4,x,0,17", "row", 17).unwrap();
+        assert_eq!(r.as_slice(), &[Some(4), None, Some(0), Some(17)]);
+        assert_eq!(
+            parse_row("4,18", "South's row", 17),
+            Err(NotationError::TooManySeeds {
+                row: "South's row",
+                pit: 'b',
+                seeds: 18,
+                limit: 17
+            })
+        );
+        assert_eq!(
+            parse_row("4,,1", "r", 17),
+            Err(NotationError::NotANumber { row: "r", pit: 'b' })
+        );
+        assert_eq!(
+            parse_row("4,-1", "r", 17),
+            Err(NotationError::NotANumber { row: "r", pit: 'b' })
+        );
+        assert_eq!(
+            parse_row("99999999999999999999", "r", 17),
+            Err(NotationError::NotANumber { row: "r", pit: 'a' })
+        );
+        assert!(matches!(
+            parse_row("1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1", "r", 17),
+            Err(NotationError::PitCount { found: 17, .. })
+        ));
+        assert_eq!(parse_open_row::<3>("1,2,3", "r", 17), Ok([1, 2, 3]));
+        assert_eq!(
+            parse_open_row::<3>("1,2", "r", 17),
+            Err(NotationError::PitCount {
+                row: "r",
+                expected: 3,
+                found: 2
+            })
+        );
+        assert_eq!(
+            parse_open_row::<2>("1,x", "r", 17),
+            Err(NotationError::ClosedPit { row: "r", pit: 'b' })
+        );
+    }
+
+    #[test]
+    fn fields_and_pairs() {
+        assert_eq!(split_fields::<3>(" a  b c "), Ok(["a", "b", "c"]));
+        assert_eq!(split_fields::<3>("  "), Err(NotationError::Empty));
+        assert_eq!(
+            split_fields::<3>("a b c d"),
+            Err(NotationError::FieldCount {
+                expected: 3,
+                found: 4
+            })
+        );
+        assert_eq!(split_rows::<2>("1,2/3,4"), Ok(["1,2", "3,4"]));
+        assert!(split_rows::<2>("1,2").is_err());
+        assert_eq!(parse_pair("12-0", "stores", 56), Ok((12, 0)));
+        assert_eq!(
+            parse_pair("57-0", "stores", 56),
+            Err(NotationError::OutOfRange {
+                what: "stores",
+                found: 57,
+                limit: 56
+            })
+        );
+        assert!(parse_pair("1-", "stores", 56).is_err());
+        assert!(parse_pair("1", "stores", 56).is_err());
+        assert!(parse_pair("+1-2", "stores", 56).is_err());
+    }
+
+    #[test]
+    fn letters_and_messages() {
+        assert_eq!(parse_pit_letter('g', 7), Ok(6));
+        assert_eq!(
+            parse_pit_letter('g', 6),
+            Err(NotationError::BadPitLetter {
+                letter: 'g',
+                pits: 6
+            })
+        );
+        assert!(parse_pit_letter('A', 6).is_err());
+        assert!(parse_pit_letter('é', 6).is_err());
+        let e = NotationError::TooManySeeds {
+            row: "South's row",
+            pit: 'c',
+            seeds: 18,
+            limit: 17,
+        };
+        assert_eq!(
+            e.to_string(),
+            "South's row: pit c holds 18 seeds, the limit is 17"
+        );
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parsers_never_panic(s in ".{0,60}") {
+            let _ = parse_row(&s, "r", 17);
+            let _ = parse_open_row::<6>(&s, "r", 17);
+            let _ = split_fields::<3>(&s);
+            let _ = split_rows::<4>(&s);
+            let _ = parse_pair(&s, "p", 64);
+            let _ = parse_side(&s);
+            if let Some(c) = s.chars().next() {
+                let _ = parse_pit_letter(c, 16);
+            }
+        }
+    }
+}

@@ -1,0 +1,349 @@
+//! The one trait every game implements, its status and outcome types, and the error of
+//! a checked move.
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::ops::Deref;
+use core::str::FromStr;
+
+use crate::{ByPlayer, NotationError, Player};
+
+/// How a finished game ended.
+///
+/// ```
+/// use mancala_core::{ByPlayer, Outcome, Player};
+/// let o = Outcome::with_totals(Some(Player::South), 2, ByPlayer::new(27, 9));
+/// assert_eq!(o.to_string(), "27-9 S 2");
+/// let d = Outcome::with_totals(None, 0, ByPlayer::new(18, 18));
+/// assert_eq!(d.to_string(), "18-18 draw 0");
+/// assert_eq!(Outcome::new(Some(Player::North), 12).to_string(), "N 12");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, `None` for a draw.
+    pub winner: Option<Player>,
+    /// The game points the winner scores (0 for a draw).
+    pub points: u8,
+    /// The final totals, for games that count seeds (stores or captures plus the seeds
+    /// each player takes from their row at the end); `None` where the game has none.
+    pub totals: Option<ByPlayer<u16>>,
+}
+
+impl Outcome {
+    /// An outcome without seed totals.
+    #[must_use]
+    pub const fn new(winner: Option<Player>, points: u8) -> Self {
+        Outcome {
+            winner,
+            points,
+            totals: None,
+        }
+    }
+
+    /// An outcome with final seed totals.
+    #[must_use]
+    pub const fn with_totals(winner: Option<Player>, points: u8, totals: ByPlayer<u16>) -> Self {
+        Outcome {
+            winner,
+            points,
+            totals: Some(totals),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `<S>-<N> <S|N|draw> <points>`, or `<S|N|draw> <points>` without totals.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(t) = self.totals {
+            write!(f, "{}-{} ", t.south, t.north)?;
+        }
+        match self.winner {
+            Some(p) => write!(f, "{p} {}", self.points),
+            None => write!(f, "draw {}", self.points),
+        }
+    }
+}
+
+/// Whether a game goes on, has ended, or was annulled by an endless move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The player to move has at least one legal move.
+    Ongoing,
+    /// The game is over.
+    Over(Outcome),
+    /// An endless move annulled the game (or round): no points.
+    Annulled,
+}
+
+impl Status {
+    /// Whether the game has ended, by an outcome or annulled.
+    #[must_use]
+    pub const fn is_finished(&self) -> bool {
+        !matches!(self, Status::Ongoing)
+    }
+
+    /// The outcome, if the game is over.
+    #[must_use]
+    pub const fn outcome(&self) -> Option<Outcome> {
+        match self {
+            Status::Over(o) => Some(*o),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    /// `ongoing`, `over <outcome>` or `annulled`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ongoing => f.write_str("ongoing"),
+            Status::Over(o) => write!(f, "over {o}"),
+            Status::Annulled => f.write_str("annulled"),
+        }
+    }
+}
+
+/// Why a move was refused by a checked [`Position::play`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum IllegalMove {
+    /// The game is over (or annulled): no move is legal.
+    #[error("the game is over")]
+    GameOver,
+    /// The move names a pit that is not on the mover's side of this board.
+    #[error("there is no pit {pit} on this board")]
+    NoSuchPit {
+        /// The pit's letter.
+        pit: char,
+    },
+    /// The pit is empty.
+    #[error("pit {pit} is empty")]
+    EmptyPit {
+        /// The pit's letter.
+        pit: char,
+    },
+    /// The pit holds too few seeds for this kind of move.
+    #[error("pit {pit} holds {seeds} seed(s); this move needs {needed}")]
+    TooFewSeeds {
+        /// The pit's letter.
+        pit: char,
+        /// How many it holds.
+        seeds: u8,
+        /// How many the move needs (at least, or exactly for a split).
+        needed: u8,
+    },
+    /// The pit is closed for this round.
+    #[error("pit {pit} is closed")]
+    ClosedPit {
+        /// The pit's letter.
+        pit: char,
+    },
+    /// The opponent's row is empty and this move does not feed it, though another does.
+    #[error("the opponent has no seeds: the move must sow into their row")]
+    MustFeed,
+    /// A clockwise move from a pit outside the left block.
+    #[error("pit {pit} is not in the left block; only a, b, i, j may be sown clockwise")]
+    NotLeftBlock {
+        /// The pit's letter.
+        pit: char,
+    },
+    /// A clockwise move whose lap would not end in a capture.
+    #[error("sowing pit {pit} clockwise does not capture")]
+    ReverseWithoutCapture {
+        /// The pit's letter.
+        pit: char,
+    },
+    /// A split after the game's first capture.
+    #[error("the opening split is over: a capture has been made")]
+    SplitAfterCapture,
+    /// A mid-turn decision is pending on another pit.
+    #[error("the turn is paused at pit {pending}: play '{pending}' or '{pending}-'")]
+    DecisionPending {
+        /// The pending pit's letter.
+        pending: char,
+    },
+    /// The move is not among the legal moves (no more precise reason is known).
+    #[error("the move is not legal here")]
+    NotLegal,
+}
+
+/// The one trait every game implements: a position of the game, with the side to move,
+/// its legal moves, and a way to play them.
+///
+/// Only [`side_to_move`](Position::side_to_move), [`legal_moves`](Position::legal_moves),
+/// [`play_unchecked`](Position::play_unchecked) and [`status`](Position::status) are
+/// required. Games override [`check_move`](Position::check_move) to explain why a move is
+/// illegal; the checked [`play`](Position::play) and [`is_legal`](Position::is_legal)
+/// are built on it.
+///
+/// Turns with several decisions (Omweso's mid-turn choice of direction) are modelled in
+/// the position: the same player is to move again, and each decision is one ply.
+/// An endless move is a legal move; playing it leaves the board as it was and the
+/// [`status`](Position::status) becomes [`Status::Annulled`].
+pub trait Position: Clone + Eq + Hash + fmt::Debug {
+    /// A move in the game's notation: small and `Copy`.
+    type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + FromStr<Err = NotationError>;
+    /// A fixed-capacity list of moves (an `ArrayVec`), so move generation never allocates.
+    type MoveList: Default + Clone + fmt::Debug + Deref<Target = [Self::Move]> + IntoIterator<Item = Self::Move>;
+
+    /// The player to move (the one who decides next, also in the middle of a turn).
+    fn side_to_move(&self) -> Player;
+
+    /// Every legal move. Empty once the game has ended or was annulled.
+    fn legal_moves(&self) -> Self::MoveList;
+
+    /// Plays a move without checking it.
+    ///
+    /// # Panics
+    /// May panic, or leave a meaningless position, if `m` is not legal; it is never
+    /// unsound.
+    fn play_unchecked(&mut self, m: Self::Move);
+
+    /// Whether the game goes on, is over, or was annulled.
+    fn status(&self) -> Status;
+
+    /// `Ok` if `m` is legal here, otherwise why not.
+    ///
+    /// The provided version looks `m` up in [`legal_moves`](Position::legal_moves);
+    /// games override it with a direct check and a precise reason.
+    ///
+    /// # Errors
+    /// The reason the move is illegal.
+    fn check_move(&self, m: Self::Move) -> Result<(), IllegalMove> {
+        if self.status().is_finished() {
+            Err(IllegalMove::GameOver)
+        } else if self.legal_moves().contains(&m) {
+            Ok(())
+        } else {
+            Err(IllegalMove::NotLegal)
+        }
+    }
+
+    /// Whether `m` is legal here.
+    fn is_legal(&self, m: Self::Move) -> bool {
+        self.check_move(m).is_ok()
+    }
+
+    /// Plays `m` if it is legal.
+    ///
+    /// # Errors
+    /// The reason `m` is illegal; the position is then unchanged.
+    fn play(&mut self, m: Self::Move) -> Result<(), IllegalMove> {
+        self.check_move(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// The position after `m`, if it is legal.
+    ///
+    /// # Errors
+    /// The reason `m` is illegal.
+    fn after(&self, m: Self::Move) -> Result<Self, IllegalMove> {
+        let mut next = self.clone();
+        next.play(m)?;
+        Ok(next)
+    }
+
+    /// Whether the game has ended or was annulled.
+    fn is_finished(&self) -> bool {
+        self.status().is_finished()
+    }
+
+    /// A 64-bit hash of the position, for transposition tables and repetition checks.
+    ///
+    /// The provided version feeds the position's [`Hash`] into [`FxHasher`]; games may
+    /// override it with something faster. Equal positions have equal hashes.
+    fn hash_key(&self) -> u64 {
+        let mut h = FxHasher::default();
+        self.hash(&mut h);
+        h.finish()
+    }
+
+    /// In the middle of a turn that waits for a decision (Omweso rule 5), the pending
+    /// move in its default direction; `None` between turns (always, in most games).
+    fn pending_decision(&self) -> Option<Self::Move> {
+        None
+    }
+}
+
+/// A small, fast, non-cryptographic hasher (the multiply-rotate hash used by rustc),
+/// deterministic across runs and platforms of the same endianness.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w) ^ ((rest.len() as u64) << 56));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::toy::Countdown;
+
+    #[test]
+    fn hash_key_separates_positions() {
+        let a = Countdown::new(5);
+        let mut b = a;
+        assert_eq!(a.hash_key(), b.hash_key());
+        b.heap = 4;
+        assert_ne!(a.hash_key(), b.hash_key());
+    }
+
+    #[test]
+    fn checked_play_reports_and_keeps_position() {
+        let mut p = Countdown::new(1);
+        let two = crate::toy::Take(2);
+        assert_eq!(p.play(two), Err(IllegalMove::NotLegal));
+        assert_eq!(p, Countdown::new(1));
+        p.play(crate::toy::Take(1)).unwrap();
+        assert_eq!(p.play(crate::toy::Take(1)), Err(IllegalMove::GameOver));
+        assert_eq!(
+            p.status(),
+            Status::Over(Outcome::new(Some(Player::South), 1))
+        );
+    }
+}

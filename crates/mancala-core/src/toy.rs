@@ -1,0 +1,86 @@
+//! A toy game with no board, to show the [`Position`] trait and test generic code.
+//!
+//! A heap of `n` tokens; a move takes 1 or 2 (written as that number); whoever cannot
+//! move loses. It is not a mancala game.
+
+use core::fmt;
+use core::str::FromStr;
+
+use arrayvec::ArrayVec;
+
+use crate::{NotationError, Outcome, Player, Position, Status};
+
+/// The toy position: the heap size and the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Countdown {
+    /// Tokens left.
+    pub heap: u8,
+    /// The player to move.
+    pub to_move: Player,
+}
+
+impl Countdown {
+    /// A heap of `heap` tokens, South to move.
+    #[must_use]
+    pub const fn new(heap: u8) -> Self {
+        Countdown {
+            heap,
+            to_move: Player::South,
+        }
+    }
+}
+
+/// A toy move: how many tokens to take (1 or 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Take(pub u8);
+
+impl fmt::Display for Take {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Take {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "1" => Ok(Take(1)),
+            "2" => Ok(Take(2)),
+            _ => Err(NotationError::BadMove {
+                reason: "take 1 or 2",
+            }),
+        }
+    }
+}
+
+impl Position for Countdown {
+    type Move = Take;
+    type MoveList = ArrayVec<Take, 2>;
+
+    fn side_to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn legal_moves(&self) -> ArrayVec<Take, 2> {
+        let mut l = ArrayVec::new();
+        for k in 1..=2 {
+            if self.heap >= k {
+                l.push(Take(k));
+            }
+        }
+        l
+    }
+
+    fn play_unchecked(&mut self, m: Take) {
+        self.heap -= m.0;
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn status(&self) -> Status {
+        if self.heap == 0 {
+            Status::Over(Outcome::new(Some(self.side_to_move().opponent()), 1))
+        } else {
+            Status::Ongoing
+        }
+    }
+}

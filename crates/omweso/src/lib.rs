@@ -1,0 +1,2 @@
+//! The mancala game omweso (not implemented yet: see its issue).
+#![no_std]

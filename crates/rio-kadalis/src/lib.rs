@@ -1,0 +1,2 @@
+//! The mancala game rio-kadalis (not implemented yet: see its issue).
+#![no_std]
