@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![cfg_attr(not(test), no_std)]
 
+pub mod capture;
 pub mod cycle;
 pub mod notation;
 pub mod perft;
