@@ -13,7 +13,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::Player;
+use crate::{ByPlayer, Player};
 
 /// The most pits a row of any game has (Omweso's 16-pit circuit).
 pub const MAX_ROW: usize = 16;
@@ -334,6 +334,109 @@ pub fn parse_pair(s: &str, what: &'static str, limit: u32) -> Result<(u32, u32),
     Ok((num(a)?, num(b)?))
 }
 
+/// The notation shared by the two-row games (Urim, Oware, Rio Kadalis):
+/// `<South a..>/<North a..> <South>-<North> <S|N>`, where the pair counts each player's
+/// store or captures. Rows of `N` pits; `x` marks a closed pit (`None`), which only
+/// games with closed pits accept (see [`TwoRows::open_rows`]).
+///
+/// ```
+/// use mancala_core::notation::TwoRows;
+/// use mancala_core::Player;
+/// let t: TwoRows<6> = "3,3,3,3,3,3/x,4,4,4,4,4 0-2 N".parse().unwrap();
+/// assert_eq!(t.rows.north[0], None);
+/// assert_eq!(t.pair.north, 2);
+/// assert_eq!(t.to_move, Player::North);
+/// assert_eq!(t.to_string(), "3,3,3,3,3,3/x,4,4,4,4,4 0-2 N");
+/// assert!(t.open_rows().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TwoRows<const N: usize> {
+    /// Each player's row from that player's left; `None` is a closed pit.
+    pub rows: ByPlayer<[Option<u8>; N]>,
+    /// The pair after the board (stores or captures), South's first.
+    pub pair: ByPlayer<u8>,
+    /// The player to move.
+    pub to_move: Player,
+}
+
+impl<const N: usize> TwoRows<N> {
+    /// The largest number a pit or the pair may hold in the notation.
+    pub const LIMIT: u8 = u8::MAX;
+
+    /// Both rows with every pit open.
+    ///
+    /// # Errors
+    /// [`NotationError::ClosedPit`] naming the first closed pit.
+    pub fn open_rows(&self) -> Result<ByPlayer<[u8; N]>, NotationError> {
+        let mut out = ByPlayer::new([0; N], [0; N]);
+        for p in Player::ALL {
+            for (i, cell) in self.rows[p].iter().enumerate() {
+                out[p][i] = cell.ok_or(NotationError::ClosedPit {
+                    row: row_name(p),
+                    pit: pit_letter(i),
+                })?;
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The name of `player`'s row in error messages.
+#[must_use]
+pub const fn row_name(player: Player) -> &'static str {
+    match player {
+        Player::South => "South's row",
+        Player::North => "North's row",
+    }
+}
+
+impl<const N: usize> core::str::FromStr for TwoRows<N> {
+    type Err = NotationError;
+
+    /// Parses the notation; pits may hold up to 255 seeds here (games check their own
+    /// limits when validating).
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let [board, pair, side] = split_fields::<3>(s)?;
+        let [south, north] = split_rows::<2>(board)?;
+        let mut rows = ByPlayer::new([None; N], [None; N]);
+        let parsed = ByPlayer::new(
+            parse_row(south, row_name(Player::South), Self::LIMIT)?,
+            parse_row(north, row_name(Player::North), Self::LIMIT)?,
+        );
+        if parsed.south.len() != parsed.north.len() {
+            return Err(NotationError::RowLengths {
+                first: parsed.south.len(),
+                second: parsed.north.len(),
+            });
+        }
+        for p in Player::ALL {
+            if parsed[p].len() != N {
+                return Err(NotationError::PitCount {
+                    row: row_name(p),
+                    expected: N,
+                    found: parsed[p].len(),
+                });
+            }
+            rows[p].copy_from_slice(&parsed[p]);
+        }
+        let (a, b) = parse_pair(pair, "the pair after the board", u32::from(Self::LIMIT))?;
+        Ok(TwoRows {
+            rows,
+            pair: ByPlayer::new(a as u8, b as u8),
+            to_move: parse_side(side)?,
+        })
+    }
+}
+
+impl<const N: usize> fmt::Display for TwoRows<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_row(f, self.rows.south)?;
+        f.write_str("/")?;
+        write_row(f, self.rows.north)?;
+        write!(f, " {}-{} {}", self.pair.south, self.pair.north, self.to_move)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -434,9 +537,48 @@ mod tests {
         );
     }
 
+    #[test]
+    fn two_rows() {
+        let t: TwoRows<3> = "1,2,3/4,5,6 7-8 S".parse().unwrap();
+        assert_eq!(t.open_rows().unwrap(), ByPlayer::new([1, 2, 3], [4, 5, 6]));
+        assert_eq!(t.pair, ByPlayer::new(7, 8));
+        assert_eq!(
+            "1,2,3/4,5 0-0 S".parse::<TwoRows<3>>(),
+            Err(NotationError::RowLengths { first: 3, second: 2 })
+        );
+        assert_eq!(
+            "1,2/4,5 0-0 S".parse::<TwoRows<3>>(),
+            Err(NotationError::PitCount { row: "South's row", expected: 3, found: 2 })
+        );
+        assert_eq!(
+            "1,2,3/4,5,6 0-0 X".parse::<TwoRows<3>>(),
+            Err(NotationError::BadSide)
+        );
+        assert_eq!(
+            "1,2,3/4,x,6 0-0 S".parse::<TwoRows<3>>().unwrap().open_rows(),
+            Err(NotationError::ClosedPit { row: "North's row", pit: 'b' })
+        );
+        assert!("1,2,3/4,5,6 0-256 S".parse::<TwoRows<3>>().is_err());
+    }
+
     proptest::proptest! {
         #[test]
+        fn two_rows_round_trip(
+            south in proptest::array::uniform6(proptest::option::of(0u8..=255)),
+            north in proptest::array::uniform6(proptest::option::of(0u8..=255)),
+            a in 0u8..=255, b in 0u8..=255, n in proptest::bool::ANY,
+        ) {
+            let t = TwoRows::<6> {
+                rows: ByPlayer::new(south, north),
+                pair: ByPlayer::new(a, b),
+                to_move: if n { Player::North } else { Player::South },
+            };
+            proptest::prop_assert_eq!(t.to_string().parse::<TwoRows<6>>(), Ok(t));
+        }
+
+        #[test]
         fn parsers_never_panic(s in ".{0,60}") {
+            let _ = s.parse::<TwoRows<6>>();
             let _ = parse_row(&s, "r", 17);
             let _ = parse_open_row::<6>(&s, "r", 17);
             let _ = split_fields::<3>(&s);
