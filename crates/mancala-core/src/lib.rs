@@ -5,6 +5,8 @@ pub mod capture;
 pub mod cycle;
 pub mod notation;
 pub mod perft;
+#[cfg(feature = "serde")]
+pub mod serde_notation;
 mod player;
 mod position;
 pub mod sow;
