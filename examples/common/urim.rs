@@ -1,8 +1,99 @@
 //! Setting up urim for the examples.
+//!
+//! `--pits 6|7` and `--seeds 3|4` choose the variant (default 2×6 with 3 seeds);
+//! `--from "<notation>"` starts from a position instead, its row length giving the
+//! number of pits. Moves are replayed through the game record, so a position repeated
+//! since the last capture ends the game (rule 6).
 
-use super::{Runner, Variant};
+use mancala::core::{IllegalMove, Player, Status};
+use mancala::urim::{Game, Urim, row_length};
+
+use super::{Replay, Runner, Variant};
+
+/// An urim game record driven by the examples.
+#[derive(Clone, Debug)]
+pub struct UrimReplay<const N: usize>(pub Game<N>);
+
+impl<const N: usize> Replay for UrimReplay<N> {
+    type P = Urim<N>;
+
+    fn position(&self) -> &Urim<N> {
+        self.0.position()
+    }
+
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+
+    fn play(&mut self, m: mancala::urim::Move) -> Result<(), String> {
+        self.0
+            .play(m)
+            .map_err(|e: IllegalMove| format!("illegal move {m}: {e}"))
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        self.0
+            .undo()
+            .map(|_| ())
+            .ok_or_else(|| "nothing to take back".to_string())
+    }
+}
 
 /// Builds the starting game from the variant flags (or `--from`) and runs `runner`.
-pub fn dispatch<R: Runner>(_variant: &Variant, _runner: R) -> Result<R::Output, String> {
-    Err("urim is not implemented yet".into())
+pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, String> {
+    variant.check_flags("urim", &[])?;
+    if variant.clockwise {
+        return Err("urim is always sown counter-clockwise: --clockwise does not apply".into());
+    }
+    if let Some(seeds) = variant.seeds {
+        if seeds != 3 && seeds != 4 {
+            return Err(format!(
+                "--seeds: urim is played with 3 or 4 seeds per pit, not {seeds}"
+            ));
+        }
+    }
+    let pits = match (&variant.from, variant.pits) {
+        (Some(text), flag) => {
+            let found = row_length(text).ok_or("--from: empty position")?;
+            if found != 6 && found != 7 {
+                return Err(format!(
+                    "--from: urim is played on rows of 6 or 7 pits, this position has {found}"
+                ));
+            }
+            if let Some(p) = flag.filter(|&p| p != found) {
+                return Err(format!(
+                    "--pits {p} disagrees with --from, whose rows have {found} pits"
+                ));
+            }
+            found
+        }
+        (None, p) => p.unwrap_or(6),
+    };
+    match pits {
+        6 => run::<6, R>(variant, runner),
+        7 => run::<7, R>(variant, runner),
+        other => Err(format!(
+            "--pits: urim is played on rows of 6 or 7 pits, not {other}"
+        )),
+    }
+}
+
+fn run<const N: usize, R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, String> {
+    let start = match &variant.from {
+        Some(text) => {
+            let p: Urim<N> = text.parse().map_err(|e| format!("--from: {e}"))?;
+            if let Some(seeds) = variant.seeds.filter(|&s| s != p.seeds_per_pit()) {
+                return Err(format!(
+                    "--seeds {seeds} disagrees with --from, which holds {} seeds ({} per pit)",
+                    p.total(),
+                    p.seeds_per_pit()
+                ));
+            }
+            p
+        }
+        None => {
+            Urim::start(variant.seeds.unwrap_or(3), Player::South).map_err(|e| e.to_string())?
+        }
+    };
+    runner.run(UrimReplay(Game::new(start)))
 }

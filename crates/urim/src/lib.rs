@@ -1,2 +1,19 @@
-//! The mancala game urim (not implemented yet: see its issue).
+#![doc = include_str!("../README.md")]
 #![no_std]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+mod position;
+#[cfg(feature = "alloc")]
+mod record;
+#[cfg(feature = "serde")]
+mod serde_impl;
+mod setup;
+
+pub use position::{
+    CAP, MAX_PITS, Move, MoveList, SEEDS_PER_PIT, Urim, Urim6, Urim7, score, two_points_from,
+};
+#[cfg(feature = "alloc")]
+pub use record::{Game, Match, MatchError};
+pub use setup::{ParsePositionError, Setup, SetupError, row_length};

@@ -1,0 +1,545 @@
+//! The position, its moves, and rules 1–5 and 7: sowing, capture, feeding, starvation
+//! and the game points.
+
+use core::fmt;
+use core::str::FromStr;
+
+use arrayvec::ArrayVec;
+use mancala_core::notation::{parse_pit_letter, pit_letter, write_row};
+use mancala_core::sow::{Direction, sow};
+use mancala_core::{ByPlayer, IllegalMove, NotationError, Outcome, Player, Position, Status};
+
+use crate::setup::{ParsePositionError, Setup, SetupError};
+
+/// The most pits a row has in any variant (2×7).
+pub const MAX_PITS: usize = 7;
+
+/// The most seeds a pit ever holds (rule 3): a pit holding this many is passed over.
+pub const CAP: u8 = 17;
+
+/// The seed counts per pit the variants start with (rule 1).
+pub const SEEDS_PER_PIT: [u8; 2] = [3, 4];
+
+/// A move: the mover's pit, named by its letter from the mover's left (`a`, `b`, …).
+///
+/// The same type serves every variant; on a 6-pit row, `g` is refused by the checked
+/// [`play`](Position::play) with [`IllegalMove::NoSuchPit`].
+///
+/// ```
+/// use urim::Move;
+/// let m: Move = "c".parse().unwrap();
+/// assert_eq!(m.index(), 2);
+/// assert_eq!(m.to_string(), "c");
+/// assert!("h".parse::<Move>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move(u8);
+
+impl Move {
+    /// The move from the pit with index `index` (0 = `a`), if some variant has that pit.
+    #[must_use]
+    pub const fn from_index(index: usize) -> Option<Move> {
+        if index < MAX_PITS {
+            Some(Move(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The pit's index from the mover's left (0 = `a`).
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The pit's letter.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        pit_letter(self.0 as usize)
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl FromStr for Move {
+    type Err = NotationError;
+
+    /// Parses one pit letter, `a` to `g`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (None, _) => Err(NotationError::Empty),
+            (Some(c), None) => Ok(Move(parse_pit_letter(c, MAX_PITS)? as u8)),
+            (Some(_), Some(_)) => Err(NotationError::BadMove {
+                reason: "a move is one pit letter, a to g",
+            }),
+        }
+    }
+}
+
+/// The legal moves of a position. Its capacity is the worst case: every pit of a 7-pit
+/// row is legal.
+pub type MoveList = ArrayVec<Move, MAX_PITS>;
+
+/// A position of Urim on two rows of `N` pits (`N` = 6 or 7): the pits, both stores and
+/// the player to move.
+///
+/// The seeds-per-pit variant (3 or 4) is not a parameter: the total `T` (36, 42, 48 or
+/// 56) is the sum of everything, and never changes. A position can only be built from a
+/// valid [`Setup`], so every pit holds at most 17 seeds and `T` is one of the variants'.
+/// The position keeps no history: the repetition rule (rule 6) belongs to the game
+/// record ([`Game`](crate::Game), feature `alloc`).
+///
+/// ```
+/// use urim::{Urim6, Urim7};
+/// assert_eq!(Urim6::new().to_string(), "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S");
+/// assert_eq!(Urim7::start(4, mancala_core::Player::North).unwrap().total(), 56);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Urim<const N: usize> {
+    /// South's row at `0..N` from South's left, North's at `N..2N` from North's left,
+    /// so that counter-clockwise is `+ 1`. Bytes from `2N` on are always 0: the 16 bytes
+    /// are read as one `u128` when sowing.
+    pits: [u8; 16],
+    stores: ByPlayer<u8>,
+    to_move: Player,
+}
+
+/// Urim on two rows of 6 (the default board).
+pub type Urim6 = Urim<6>;
+/// Urim on two rows of 7.
+pub type Urim7 = Urim<7>;
+
+/// The byte `b` in every lane of a `u128`.
+const fn lanes(b: u8) -> u128 {
+    u128::from_le_bytes([b; 16])
+}
+
+/// `masks[origin][seeds]`: a 1 in the lane of each of the `seeds` pits after `origin`
+/// (counter-clockwise, wrapping round the `2n` pits), for `seeds < 2n`.
+const fn sow_masks(n: usize) -> [[u128; 14]; 14] {
+    let len = 2 * n;
+    let mut t = [[0u128; 14]; 14];
+    let mut origin = 0;
+    while origin < len {
+        let mut seeds = 1;
+        while seeds < len {
+            t[origin][seeds] = t[origin][seeds - 1] | (1u128 << (8 * ((origin + seeds) % len)));
+            seeds += 1;
+        }
+        origin += 1;
+    }
+    t
+}
+
+/// A mask of `0xff` in lanes `from..to`.
+const fn row_mask(from: usize, to: usize) -> u128 {
+    let mut m = 0u128;
+    let mut i = from;
+    while i < to {
+        m |= 0xff << (8 * i);
+        i += 1;
+    }
+    m
+}
+
+impl<const N: usize> Urim<N> {
+    /// Refuses, at compile time, boards other than 2×6 and 2×7.
+    const VALID: () = assert!(N == 6 || N == 7, "urim is played on rows of 6 or 7 pits");
+    /// The number of pits on the board.
+    const LEN: usize = 2 * N;
+    /// See [`sow_masks`].
+    const SOW_MASKS: [[u128; 14]; 14] = sow_masks(N);
+    /// Each row's lanes, indexed by player.
+    const ROWS: [u128; 2] = [row_mask(0, N), row_mask(N, 2 * N)];
+
+    /// The standard start: 3 seeds in every pit, South to move.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::start(3, Player::South).expect("3 seeds per pit is a variant")
+    }
+
+    /// The start of the variant with `seeds` (3 or 4) in every pit, `first` to move
+    /// (rule 1).
+    ///
+    /// # Errors
+    /// [`SetupError::SeedsPerPit`] unless `seeds` is 3 or 4.
+    pub fn start(seeds: u8, first: Player) -> Result<Self, SetupError> {
+        if !SEEDS_PER_PIT.contains(&seeds) {
+            return Err(SetupError::SeedsPerPit { seeds });
+        }
+        Setup::start(seeds, first).into_position()
+    }
+
+    /// Builds the position from a setup already checked by [`Setup::into_position`].
+    pub(crate) fn from_checked_setup(setup: &Setup<N>) -> Self {
+        let () = Self::VALID;
+        let mut pits = [0; 16];
+        pits[..N].copy_from_slice(&setup.pits.south);
+        pits[N..2 * N].copy_from_slice(&setup.pits.north);
+        Urim {
+            pits,
+            stores: setup.stores,
+            to_move: setup.to_move,
+        }
+    }
+
+    /// The plain, editable description of this position.
+    #[must_use]
+    pub fn to_setup(&self) -> Setup<N> {
+        Setup {
+            pits: ByPlayer::from_fn(|p| self.row(p)),
+            stores: self.stores,
+            to_move: self.to_move,
+        }
+    }
+
+    /// The seeds in `player`'s row, from that player's left (`a` first).
+    #[must_use]
+    pub fn row(&self, player: Player) -> [u8; N] {
+        let mut out = [0; N];
+        let start = Self::row_start(player);
+        out.copy_from_slice(&self.pits[start..start + N]);
+        out
+    }
+
+    /// The seeds in `player`'s pit with index `pit` (0 = `a`), `None` if there is no
+    /// such pit.
+    #[must_use]
+    pub fn pit(&self, player: Player, pit: usize) -> Option<u8> {
+        (pit < N).then(|| self.pits[Self::row_start(player) + pit])
+    }
+
+    /// Both stores.
+    #[must_use]
+    pub const fn stores(&self) -> ByPlayer<u8> {
+        self.stores
+    }
+
+    /// The seeds left in `player`'s row.
+    #[must_use]
+    pub fn seeds_in_row(&self, player: Player) -> u16 {
+        self.row(player).iter().map(|&n| u16::from(n)).sum()
+    }
+
+    /// The total `T` of seeds in the game (36, 42, 48 or 56): the sum of everything.
+    #[must_use]
+    pub fn total(&self) -> u16 {
+        self.pits.iter().map(|&n| u16::from(n)).sum::<u16>()
+            + u16::from(self.stores.south)
+            + u16::from(self.stores.north)
+    }
+
+    /// The seeds per pit of this variant at the start (3 or 4), from the total.
+    #[must_use]
+    pub fn seeds_per_pit(&self) -> u8 {
+        (self.total() / (2 * N as u16)) as u8
+    }
+
+    /// The index of `player`'s pit `a` on the board.
+    #[inline]
+    const fn row_start(player: Player) -> usize {
+        match player {
+            Player::South => 0,
+            Player::North => N,
+        }
+    }
+
+    #[inline]
+    fn board(&self) -> u128 {
+        u128::from_le_bytes(self.pits)
+    }
+
+    #[inline]
+    fn row_is_empty(&self, player: Player) -> bool {
+        self.board() & Self::ROWS[player.index()] == 0
+    }
+
+    /// Whether sowing the mover's pit `pit` would drop at least one seed into the
+    /// opponent's row (rule 2; a seed that the same move captures still feeds).
+    ///
+    /// The lap first fills the mover's pits to the right of `pit` that hold fewer than
+    /// 17; the next seed, if any, falls in the opponent's row (which always has a pit
+    /// below 17, as `17 · 6 > 56`).
+    ///
+    /// ```
+    /// use urim::{Move, Urim6};
+    /// let p: Urim6 = "0,0,0,2,0,1/0,0,0,0,0,0 16-17 S".parse().unwrap();
+    /// assert!(!p.feeds("d".parse::<Move>().unwrap())); // d: e and f only
+    /// assert!(p.feeds("f".parse::<Move>().unwrap())); // f: North's a
+    /// ```
+    #[must_use]
+    pub fn feeds(&self, m: Move) -> bool {
+        let i = m.index();
+        if i >= N {
+            return false;
+        }
+        let own = &self.pits[Self::row_start(self.to_move)..][..N];
+        let room = own[i + 1..].iter().filter(|&&n| n < CAP).count();
+        usize::from(own[i]) > room
+    }
+
+    /// Whether the mover must feed: the opponent's row is empty and some move feeds it
+    /// (rule 2).
+    #[must_use]
+    pub fn must_feed(&self) -> bool {
+        self.row_is_empty(self.to_move.opponent()) && (0..N).any(|i| self.feeds(Move(i as u8)))
+    }
+
+    /// Sows the seeds of board pit `origin` in a single lap (rule 3) and returns the pit
+    /// that got the last seed.
+    #[inline]
+    fn sow_from(&mut self, origin: usize) -> usize {
+        let seeds = usize::from(self.pits[origin]);
+        // Fast path: a lap that does not come round to the origin and meets no full pit
+        // drops one seed into each of the next `seeds` pits: one add over all lanes.
+        if seeds < Self::LEN {
+            let mask = Self::SOW_MASKS[origin][seeds];
+            let board = self.board();
+            // A lane holding 17 (the most any holds) becomes 0x80 when 0x6f is added;
+            // no lane carries into the next.
+            if (board + lanes(0x6f)) & (mask << 7) == 0 {
+                let board = (board & !(0xff << (8 * origin))) + mask;
+                self.pits = board.to_le_bytes();
+                let last = origin + seeds;
+                return if last >= Self::LEN {
+                    last - Self::LEN
+                } else {
+                    last
+                };
+            }
+        }
+        // Rule 3 in full: pass over the origin and every pit holding 17.
+        self.pits[origin] = 0;
+        sow(
+            &mut self.pits[..Self::LEN],
+            origin,
+            seeds as u32,
+            Direction::CounterClockwise,
+            |pit, n| pit == origin || n >= CAP,
+        )
+        .expect("some pit has room: 17 · 11 > 56")
+    }
+
+    /// Rule 4: if `last` is in the opponent's row and now holds 2 or 3, capture it and
+    /// the run of opponent pits before it (clockwise) that hold 2, 3 or 4. Returns the
+    /// seeds captured.
+    #[inline]
+    fn capture(&mut self, last: usize, mover: Player) -> u8 {
+        let lo = Self::row_start(mover.opponent());
+        if last < lo || last >= lo + N || !matches!(self.pits[last], 2 | 3) {
+            return 0;
+        }
+        let mut taken = 0;
+        let mut pit = last;
+        loop {
+            taken += self.pits[pit];
+            self.pits[pit] = 0;
+            if pit == lo || !matches!(self.pits[pit - 1], 2..=4) {
+                break;
+            }
+            pit -= 1;
+        }
+        self.stores[mover] += taken;
+        taken
+    }
+
+    /// Plays `m` without checking it, like [`Position::play_unchecked`], and returns the
+    /// seeds it captured (the game record uses this to restart its history, rule 6).
+    ///
+    /// # Panics
+    /// May panic, or leave a meaningless position, if `m` is not legal.
+    pub fn play_capturing(&mut self, m: Move) -> u8 {
+        debug_assert!(m.index() < N, "no pit {m} on a row of {N}");
+        let mover = self.to_move;
+        let origin = Self::row_start(mover) + m.index();
+        let last = self.sow_from(origin);
+        let taken = self.capture(last, mover);
+        self.to_move = mover.opponent();
+        taken
+    }
+
+    /// The final totals if the game ended here by endless circulation (rule 6): each
+    /// player's store plus the seeds in their own row.
+    #[must_use]
+    pub fn circulation_totals(&self) -> ByPlayer<u16> {
+        ByPlayer::from_fn(|p| u16::from(self.stores[p]) + self.seeds_in_row(p))
+    }
+
+    /// The final totals if the game is over by starvation (rule 5): the player to move
+    /// has no seeds and the other takes every seed left. `None` while the game goes on.
+    #[must_use]
+    pub fn starvation_totals(&self) -> Option<ByPlayer<u16>> {
+        let starved = self.to_move;
+        if !self.row_is_empty(starved) {
+            return None;
+        }
+        let mut totals = self.stores.map(u16::from);
+        totals[starved.opponent()] += self.seeds_in_row(starved.opponent());
+        Some(totals)
+    }
+}
+
+impl<const N: usize> Default for Urim<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The outcome of a game with these final totals (rule 7): more than half of all seeds
+/// wins 1 point, at least three quarters (`⌈3T/4⌉`) 2 points; exactly half each is a
+/// draw.
+///
+/// ```
+/// use mancala_core::{ByPlayer, Player};
+/// use urim::score;
+/// let o = score(ByPlayer::new(27, 9));
+/// assert_eq!((o.winner, o.points), (Some(Player::South), 2));
+/// assert_eq!(score(ByPlayer::new(10, 26)).points, 1);
+/// assert_eq!(score(ByPlayer::new(18, 18)).winner, None);
+/// ```
+#[must_use]
+pub fn score(totals: ByPlayer<u16>) -> Outcome {
+    let total = u32::from(totals.south) + u32::from(totals.north);
+    let winner = Player::ALL
+        .into_iter()
+        .find(|&p| 2 * u32::from(totals[p]) > total);
+    let points = match winner {
+        None => 0,
+        Some(p) if 4 * u32::from(totals[p]) >= 3 * total => 2,
+        Some(_) => 1,
+    };
+    Outcome::with_totals(winner, points, totals)
+}
+
+/// The least total that scores 2 points when `total` seeds are in play: `⌈3T/4⌉`
+/// (27 of 36, 32 of 42, 36 of 48, 42 of 56).
+#[must_use]
+pub const fn two_points_from(total: u16) -> u16 {
+    (3 * total).div_ceil(4)
+}
+
+impl<const N: usize> Position for Urim<N> {
+    type Move = Move;
+    type MoveList = MoveList;
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Every own non-empty pit; when the opponent's row is empty, only those that feed
+    /// it, unless none does (rule 2). Empty once the mover is starved (rule 5).
+    #[inline]
+    fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let start = Self::row_start(self.to_move);
+        let feeding = self.row_is_empty(self.to_move.opponent()) && self.must_feed();
+        for i in 0..N {
+            if self.pits[start + i] != 0 && (!feeding || self.feeds(Move(i as u8))) {
+                list.push(Move(i as u8));
+            }
+        }
+        list
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, m: Move) {
+        self.play_capturing(m);
+    }
+
+    /// Over when the player to move has no seeds (rule 5), scored by rule 7.
+    fn status(&self) -> Status {
+        match self.starvation_totals() {
+            None => Status::Ongoing,
+            Some(totals) => Status::Over(score(totals)),
+        }
+    }
+
+    fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        if self.row_is_empty(self.to_move) {
+            return Err(IllegalMove::GameOver);
+        }
+        let pit = m.letter();
+        if m.index() >= N {
+            return Err(IllegalMove::NoSuchPit { pit });
+        }
+        if self.pits[Self::row_start(self.to_move) + m.index()] == 0 {
+            return Err(IllegalMove::EmptyPit { pit });
+        }
+        if !self.feeds(m) && self.must_feed() {
+            return Err(IllegalMove::MustFeed);
+        }
+        Ok(())
+    }
+}
+
+impl<const N: usize> fmt::Display for Urim<N> {
+    /// `<South a..>/<North a..> <South store>-<North store> <S|N>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_row(f, self.row(Player::South).into_iter().map(Some))?;
+        f.write_str("/")?;
+        write_row(f, self.row(Player::North).into_iter().map(Some))?;
+        write!(
+            f,
+            " {}-{} {}",
+            self.stores.south, self.stores.north, self.to_move
+        )
+    }
+}
+
+impl<const N: usize> fmt::Debug for Urim<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Urim<{N}>(\"{self}\")")
+    }
+}
+
+impl<const N: usize> FromStr for Urim<N> {
+    type Err = ParsePositionError;
+
+    /// Parses the notation and validates it (see [`Setup::into_position`]).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(s.parse::<Setup<N>>()?.into_position()?)
+    }
+}
+
+impl<const N: usize> TryFrom<Setup<N>> for Urim<N> {
+    type Error = SetupError;
+
+    fn try_from(setup: Setup<N>) -> Result<Self, SetupError> {
+        setup.into_position()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_is_one_byte() {
+        assert_eq!(core::mem::size_of::<Move>(), 1);
+        assert_eq!(core::mem::size_of::<Urim6>(), 19);
+    }
+
+    #[test]
+    fn masks_wrap_round_the_board() {
+        let m = Urim6::SOW_MASKS;
+        // From North's f (index 11), 3 seeds: South's a, b, c.
+        assert_eq!(m[11][3], 0x01_01_01);
+        // From South's a, 11 seeds: every other pit.
+        assert_eq!(m[0][11], lanes(1) & row_mask(1, 12));
+        assert_eq!(Urim7::ROWS[1], row_mask(7, 14));
+    }
+
+    #[test]
+    fn two_point_thresholds() {
+        assert_eq!(two_points_from(36), 27);
+        assert_eq!(two_points_from(42), 32);
+        assert_eq!(two_points_from(48), 36);
+        assert_eq!(two_points_from(56), 42);
+    }
+}

@@ -1,0 +1,332 @@
+//! The game record (rule 6: endless circulation) and the match (rule 8). Both keep
+//! history, so they need the `alloc` feature.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Position, Status};
+
+use crate::position::{Move, MoveList, Urim, score};
+use crate::setup::SetupError;
+
+/// A game with its history: the moves played, every position reached, and the
+/// repetition rule (rule 6) that the plain position cannot apply.
+///
+/// The history for rule 6 is the positions since the last capture: it starts with the
+/// game's first position and starts afresh with the position right after each capture.
+/// When a move produces a position (pit counts and player to move) already in it, the
+/// game ends there and each player takes the seeds in their own row.
+///
+/// ```
+/// use mancala_core::{Player, Status};
+/// use urim::{Game, Urim6};
+/// // One seed each, far from any capture: the seeds go round and round.
+/// let start: Urim6 = "1,0,0,0,0,0/1,0,0,0,0,0 17-17 S".parse().unwrap();
+/// let mut game = Game::new(start);
+/// let mut plies = 0;
+/// while game.status() == Status::Ongoing {
+///     let m = game.legal_moves()[0];
+///     game.play(m).unwrap();
+///     plies += 1;
+/// }
+/// assert!(game.is_repetition());
+/// assert_eq!(plies, 12); // both seeds back on pit a, South to move
+/// assert_eq!(game.status().outcome().unwrap().winner, None); // 18-18: a draw
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game<const N: usize> {
+    /// Every position from the start, the current one last.
+    positions: Vec<Urim<N>>,
+    /// The moves played; `moves[i]` leads from `positions[i]` to `positions[i + 1]`.
+    moves: Vec<Move>,
+    /// Where the positions since the last capture begin.
+    since_capture: usize,
+    /// Whether the last move repeated a position (rule 6).
+    repeated: bool,
+}
+
+impl<const N: usize> Game<N> {
+    /// A game from `start`.
+    #[must_use]
+    pub fn new(start: Urim<N>) -> Self {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            since_capture: 0,
+            repeated: false,
+        }
+    }
+
+    /// The position the game started from.
+    #[must_use]
+    pub fn start(&self) -> &Urim<N> {
+        &self.positions[0]
+    }
+
+    /// The current position (after a game-ending move, the board as that move left it).
+    #[must_use]
+    pub fn position(&self) -> &Urim<N> {
+        self.positions.last().expect("never empty")
+    }
+
+    /// The moves played, in order.
+    #[must_use]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Every position from the start, the current one last.
+    #[must_use]
+    pub fn positions(&self) -> &[Urim<N>] {
+        &self.positions
+    }
+
+    /// The positions since the last capture (or the start), against which rule 6
+    /// compares each new position.
+    #[must_use]
+    pub fn since_last_capture(&self) -> &[Urim<N>] {
+        &self.positions[self.since_capture..]
+    }
+
+    /// Whether the game ended by endless circulation (rule 6).
+    #[must_use]
+    pub const fn is_repetition(&self) -> bool {
+        self.repeated
+    }
+
+    /// The status: over by repetition (rule 6, each player takes their own row), or the
+    /// position's status (starvation, rule 5).
+    #[must_use]
+    pub fn status(&self) -> Status {
+        if self.repeated {
+            Status::Over(score(self.position().circulation_totals()))
+        } else {
+            self.position().status()
+        }
+    }
+
+    /// The outcome, once the game is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.status().outcome()
+    }
+
+    /// The legal moves; none once the game is over.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        if self.repeated {
+            MoveList::new()
+        } else {
+            self.position().legal_moves()
+        }
+    }
+
+    /// `Ok` if `m` is legal now, otherwise why not.
+    ///
+    /// # Errors
+    /// As [`Position::check_move`], and [`IllegalMove::GameOver`] after a repetition.
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        if self.repeated {
+            return Err(IllegalMove::GameOver);
+        }
+        self.position().check_move(m)
+    }
+
+    /// Plays `m` if it is legal, and ends the game if the new position repeats one since
+    /// the last capture (rule 6).
+    ///
+    /// # Errors
+    /// Why `m` is illegal; the game is then unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.check_move(m)?;
+        let mut next = *self.position();
+        if next.play_capturing(m) > 0 {
+            self.since_capture = self.positions.len();
+        } else {
+            self.repeated = self.since_last_capture().contains(&next);
+        }
+        self.positions.push(next);
+        self.moves.push(m);
+        Ok(())
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        // A game that went on past a position never ended there.
+        self.repeated = false;
+        if self.since_capture >= self.positions.len() {
+            let stores = self.position().stores();
+            self.since_capture = self
+                .positions
+                .iter()
+                .position(|p| p.stores() == stores)
+                .expect("the current position has its own stores");
+        }
+        Some(m)
+    }
+}
+
+/// Why a match refused a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum MatchError {
+    /// A target of 0 points.
+    #[error("the target must be at least 1 point")]
+    ZeroTarget,
+    /// The next game was asked for while the current one goes on.
+    #[error("the current game is not over")]
+    GameNotOver,
+    /// The next game was asked for after a player reached the target.
+    #[error("the match is over")]
+    MatchOver,
+}
+
+/// A match (rule 8): games in series, the players alternating who starts, each game's
+/// points added up, until a player reaches the target (10 unless chosen otherwise).
+///
+/// ```
+/// use mancala_core::{Player, Position};
+/// use urim::{Match, MatchError};
+/// let mut m = Match::<6>::new(3).unwrap().with_target(2).unwrap();
+/// assert_eq!(m.target(), 2);
+/// assert_eq!(m.game().position().side_to_move(), Player::South);
+/// assert_eq!(m.next_game(), Err(MatchError::GameNotOver));
+/// // Play the first legal move until a game ends; the next game North starts.
+/// while m.game().outcome().is_none() {
+///     let mv = m.game().legal_moves()[0];
+///     m.play(mv).unwrap();
+/// }
+/// assert_eq!(m.results().len(), 1);
+/// if !m.is_over() {
+///     m.next_game().unwrap();
+///     assert_eq!(m.game().position().side_to_move(), Player::North);
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match<const N: usize> {
+    seeds: u8,
+    target: u16,
+    points: ByPlayer<u16>,
+    first: Player,
+    game: Game<N>,
+    results: Vec<Outcome>,
+}
+
+impl<const N: usize> Match<N> {
+    /// A match of the variant with `seeds` per pit (3 or 4), to 10 points, South starting
+    /// the first game.
+    ///
+    /// # Errors
+    /// [`SetupError::SeedsPerPit`] unless `seeds` is 3 or 4.
+    pub fn new(seeds: u8) -> Result<Self, SetupError> {
+        Ok(Match {
+            seeds,
+            target: 10,
+            points: ByPlayer::new(0, 0),
+            first: Player::South,
+            game: Game::new(Urim::start(seeds, Player::South)?),
+            results: Vec::new(),
+        })
+    }
+
+    /// The same match to `target` points instead.
+    ///
+    /// # Errors
+    /// [`MatchError::ZeroTarget`] for 0.
+    pub fn with_target(mut self, target: u16) -> Result<Self, MatchError> {
+        if target == 0 {
+            return Err(MatchError::ZeroTarget);
+        }
+        self.target = target;
+        Ok(self)
+    }
+
+    /// The same match, not yet begun, with `first` starting the first game.
+    ///
+    /// # Panics
+    /// Never: the variant was checked by [`Match::new`].
+    #[must_use]
+    pub fn with_first_player(mut self, first: Player) -> Self {
+        if self.results.is_empty() && self.game.moves().is_empty() {
+            self.first = first;
+            self.game = Game::new(Urim::start(self.seeds, first).expect("checked by new"));
+        }
+        self
+    }
+
+    /// The points needed to win the match.
+    #[must_use]
+    pub const fn target(&self) -> u16 {
+        self.target
+    }
+
+    /// Each player's game points so far.
+    #[must_use]
+    pub const fn points(&self) -> ByPlayer<u16> {
+        self.points
+    }
+
+    /// The current game (or the last one, once the match is over).
+    #[must_use]
+    pub const fn game(&self) -> &Game<N> {
+        &self.game
+    }
+
+    /// The player who started the current game.
+    #[must_use]
+    pub const fn first_player(&self) -> Player {
+        self.first
+    }
+
+    /// The outcomes of the finished games, in order.
+    #[must_use]
+    pub fn results(&self) -> &[Outcome] {
+        &self.results
+    }
+
+    /// The match winner: the first player to reach the target.
+    #[must_use]
+    pub fn winner(&self) -> Option<Player> {
+        Player::ALL
+            .into_iter()
+            .find(|&p| self.points[p] >= self.target)
+    }
+
+    /// Whether a player has reached the target.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.winner().is_some()
+    }
+
+    /// Plays `m` in the current game; if that ends the game, its points are added.
+    ///
+    /// # Errors
+    /// Why `m` is illegal ([`IllegalMove::GameOver`] once the game is over).
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.game.play(m)?;
+        if let Some(outcome) = self.game.outcome() {
+            if let Some(w) = outcome.winner {
+                self.points[w] += u16::from(outcome.points);
+            }
+            self.results.push(outcome);
+        }
+        Ok(())
+    }
+
+    /// Starts the next game, the other player starting (rule 8).
+    ///
+    /// # Errors
+    /// [`MatchError::GameNotOver`] or [`MatchError::MatchOver`].
+    pub fn next_game(&mut self) -> Result<(), MatchError> {
+        if self.is_over() {
+            return Err(MatchError::MatchOver);
+        }
+        if self.game.outcome().is_none() {
+            return Err(MatchError::GameNotOver);
+        }
+        self.first = self.first.opponent();
+        self.game = Game::new(Urim::start(self.seeds, self.first).expect("checked by new"));
+        Ok(())
+    }
+}

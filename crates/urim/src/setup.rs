@@ -1,0 +1,218 @@
+//! The plain, not-necessarily-legal setup, its notation, and its validation into a
+//! position.
+
+use core::fmt;
+use core::str::FromStr;
+
+use mancala_core::notation::{
+    parse_pair, parse_row, parse_side, pit_letter, split_fields, split_rows, write_row,
+};
+use mancala_core::{ByPlayer, NotationError, Player};
+
+use crate::position::{CAP, SEEDS_PER_PIT, Urim};
+
+/// The largest store any variant can hold (all 56 seeds of 2×7 with 4).
+const MAX_STORE: u32 = 56;
+
+/// Why a [`Setup`] is not a position of Urim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum SetupError {
+    /// A pit holds more than 17 seeds (rule 3).
+    #[error("{}'s pit {pit} holds {seeds} seeds, the limit is 17", side_name(*player))]
+    TooManySeeds {
+        /// The pit's owner.
+        player: Player,
+        /// The pit's letter.
+        pit: char,
+        /// How many it holds.
+        seeds: u8,
+    },
+    /// The seeds do not add up to the total of a variant on this board (rule 1).
+    #[error(
+        "the seeds add up to {found}; urim on 2×{pits} pits is played with {} or {}",
+        2 * pits * 3,
+        2 * pits * 4
+    )]
+    SeedTotal {
+        /// Pits per row.
+        pits: usize,
+        /// The total found.
+        found: u16,
+    },
+    /// A start with other than 3 or 4 seeds per pit (rule 1).
+    #[error("urim starts with 3 or 4 seeds in every pit, not {seeds}")]
+    SeedsPerPit {
+        /// The seeds per pit asked for.
+        seeds: u8,
+    },
+}
+
+fn side_name(p: Player) -> &'static str {
+    match p {
+        Player::South => "South",
+        Player::North => "North",
+    }
+}
+
+/// Why a position in notation was refused: bad notation, or a setup that is not a
+/// position of Urim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ParsePositionError {
+    /// The text is not in the notation.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The notation describes no position of Urim.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+/// A plain description of a position, with public fields, not necessarily legal.
+/// [`into_position`](Setup::into_position) validates it.
+///
+/// ```
+/// use mancala_core::{ByPlayer, Player};
+/// use urim::{Setup, SetupError, Urim6};
+/// let mut setup = Setup::<6>::start(3, Player::South);
+/// setup.pits.south[0] = 0;
+/// setup.stores.north = 3;
+/// let p: Urim6 = setup.into_position().unwrap();
+/// assert_eq!(p.to_string(), "0,3,3,3,3,3/3,3,3,3,3,3 0-3 S");
+/// setup.pits.north[2] = 18;
+/// assert!(matches!(setup.into_position(), Err(SetupError::TooManySeeds { .. })));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setup<const N: usize> {
+    /// Each player's row, from that player's left.
+    pub pits: ByPlayer<[u8; N]>,
+    /// The stores.
+    pub stores: ByPlayer<u8>,
+    /// The player to move.
+    pub to_move: Player,
+}
+
+impl<const N: usize> Setup<N> {
+    /// `seeds` in every pit, empty stores, `first` to move (not validated: any `seeds`).
+    #[must_use]
+    pub const fn start(seeds: u8, first: Player) -> Self {
+        Setup {
+            pits: ByPlayer::new([seeds; N], [seeds; N]),
+            stores: ByPlayer::new(0, 0),
+            to_move: first,
+        }
+    }
+
+    /// The sum of all pits and stores.
+    #[must_use]
+    pub fn total(&self) -> u16 {
+        let row = |r: &[u8; N]| r.iter().map(|&n| u16::from(n)).sum::<u16>();
+        row(&self.pits.south)
+            + row(&self.pits.north)
+            + u16::from(self.stores.south)
+            + u16::from(self.stores.north)
+    }
+
+    /// Validates the setup into a position: every pit holds at most 17 seeds, and the
+    /// total is `2·N·S` for `S` = 3 or 4 (36 or 48 on 2×6, 42 or 56 on 2×7).
+    ///
+    /// A position whose player to move has no seeds is valid: it is a finished game
+    /// (rule 5).
+    ///
+    /// # Errors
+    /// [`SetupError::TooManySeeds`] or [`SetupError::SeedTotal`].
+    pub fn into_position(self) -> Result<Urim<N>, SetupError> {
+        for player in Player::ALL {
+            for (i, &seeds) in self.pits[player].iter().enumerate() {
+                if seeds > CAP {
+                    return Err(SetupError::TooManySeeds {
+                        player,
+                        pit: pit_letter(i),
+                        seeds,
+                    });
+                }
+            }
+        }
+        let found = self.total();
+        if !SEEDS_PER_PIT
+            .iter()
+            .any(|&s| found == 2 * N as u16 * u16::from(s))
+        {
+            return Err(SetupError::SeedTotal { pits: N, found });
+        }
+        Ok(Urim::from_checked_setup(&self))
+    }
+}
+
+impl<const N: usize> fmt::Display for Setup<N> {
+    /// The position notation, `3,3,3,3,3,3/3,3,3,3,3,3 0-0 S`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_row(f, self.pits.south.iter().map(|&n| Some(n)))?;
+        f.write_str("/")?;
+        write_row(f, self.pits.north.iter().map(|&n| Some(n)))?;
+        write!(
+            f,
+            " {}-{} {}",
+            self.stores.south, self.stores.north, self.to_move
+        )
+    }
+}
+
+impl<const N: usize> FromStr for Setup<N> {
+    type Err = NotationError;
+
+    /// Parses `<South a..>/<North a..> <South store>-<North store> <S|N>`: two rows of
+    /// `N` comma-separated counts (at most 17 each), the stores, the side to move. The
+    /// total is not checked here (see [`Setup::into_position`]).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let [board, stores, side] = split_fields::<3>(s)?;
+        let [south, north] = split_rows::<2>(board)?;
+        let rows = [
+            parse_row(south, "South's row", CAP)?,
+            parse_row(north, "North's row", CAP)?,
+        ];
+        if rows[0].len() != rows[1].len() {
+            return Err(NotationError::RowLengths {
+                first: rows[0].len(),
+                second: rows[1].len(),
+            });
+        }
+        let mut pits = ByPlayer::new([0; N], [0; N]);
+        for (player, (row, name)) in Player::ALL
+            .into_iter()
+            .zip(rows.iter().zip(["South's row", "North's row"]))
+        {
+            if row.len() != N {
+                return Err(NotationError::PitCount {
+                    row: name,
+                    expected: N,
+                    found: row.len(),
+                });
+            }
+            for (i, cell) in row.iter().enumerate() {
+                pits[player][i] = cell.ok_or(NotationError::ClosedPit {
+                    row: name,
+                    pit: pit_letter(i),
+                })?;
+            }
+        }
+        let (s, n) = parse_pair(stores, "a store", MAX_STORE)?;
+        Ok(Setup {
+            pits,
+            stores: ByPlayer::new(s as u8, n as u8),
+            to_move: parse_side(side)?,
+        })
+    }
+}
+
+/// The number of pits per row of a position in notation (its South row's length), to
+/// choose between [`Urim6`](crate::Urim6) and [`Urim7`](crate::Urim7) before parsing.
+///
+/// ```
+/// assert_eq!(urim::row_length("3,3,3,3,3,3,3/3,3,3,3,3,3,3 0-0 S"), Some(7));
+/// assert_eq!(urim::row_length(""), None);
+/// ```
+#[must_use]
+pub fn row_length(notation: &str) -> Option<usize> {
+    let board = notation.split_whitespace().next()?;
+    let south = board.split('/').next()?;
+    Some(south.split(',').count())
+}
