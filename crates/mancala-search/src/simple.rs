@@ -1,0 +1,130 @@
+//! The two simplest players: random and greedy.
+
+use std::time::Instant;
+
+use mancala_core::Position;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::{Engine, Report};
+use crate::eval::{Evaluator, Static, score_of};
+use crate::score::from_child;
+
+/// Plays a uniformly random legal move (seeded).
+///
+/// ```
+/// use mancala_core::{toy::Countdown, Position};
+/// use mancala_search::{Engine, RandomPlayer};
+/// let mut a = RandomPlayer::new(7);
+/// let mut b = RandomPlayer::new(7);
+/// let p = Countdown::new(10);
+/// let m = a.choose(&p).unwrap();
+/// assert!(p.is_legal(m));
+/// assert_eq!(b.choose(&p), Some(m)); // same seed, same move
+/// ```
+#[derive(Clone, Debug)]
+pub struct RandomPlayer {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPlayer {
+    /// A random player with its seed.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        RandomPlayer {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<P: Position> Engine<P> for RandomPlayer {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn search(&mut self, p: &P) -> Report<P::Move> {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            return Report::bare(None);
+        }
+        let m = moves[self.rng.random_range(0..moves.len())];
+        let mut r = Report::bare(Some(m));
+        r.pv.push(m);
+        r
+    }
+}
+
+/// Plays the move with the best immediate result: a won game, else the best
+/// evaluation of the position after the move. Ties are broken at random (seeded).
+///
+/// ```
+/// use mancala_core::toy::Countdown;
+/// use mancala_search::{Engine, Greedy};
+/// // Taking the last 2 tokens wins at once.
+/// let m = Greedy::new(1).choose(&Countdown::new(2)).unwrap();
+/// assert_eq!(m.0, 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Greedy<E = Static> {
+    eval: E,
+    rng: ChaCha8Rng,
+}
+
+impl Greedy<Static> {
+    /// A greedy player using the game's own evaluation.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Greedy::with_evaluator(Static, seed)
+    }
+}
+
+impl<E> Greedy<E> {
+    /// A greedy player with the evaluator `eval`.
+    pub fn with_evaluator(eval: E, seed: u64) -> Self {
+        Greedy {
+            eval,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<P: Position, E: Evaluator<P>> Engine<P> for Greedy<E> {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn search(&mut self, p: &P) -> Report<P::Move> {
+        let start = Instant::now();
+        let me = p.side_to_move();
+        let mut best = None;
+        let mut best_score = crate::score::Score::MIN;
+        let mut ties = 0u32;
+        let mut nodes = 1;
+        for m in p.legal_moves() {
+            let mut child = p.clone();
+            child.play_unchecked(m);
+            nodes += 1;
+            let s = from_child(score_of(&self.eval, &child, 1), me, child.side_to_move());
+            if s > best_score {
+                best_score = s;
+                best = Some(m);
+                ties = 1;
+            } else if s == best_score {
+                // Reservoir sampling: each tied move is kept with equal probability.
+                ties += 1;
+                if self.rng.random_range(0..ties) == 0 {
+                    best = Some(m);
+                }
+            }
+        }
+        let mut r = Report::bare(best);
+        if let Some(m) = best {
+            r.score = best_score;
+            r.pv.push(m);
+            r.depth = 1;
+        }
+        r.nodes = nodes;
+        r.elapsed = start.elapsed();
+        r
+    }
+}
