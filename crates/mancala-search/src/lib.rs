@@ -48,6 +48,7 @@ pub mod alphabeta;
 pub mod board;
 pub mod engine;
 pub mod eval;
+mod games;
 pub mod mcts;
 pub mod score;
 pub mod simple;

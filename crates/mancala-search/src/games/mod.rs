@@ -1,0 +1,4 @@
+//! The games' own evaluations, one feature per game.
+
+#[cfg(feature = "urim")]
+mod urim;
