@@ -52,6 +52,7 @@ mod games;
 pub mod mcts;
 pub mod score;
 pub mod simple;
+pub mod spec;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, minimax};
 pub use engine::{Engine, Limits, Report};

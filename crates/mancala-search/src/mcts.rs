@@ -177,6 +177,7 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for Mcts<P, E> {
     fn name(&self) -> String {
         match (self.limits.time, self.limits.nodes) {
             (Some(t), _) => format!("mcts({}ms)", t.as_millis()),
+            (None, Some(u64::MAX)) => "mcts".into(),
             (None, Some(n)) => format!("mcts({n})"),
             (None, None) => "mcts".into(),
         }

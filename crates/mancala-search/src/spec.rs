@@ -1,0 +1,149 @@
+//! Engines named by a short text, for command lines: `random`, `greedy`,
+//! `alphabeta[:<depth>|:<ms>ms|:<nodes>n]`, `mcts[:<playouts>|:<ms>ms]`.
+
+use core::fmt;
+use std::time::Duration;
+
+use mancala_core::Position;
+
+use crate::engine::{Engine, Limits, Report};
+use crate::eval::Evaluator;
+use crate::{AlphaBeta, AlphaBetaOptions, Greedy, Mcts, MctsOptions, RandomPlayer};
+
+/// The depth of `alphabeta` without a limit.
+pub const DEFAULT_DEPTH: u32 = 8;
+/// The playouts of `mcts` without a limit.
+pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+
+/// An engine spec that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// Any of the engines, chosen at run time.
+#[derive(Clone, Debug)]
+pub enum AnyEngine<P: Position, E> {
+    /// [`RandomPlayer`].
+    Random(RandomPlayer),
+    /// [`Greedy`].
+    Greedy(Greedy<E>),
+    /// [`AlphaBeta`].
+    AlphaBeta(AlphaBeta<P, E>),
+    /// [`Mcts`].
+    Mcts(Mcts<P, E>),
+}
+
+impl<P: Position, E: Evaluator<P>> Engine<P> for AnyEngine<P, E> {
+    fn name(&self) -> String {
+        match self {
+            AnyEngine::Random(e) => Engine::<P>::name(e),
+            AnyEngine::Greedy(e) => Engine::<P>::name(e),
+            AnyEngine::AlphaBeta(e) => e.name(),
+            AnyEngine::Mcts(e) => e.name(),
+        }
+    }
+
+    fn search(&mut self, p: &P) -> Report<P::Move> {
+        match self {
+            AnyEngine::Random(e) => e.search(p),
+            AnyEngine::Greedy(e) => e.search(p),
+            AnyEngine::AlphaBeta(e) => e.search(p),
+            AnyEngine::Mcts(e) => e.search(p),
+        }
+    }
+}
+
+/// Builds the engine named by `spec` with the evaluator `eval` and the seed `seed`.
+///
+/// # Errors
+/// [`SpecError`] naming what is wrong with `spec`.
+///
+/// ```
+/// use mancala_core::toy::Countdown;
+/// use mancala_search::{Engine, eval::Static, spec::from_spec};
+/// let mut e = from_spec::<Countdown, _>("alphabeta:6", Static, 0).unwrap();
+/// assert_eq!(e.name(), "alphabeta(6)");
+/// assert_eq!(e.choose(&Countdown::new(4)).unwrap().0, 1);
+/// assert_eq!(from_spec::<Countdown, _>("mcts:250ms", Static, 0).unwrap().name(), "mcts(250ms)");
+/// assert!(from_spec::<Countdown, _>("alphabeta:deep", Static, 0).is_err());
+/// assert!(from_spec::<Countdown, _>("minimax", Static, 0).is_err());
+/// ```
+pub fn from_spec<P: Position, E: Evaluator<P>>(
+    spec: &str,
+    eval: E,
+    seed: u64,
+) -> Result<AnyEngine<P, E>, SpecError> {
+    let (name, limit) = match spec.split_once(':') {
+        Some((n, l)) => (n, Some(l)),
+        None => (spec, None),
+    };
+    let bad = |what: &str| {
+        SpecError(format!(
+            "engine {spec:?}: {what}; engines are random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n], mcts[:<playouts>|:<ms>ms]"
+        ))
+    };
+    let parse = |text: &str| -> Result<(u64, String), SpecError> {
+        let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let unit = text[digits.len()..].to_string();
+        let n = digits
+            .parse::<u64>()
+            .map_err(|_| bad(&format!("{text:?} is not a limit")))?;
+        if n == 0 {
+            return Err(bad("the limit must be positive"));
+        }
+        Ok((n, unit))
+    };
+    match name {
+        "random" if limit.is_none() => Ok(AnyEngine::Random(RandomPlayer::new(seed))),
+        "greedy" if limit.is_none() => Ok(AnyEngine::Greedy(Greedy::with_evaluator(eval, seed))),
+        "random" | "greedy" => Err(bad("this engine takes no limit")),
+        "alphabeta" | "ab" => {
+            let limits = match limit
+                .map(parse)
+                .transpose()?
+                .as_ref()
+                .map(|(n, u)| (*n, u.as_str()))
+            {
+                None => Limits::depth(DEFAULT_DEPTH),
+                Some((n, "")) => Limits::depth(n.min(120) as u32),
+                Some((n, "ms")) => Limits::millis(n),
+                Some((n, "n")) => Limits::nodes(n),
+                Some(_) => return Err(bad("the limit is a depth, <ms>ms or <nodes>n")),
+            };
+            Ok(AnyEngine::AlphaBeta(AlphaBeta::with_evaluator(
+                eval,
+                limits,
+                AlphaBetaOptions::default(),
+            )))
+        }
+        "mcts" => {
+            let limits = match limit
+                .map(parse)
+                .transpose()?
+                .as_ref()
+                .map(|(n, u)| (*n, u.as_str()))
+            {
+                None => Limits::nodes(DEFAULT_PLAYOUTS),
+                Some((n, "")) => Limits::nodes(n),
+                Some((n, "ms")) => Limits {
+                    time: Some(Duration::from_millis(n)),
+                    ..Limits::nodes(u64::MAX)
+                },
+                Some(_) => return Err(bad("the limit is a number of playouts or <ms>ms")),
+            };
+            let options = MctsOptions {
+                seed,
+                ..MctsOptions::default()
+            };
+            Ok(AnyEngine::Mcts(Mcts::with_evaluator(eval, limits, options)))
+        }
+        _ => Err(bad("unknown engine")),
+    }
+}

@@ -1,0 +1,246 @@
+//! Play a game against the engine in the terminal.
+//!
+//! ```text
+//! cargo run --release --example play -- [<game>] [variant flags] [--from "<notation>"]
+//!     [--engine <spec>] [--human S|N] [--auto] [--seed N] [--max-plies N]
+//! ```
+//!
+//! Without arguments: Urim, you play South against `alphabeta:8`. Type a move in the
+//! game's notation (a pit letter; in Omweso `a-` clockwise and `m*` for a split), or
+//! `undo` (takes back your last move and the engine's reply), `hint` (the engine's
+//! choice for you), `moves` (the legal moves), `help`, `quit`. `--auto` lets the engine
+//! play both sides and exits when the game ends (or after `--max-plies`, default 1000).
+//! Engines (`--engine`): `random`, `greedy`, `alphabeta[:<depth>|:<ms>ms]`,
+//! `mcts[:<playouts>|:<ms>ms]`.
+
+mod common;
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use common::{Replay, Runner};
+use mancala::core::{Player, Position, Status};
+use mancala_search::board::Board;
+use mancala_search::score::ShowScore;
+use mancala_search::spec::{AnyEngine, from_spec};
+use mancala_search::{Engine, NotationEval};
+
+const DEFAULT_ENGINE: &str = "alphabeta:8";
+
+struct Play {
+    game: String,
+    engine: String,
+    human: Player,
+    auto: bool,
+    seed: u64,
+    max_plies: u64,
+}
+
+/// What the `<S>-<N>` pair of the game's notation counts.
+fn store_name(game: &str) -> &'static str {
+    match game {
+        "rio-kadalis" => "captured",
+        _ => "store",
+    }
+}
+
+/// The board as a drawing, or the notation if it cannot be drawn; with the pending
+/// decision of a paused Omweso turn.
+fn show<R: Replay>(game: &str, r: &R) -> String {
+    let p = r.position();
+    let text = p.to_string();
+    let mut out = match Board::parse(&text) {
+        Some(b) => b.draw(store_name(game)),
+        None => text.clone(),
+    };
+    out.push_str(&format!("\nposition: {}", common::notation(r)));
+    if let Some(m) = p.pending_decision() {
+        let pit = m.to_string();
+        let pit = pit.trim_end_matches(['-', '*']);
+        out.push_str(&format!(
+            "\nthe turn is paused at pit {pit}: sow it on with '{pit}' (counter-clockwise) or '{pit}-' (clockwise)"
+        ));
+    }
+    out
+}
+
+fn describe(status: Status) -> String {
+    match status {
+        Status::Ongoing => "the game goes on".into(),
+        Status::Annulled => "the game is annulled (an endless move): no points".into(),
+        Status::Over(o) => {
+            let totals = o
+                .totals
+                .map(|t| format!(" ({}-{})", t.south, t.north))
+                .unwrap_or_default();
+            match o.winner {
+                Some(w) => format!(
+                    "{} wins {} point{}{totals}",
+                    if w == Player::South { "South" } else { "North" },
+                    o.points,
+                    if o.points == 1 { "" } else { "s" }
+                ),
+                None => format!("a draw{totals}"),
+            }
+        }
+    }
+}
+
+fn moves_list<P: Position>(p: &P) -> String {
+    p.legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+const HELP: &str = "commands: a move in the game's notation (e.g. 'c'; Omweso: 'a-' clockwise, 'm*' split), \
+undo, hint, moves, help, quit";
+
+impl Runner for Play {
+    type Output = ();
+
+    fn run<R: Replay>(self, mut game: R) -> Result<(), String> {
+        let mut engine: AnyEngine<R::P, NotationEval> =
+            from_spec(&self.engine, NotationEval, self.seed).map_err(|e| e.to_string())?;
+        let mut helper: AnyEngine<R::P, NotationEval> =
+            from_spec(&self.engine, NotationEval, self.seed ^ 1).map_err(|e| e.to_string())?;
+        let stdin = std::io::stdin();
+        let mut lines = stdin.lock().lines();
+        let mut plies = 0u64;
+        if !self.auto {
+            println!(
+                "{} against {}; you play {}. {HELP}",
+                self.game,
+                engine.name(),
+                if self.human == Player::South { "South" } else { "North" }
+            );
+        }
+        let mut redraw = true;
+        loop {
+            if redraw {
+                println!("\n{}", show(&self.game, &game));
+                redraw = false;
+            }
+            let status = game.status();
+            if status.is_finished() {
+                println!("game over: {}", describe(status));
+                return Ok(());
+            }
+            if plies >= self.max_plies {
+                println!("stopped after {plies} plies (--max-plies)");
+                return Ok(());
+            }
+            let p = game.position().clone();
+            if self.auto || p.side_to_move() != self.human {
+                let r = engine.search(&p);
+                let m = r.best.ok_or("the engine found no move in an ongoing game")?;
+                let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
+                println!(
+                    "{} ({}) plays {m}   eval {} for {}, depth {}, {} nodes, pv {}",
+                    engine.name(),
+                    p.side_to_move(),
+                    ShowScore(r.score),
+                    p.side_to_move(),
+                    r.depth,
+                    r.nodes,
+                    pv.join(" ")
+                );
+                game.play(m)?;
+                plies += 1;
+                redraw = true;
+                continue;
+            }
+            print!("{} to move> ", p.side_to_move());
+            std::io::stdout().flush().map_err(|e| e.to_string())?;
+            let Some(line) = lines.next() else {
+                println!("\nend of input: quitting");
+                return Ok(());
+            };
+            let line = line.map_err(|e| e.to_string())?;
+            match line.trim() {
+                "" => {}
+                "quit" | "exit" | "q" => {
+                    println!("bye");
+                    return Ok(());
+                }
+                "help" | "?" => println!("{HELP}"),
+                "moves" => println!("legal moves: {}", moves_list(&p)),
+                "hint" => {
+                    let r = helper.search(&p);
+                    match r.best {
+                        Some(m) => println!(
+                            "hint: {m} (eval {} for you, depth {})",
+                            ShowScore(r.score),
+                            r.depth
+                        ),
+                        None => println!("no move to suggest"),
+                    }
+                }
+                "undo" => {
+                    // Take back moves until it is the person's turn again, at least one.
+                    match game.undo() {
+                        Err(e) => println!("cannot undo: {e}"),
+                        Ok(()) => {
+                            plies = plies.saturating_sub(1);
+                            while game.position().side_to_move() != self.human
+                                && game.undo().is_ok()
+                            {
+                                plies = plies.saturating_sub(1);
+                            }
+                            redraw = true;
+                        }
+                    }
+                }
+                text => match common::parse_move::<R>(text) {
+                    Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
+                    Ok(m) => match game.play(m) {
+                        Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
+                        Ok(()) => {
+                            plies += 1;
+                            redraw = true;
+                        }
+                    },
+                },
+            }
+        }
+    }
+}
+
+fn run() -> Result<(), String> {
+    let mut raw: Vec<String> = std::env::args().skip(1).collect();
+    // No game named: Urim.
+    if raw.first().is_none_or(|a| a.starts_with("--")) {
+        raw.insert(0, "urim".into());
+    }
+    let args = common::Args::parse(raw, &["engine", "human", "seed", "max-plies"], &["auto"])?;
+    if let Some(extra) = args.positional.first() {
+        return Err(format!("unexpected argument {extra:?}"));
+    }
+    let human = match args.value::<String>("human")?.as_deref() {
+        None | Some("S") | Some("s") | Some("south") => Player::South,
+        Some("N") | Some("n") | Some("north") => Player::North,
+        Some(other) => return Err(format!("--human: {other:?} is neither S nor N")),
+    };
+    let play = Play {
+        game: args.game.clone(),
+        engine: args
+            .value::<String>("engine")?
+            .unwrap_or_else(|| DEFAULT_ENGINE.into()),
+        human,
+        auto: args.switch("auto"),
+        seed: args.value("seed")?.unwrap_or(1),
+        max_plies: args.value("max-plies")?.unwrap_or(1000),
+    };
+    common::dispatch(&args.game, &args.variant, play)
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
