@@ -113,7 +113,11 @@ impl Runner for Play {
                 "{} against {}; you play {}. {HELP}",
                 self.game,
                 engine.name(),
-                if self.human == Player::South { "South" } else { "North" }
+                if self.human == Player::South {
+                    "South"
+                } else {
+                    "North"
+                }
             );
         }
         let mut redraw = true;
@@ -134,7 +138,9 @@ impl Runner for Play {
             let p = game.position().clone();
             if self.auto || p.side_to_move() != self.human {
                 let r = engine.search(&p);
-                let m = r.best.ok_or("the engine found no move in an ongoing game")?;
+                let m = r
+                    .best
+                    .ok_or("the engine found no move in an ongoing game")?;
                 let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
                 println!(
                     "{} ({}) plays {m}   eval {} for {}, depth {}, {} nodes, pv {}",

@@ -352,6 +352,26 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for AlphaBeta<P, E> {
     }
 
     fn search(&mut self, p: &P) -> Report<P::Move> {
+        self.search_with(p, |_| {})
+    }
+}
+
+impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
+    /// Like [`Engine::search`], and calls `on_depth` with the report of every completed
+    /// iteration (for showing the search as it deepens).
+    ///
+    /// ```
+    /// use mancala_core::toy::Countdown;
+    /// use mancala_search::{AlphaBeta, Limits};
+    /// let mut depths = Vec::new();
+    /// AlphaBeta::new(Limits::depth(3)).search_with(&Countdown::new(30), |r| depths.push(r.depth));
+    /// assert_eq!(depths, [1, 2, 3]);
+    /// ```
+    pub fn search_with(
+        &mut self,
+        p: &P,
+        mut on_depth: impl FnMut(&Report<P::Move>),
+    ) -> Report<P::Move> {
         self.begin(self.limits);
         let moves = p.legal_moves();
         let mut report = Report::bare(moves.first().copied());
@@ -380,6 +400,9 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for AlphaBeta<P, E> {
             report.score = score;
             report.depth = depth;
             report.pv = self.principal_variation();
+            report.nodes = self.nodes;
+            report.elapsed = self.start.elapsed();
+            on_depth(&report);
             if is_decisive(score) {
                 break; // every line has been searched to its end
             }
