@@ -1,0 +1,655 @@
+//! The position and the turn engine: rules 2–8.
+
+#[cfg(doc)]
+use mancala_core::cycle::CycleFinder;
+use mancala_core::cycle::Endless;
+use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Position, Status};
+
+use crate::pit::{
+    INNER, LEFT_BLOCK, LIFT_AND_SOW_CCW, add, capturable, circuit_of_letter, clear, get, has_move,
+    lap_end, sow_ccw, sow_cw, total,
+};
+use crate::{Move, MoveKind, MoveList, Pit, Rules, Setup};
+
+/// A turn paused for a mid-turn decision (rule 5): the next lap's origin and the seeds
+/// in hand. The mover sows them counter-clockwise (`x`) or clockwise (`x-`).
+///
+/// The seeds in hand are off the board: a relay origin was emptied when lifted, a
+/// re-sowing origin keeps its own seeds and the hand holds the captured ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pending {
+    origin: Pit,
+    hand: u8,
+}
+
+impl Pending {
+    pub(crate) const fn new(origin: Pit, hand: u8) -> Pending {
+        Pending { origin, hand }
+    }
+
+    /// The pit the next lap starts from (always in the left block).
+    #[must_use]
+    pub const fn origin(self) -> Pit {
+        self.origin
+    }
+
+    /// The seeds in hand for the next lap.
+    #[must_use]
+    pub const fn hand(self) -> u8 {
+        self.hand
+    }
+}
+
+/// What the current turn has done so far; all clear between turns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Turn {
+    /// The paused lap, if the turn waits for a decision.
+    pub(crate) pending: Option<Pending>,
+    /// The mover has captured in this turn.
+    pub(crate) captured: bool,
+    /// The opponent's columns (from the opponent's left) captured in this turn, a bit
+    /// each: beheading needs columns 0 and 7 (rule 7).
+    pub(crate) columns: u8,
+    /// The opponent's inner row held seeds when the turn began (rule 7, beheading).
+    pub(crate) opponent_inner_at_start: bool,
+}
+
+/// An Omweso position: the board, the player to move, the game's flags and, in the
+/// middle of a turn, the paused lap (rule 5).
+///
+/// Built by [`Omweso::new`] (standard start), [`Setup::position`] (custom setups) or
+/// parsing the notation. It implements [`Position`]: every turn-start move and every
+/// mid-turn decision is one ply.
+///
+/// ```
+/// use mancala_core::{Position, Status};
+/// use omweso::Omweso;
+/// let mut p = Omweso::new();
+/// assert_eq!(p.legal_moves().len(), 8); // i..p, each holding 4
+/// p.play("i".parse().unwrap()).unwrap();
+/// assert_eq!(p.to_string(), "0,0,0,0,0,0,1,1/0,5,5,5,0,5,5,5/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 N s 0-0");
+/// assert_eq!(p.status(), Status::Ongoing);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Omweso {
+    /// Each player's circuit, one byte per pit in sowing order (see `pit.rs`).
+    pub(crate) pits: [u128; 2],
+    pub(crate) to_move: Player,
+    pub(crate) first_turn_over: ByPlayer<bool>,
+    pub(crate) capture_made: bool,
+    pub(crate) capture_turns: ByPlayer<u16>,
+    pub(crate) turn: Turn,
+    pub(crate) rules: Rules,
+    pub(crate) status: Status,
+}
+
+impl Default for Omweso {
+    fn default() -> Omweso {
+        Omweso::new()
+    }
+}
+
+/// How a lap ended (rule 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// The last seed fell into an empty pit: the turn ends.
+    Empty,
+    /// The last pit captures (rule 4).
+    Capture,
+    /// The last pit relays, and its lap is a decision (rule 5).
+    Decision,
+}
+
+impl Omweso {
+    /// The standard start (rule 1): 4 seeds in each outer pit, South to move, default
+    /// rules.
+    #[must_use]
+    pub const fn new() -> Omweso {
+        Omweso::from_valid_setup(
+            &Setup::standard(),
+            Player::South,
+            Rules {
+                two_captures_first: false,
+            },
+        )
+    }
+
+    /// The standard start with `first` to move and the given rule options.
+    #[must_use]
+    pub const fn start(first: Player, rules: Rules) -> Omweso {
+        Omweso::from_valid_setup(&Setup::standard(), first, rules)
+    }
+
+    pub(crate) const fn from_valid_setup(setup: &Setup, first: Player, rules: Rules) -> Omweso {
+        let mut pits = [0u128; 2];
+        let mut k = 0;
+        while k < 2 {
+            let row = if k == 0 {
+                &setup.pits.south
+            } else {
+                &setup.pits.north
+            };
+            let mut l = 0;
+            while l < 16 {
+                pits[k] = add(pits[k], circuit_of_letter(l), row[l]);
+                l += 1;
+            }
+            k += 1;
+        }
+        let mut p = Omweso {
+            pits,
+            to_move: first,
+            first_turn_over: ByPlayer::new(false, false),
+            capture_made: false,
+            capture_turns: ByPlayer::new(0, 0),
+            turn: Turn {
+                pending: None,
+                captured: false,
+                columns: 0,
+                opponent_inner_at_start: false,
+            },
+            rules,
+            status: Status::Ongoing,
+        };
+        p.status = p.status_between_turns();
+        p
+    }
+
+    /// The seeds in `player`'s pit `pit`.
+    #[must_use]
+    pub const fn seeds(&self, player: Player, pit: Pit) -> u8 {
+        get(self.pits[player.index()], pit.circuit_index())
+    }
+
+    /// `player`'s pits in letter order `a`–`p`.
+    #[must_use]
+    pub fn pits(&self, player: Player) -> [u8; 16] {
+        core::array::from_fn(|l| get(self.pits[player.index()], circuit_of_letter(l)))
+    }
+
+    /// `player`'s circuit in sowing order `i j k l m n o p h g f e d c b a`.
+    #[must_use]
+    pub const fn circuit(&self, player: Player) -> [u8; 16] {
+        self.pits[player.index()].to_le_bytes()
+    }
+
+    /// The seeds on `player`'s side.
+    #[must_use]
+    pub const fn seeds_of(&self, player: Player) -> u32 {
+        total(self.pits[player.index()])
+    }
+
+    /// The seeds in the mover's hand during a paused turn (0 otherwise).
+    #[must_use]
+    pub const fn seeds_in_hand(&self) -> u32 {
+        match self.turn.pending {
+            Some(p) => p.hand as u32,
+            None => 0,
+        }
+    }
+
+    /// The rule options.
+    #[must_use]
+    pub const fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The paused lap, if the turn waits for a decision (rule 5).
+    #[must_use]
+    pub const fn pending(&self) -> Option<Pending> {
+        self.turn.pending
+    }
+
+    /// Whether `player` has played their first turn (flag `s` or `n`).
+    #[must_use]
+    pub const fn first_turn_over(&self, player: Player) -> bool {
+        *self.first_turn_over.get(player)
+    }
+
+    /// Whether a capture has happened in the game before this turn (flag `c`).
+    #[must_use]
+    pub const fn capture_made(&self) -> bool {
+        self.capture_made
+    }
+
+    /// How many of `player`'s turns (finished) made a capture.
+    #[must_use]
+    pub const fn capture_turns(&self, player: Player) -> u16 {
+        *self.capture_turns.get(player)
+    }
+
+    /// Whether the mover has captured in the turn under way (mid-turn only).
+    #[must_use]
+    pub const fn captured_this_turn(&self) -> bool {
+        self.turn.captured
+    }
+
+    /// The capture mask of the mover's inner pits now (rule 4), or none on the mover's
+    /// first turn (rule 6).
+    #[inline]
+    fn capture_mask(&self) -> u16 {
+        let me = self.to_move.index();
+        if self.first_turn_over[self.to_move] {
+            capturable(self.pits[1 - me])
+        } else {
+            0
+        }
+    }
+
+    /// Rule 5 (and 2b at the turn start): whether a clockwise lap of `hand` seeds from
+    /// circuit pit `origin` of `x` would end in a capture.
+    #[inline(always)]
+    fn clockwise_captures(x: u128, origin: usize, hand: u8, capture: u16) -> bool {
+        let (last, seeds) = lap_end(x, origin, hand, true);
+        seeds >= 2 && capture >> last & 1 == 1
+    }
+
+    /// The status of a position between turns from its board alone: the player to move
+    /// without a legal move has lost 1 point, or 12 if all their pits are empty ("Omweso
+    /// flags").
+    pub(crate) const fn status_between_turns(&self) -> Status {
+        let x = self.pits[self.to_move.index()];
+        if has_move(x) {
+            Status::Ongoing
+        } else {
+            let points = if x == 0 { 12 } else { 1 };
+            Status::Over(Outcome::new(Some(self.to_move.opponent()), points))
+        }
+    }
+
+    /// Plays a turn-start or decision move; `Err` if the turn never ends (rule 8).
+    fn play_move(&mut self, m: Move) -> Result<(), Endless> {
+        let me = self.to_move.index();
+        let c = m.pit().circuit_index();
+        let (origin, hand) = match self.turn.pending.take() {
+            Some(p) => (p.origin.circuit_index(), p.hand),
+            None => {
+                self.turn = Turn {
+                    opponent_inner_at_start: self.pits[1 - me] & INNER != 0,
+                    ..Turn::default()
+                };
+                let x = self.pits[me];
+                let n = get(x, c);
+                self.pits[me] = clear(x, c);
+                if m.kind() == MoveKind::Split {
+                    // Rule 2c: 2 seeds into the next pit, 1 into the one after.
+                    self.pits[me] = add(add(self.pits[me], (c + 1) & 15, 2), (c + 2) & 15, 1);
+                    self.end_turn();
+                    return Ok(());
+                }
+                (c, n)
+            }
+        };
+        self.run_laps(origin, hand, m.is_clockwise())
+    }
+
+    /// Sows laps from `origin` until the turn ends, pauses for a decision, or is found
+    /// endless (rules 3–5, 8).
+    fn run_laps(
+        &mut self,
+        mut origin: usize,
+        mut hand: u8,
+        mut clockwise: bool,
+    ) -> Result<(), Endless> {
+        let me = self.to_move.index();
+        let mut x = self.pits[me];
+        let mut capture = self.capture_mask();
+        // Rule 6: no mid-turn decisions on a first turn (nothing captures).
+        let decide = if capture == 0 { 0 } else { LEFT_BLOCK };
+        loop {
+            // One lap (rule 3).
+            let (after, last) = if clockwise {
+                sow_cw(x, origin, hand)
+            } else {
+                sow_ccw(x, origin, hand)
+            };
+            x = after;
+            let seeds = get(x, last);
+            let (stop, lap_origin, at) = if seeds == 1 {
+                (Stop::Empty, origin, last)
+            } else if capture >> last & 1 == 1 {
+                (Stop::Capture, origin, last)
+            } else if decide >> last & 1 == 1
+                && Self::clockwise_captures(clear(x, last), last, seeds, capture)
+            {
+                (Stop::Decision, origin, last)
+            } else {
+                let (y, o, l, s) = relay_laps(x, last, capture, decide)?;
+                x = y;
+                (s, o, l)
+            };
+            match stop {
+                Stop::Empty => {
+                    self.pits[me] = x;
+                    self.end_turn();
+                    return Ok(());
+                }
+                Stop::Decision => {
+                    // Rule 5: a relay lap from the left block that could capture
+                    // clockwise. Lift the seeds and wait.
+                    let seeds = get(x, at);
+                    self.pits[me] = clear(x, at);
+                    self.turn.pending = Some(Pending {
+                        origin: Pit::from_circuit_index(at),
+                        hand: seeds,
+                    });
+                    return Ok(());
+                }
+                Stop::Capture => {
+                    // Rule 4: take both facing pits, re-sow from the capturing lap's
+                    // origin, which keeps its seeds.
+                    let y = self.pits[1 - me];
+                    let column = at - 8; // the opponent's column, and their outer pit
+                    let inner = 23 - at; // their inner pit of that column
+                    hand = get(y, column) + get(y, inner);
+                    self.pits[1 - me] = clear(clear(y, column), inner);
+                    self.turn.captured = true;
+                    self.turn.columns |= 1 << column;
+                    capture = capturable(self.pits[1 - me]);
+                    origin = lap_origin;
+                    if LEFT_BLOCK >> origin & 1 == 1
+                        && Self::clockwise_captures(x, origin, hand, capture)
+                    {
+                        self.pits[me] = x;
+                        self.turn.pending = Some(Pending {
+                            origin: Pit::from_circuit_index(origin),
+                            hand,
+                        });
+                        return Ok(());
+                    }
+                    clockwise = false;
+                }
+            }
+        }
+    }
+
+    /// Rule 7: the end of a turn, its flags and its endings in order.
+    fn end_turn(&mut self) {
+        let me = self.to_move;
+        let opp = me.opponent();
+        self.first_turn_over[me] = true;
+        if self.turn.captured {
+            self.capture_made = true;
+            self.capture_turns[me] = self.capture_turns[me].saturating_add(1);
+        }
+        let y = self.pits[opp.index()];
+        let points = if y == 0 {
+            // Grand slam.
+            12
+        } else if (self.turn.opponent_inner_at_start && y & INNER == 0)
+            || self.turn.columns & 0x81 == 0x81
+        {
+            // Beheading: the inner row emptied by this turn's captures, or both end
+            // columns captured.
+            2
+        } else if self.rules.two_captures_first
+            && self.capture_turns[me] >= 2
+            && self.capture_turns[opp] == 0
+        {
+            2
+        } else if !has_move(y) {
+            // Regular win: every opponent pit holds 0 or 1.
+            1
+        } else {
+            0
+        };
+        self.turn = Turn::default();
+        self.to_move = opp;
+        self.status = if points > 0 {
+            Status::Over(Outcome::new(Some(me), points))
+        } else {
+            Status::Ongoing
+        };
+    }
+}
+
+/// Relay laps from circuit pit `q` (not yet lifted), counter-clockwise, until a lap
+/// ends in an empty pit, a capture or a decision. Returns the circuit, the last lap's
+/// origin and last pit, and how it stopped.
+///
+/// Rule 8: the lap state is the mover's circuit and the pit to lift next (the opponent's
+/// pits do not change between captures, and the direction is counter-clockwise until a
+/// decision), so a cycle finder over it detects an endless move exactly, in constant
+/// memory. This is Brent's algorithm as in [`CycleFinder`], written out so that the hot
+/// loop keeps its state in registers (issue 7: about 224 million laps for the
+/// 90-million-lap move).
+///
+/// The circuit is split into two `u64` halves (pits `0..8` and `8..16`; no byte ever
+/// carries, a pit holds at most 64). The seeds of the next lap's origin are computed
+/// from the circuit *before* this lap's additions (what the last pit held, plus the
+/// rounds, plus one unless the lap ends on its origin), so the chain from one lap to the
+/// next is a few instructions while the circuit update runs beside it.
+#[inline]
+fn relay_laps(
+    x: u128,
+    q: usize,
+    capture: u16,
+    decide: u16,
+) -> Result<(u128, usize, usize, Stop), Endless> {
+    // Rule 5 for a relay from pit `last` with `seeds`: bit `seeds % 16` of
+    // `decision_at[last]` says whether the clockwise lap would end in a capturing pit.
+    let mut decision_at = [0u16; 16];
+    for (last, d) in decision_at.iter_mut().enumerate() {
+        if decide >> last & 1 == 1 {
+            for s in 0..16 {
+                *d |= (capture >> (last.wrapping_sub(s) & 15) & 1) << s;
+            }
+        }
+    }
+    let mut q = q & 15;
+    let (mut lo, mut hi) = (x as u64, (x >> 64) as u64);
+    let mut n = get(x, q);
+    let (mut saved_lo, mut saved_hi, mut saved_q) = (lo, hi, q);
+    let (mut power, mut lam) = (1u64, 0u64);
+    loop {
+        // Lift the origin and sow the lap: two loads and two additions.
+        let [add_lo, add_hi] = LIFT_AND_SOW_CCW[usize::from(n)][q];
+        let end = q + usize::from(n);
+        let last = end & 15;
+        // The last pit's seeds: what it held before the lap plus one per round, plus
+        // one unless the lap ends on its own origin (then it held the `n` it lost).
+        // Taken from the circuit before this lap's additions, so that the chain from
+        // one lap to the next is short.
+        let seeds = if n & 15 != 0 {
+            let half = if end & 8 != 0 { hi } else { lo };
+            ((half >> ((end * 8) & 63)) as u8).wrapping_add((n >> 4) + 1)
+        } else {
+            n >> 4
+        };
+        lo = lo.wrapping_add(add_lo);
+        hi = hi.wrapping_add(add_hi);
+        // Does the lap stop here? In a long relay these branches are almost never
+        // taken, so they cost little. Rule 5: a clockwise lap from `last` would end in
+        // `cw_last`, and `decision_at` says whether that is a capturing pit; it captures
+        // if that pit ends up with 2 or more: it holds seeds now, or the lap goes round
+        // more than once (over 16 seeds). Capturing pits are inner (the high half).
+        if seeds == 1 {
+            return Ok((join(lo, hi), q, last, Stop::Empty));
+        }
+        if capture >> last & 1 == 1 {
+            return Ok((join(lo, hi), q, last, Stop::Capture));
+        }
+        if decision_at[last] >> (seeds & 15) & 1 == 1 {
+            let cw_last = last.wrapping_sub(usize::from(seeds)) & 15;
+            if byte(lo, hi, cw_last) != 0 || seeds > 16 {
+                return Ok((join(lo, hi), q, last, Stop::Decision));
+            }
+        }
+        // Brent: compare with the saved state; save anew at powers of two.
+        if (lo ^ saved_lo) | (hi ^ saved_hi) | ((last ^ saved_q) as u64) == 0 {
+            return Err(Endless { laps: power + lam });
+        }
+        lam += 1;
+        if lam == power {
+            (saved_lo, saved_hi, saved_q) = (lo, hi, last);
+            power <<= 1;
+            lam = 0;
+        }
+        q = last;
+        n = seeds;
+    }
+}
+
+/// The seeds of circuit pit `c` in a circuit split into halves.
+#[inline(always)]
+const fn byte(lo: u64, hi: u64, c: usize) -> u8 {
+    (if c < 8 { lo } else { hi } >> ((c & 7) * 8)) as u8
+}
+
+#[inline(always)]
+const fn join(lo: u64, hi: u64) -> u128 {
+    lo as u128 | (hi as u128) << 64
+}
+
+impl Position for Omweso {
+    type Move = Move;
+    type MoveList = MoveList;
+
+    fn side_to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The legal moves in letter order; for each pit: `x`, `x-`, `x*`.
+    fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.status.is_finished() {
+            return list;
+        }
+        if let Some(p) = self.turn.pending {
+            list.push(Move::new(p.origin, MoveKind::CounterClockwise));
+            list.push(Move::new(p.origin, MoveKind::Clockwise));
+            return list;
+        }
+        let x = self.pits[self.to_move.index()];
+        let capture = self.capture_mask();
+        for pit in Pit::ALL {
+            let c = pit.circuit_index();
+            let n = get(x, c);
+            if n >= 2 {
+                list.push(Move::new(pit, MoveKind::CounterClockwise));
+                if capture != 0
+                    && LEFT_BLOCK >> c & 1 == 1
+                    && Self::clockwise_captures(clear(x, c), c, n, capture)
+                {
+                    list.push(Move::new(pit, MoveKind::Clockwise));
+                }
+                if n == 3 && !self.capture_made {
+                    list.push(Move::new(pit, MoveKind::Split));
+                }
+            }
+        }
+        list
+    }
+
+    fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        if self.status.is_finished() {
+            return Err(IllegalMove::GameOver);
+        }
+        let pit = m.pit();
+        if let Some(p) = self.turn.pending {
+            return if pit == p.origin && m.kind() != MoveKind::Split {
+                Ok(())
+            } else {
+                Err(IllegalMove::DecisionPending {
+                    pending: p.origin.letter(),
+                })
+            };
+        }
+        let c = pit.circuit_index();
+        let x = self.pits[self.to_move.index()];
+        let n = get(x, c);
+        let letter = pit.letter();
+        match m.kind() {
+            MoveKind::CounterClockwise | MoveKind::Clockwise => {
+                if m.is_clockwise() && !pit.in_left_block() {
+                    return Err(IllegalMove::NotLeftBlock { pit: letter });
+                }
+                if n == 0 {
+                    return Err(IllegalMove::EmptyPit { pit: letter });
+                }
+                if n < 2 {
+                    return Err(IllegalMove::TooFewSeeds {
+                        pit: letter,
+                        seeds: n,
+                        needed: 2,
+                    });
+                }
+                if m.is_clockwise()
+                    && !Self::clockwise_captures(clear(x, c), c, n, self.capture_mask())
+                {
+                    return Err(IllegalMove::ReverseWithoutCapture { pit: letter });
+                }
+                Ok(())
+            }
+            MoveKind::Split => {
+                if self.capture_made {
+                    return Err(IllegalMove::SplitAfterCapture);
+                }
+                match n {
+                    3 => Ok(()),
+                    0 => Err(IllegalMove::EmptyPit { pit: letter }),
+                    _ => Err(IllegalMove::TooFewSeeds {
+                        pit: letter,
+                        seeds: n,
+                        needed: 3,
+                    }),
+                }
+            }
+        }
+    }
+
+    /// Plays `m`. An endless move (rule 8) is not carried out: the position stays as it
+    /// was and the status becomes [`Status::Annulled`].
+    ///
+    /// # Panics
+    /// May panic if `m` is not legal.
+    fn play_unchecked(&mut self, m: Move) {
+        let before = *self;
+        if self.play_move(m).is_err() {
+            *self = before;
+            self.status = Status::Annulled;
+        }
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn pending_decision(&self) -> Option<Move> {
+        self.turn
+            .pending
+            .map(|p| Move::new(p.origin, MoveKind::CounterClockwise))
+    }
+}
+
+impl Omweso {
+    /// Plays `m` and reports an endless move (rule 8) with the laps examined; the
+    /// position is then unchanged except that its status is [`Status::Annulled`].
+    ///
+    /// # Errors
+    /// The reason `m` is illegal (the position is unchanged), or [`Endless`] wrapped in
+    /// [`PlayError::Endless`].
+    pub fn play_reporting(&mut self, m: Move) -> Result<(), PlayError> {
+        self.check_move(m)?;
+        let before = *self;
+        match self.play_move(m) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                *self = before;
+                self.status = Status::Annulled;
+                Err(PlayError::Endless(e))
+            }
+        }
+    }
+}
+
+/// Why [`Omweso::play_reporting`] did not play a move to its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The move is illegal.
+    #[error("{0}")]
+    Illegal(#[from] IllegalMove),
+    /// The move is endless: the game is annulled (rule 8).
+    #[error("{0}")]
+    Endless(Endless),
+}
