@@ -1,4 +1,8 @@
 //! The games' own evaluations, one feature per game.
 
+#[cfg(feature = "omweso")]
+mod omweso;
+#[cfg(feature = "rio-kadalis")]
+mod rio_kadalis;
 #[cfg(feature = "urim")]
 mod urim;
