@@ -7,8 +7,6 @@ extern crate alloc;
 mod position;
 #[cfg(feature = "alloc")]
 mod record;
-#[cfg(feature = "serde")]
-mod serde_impl;
 mod setup;
 
 pub use position::{
@@ -17,3 +15,10 @@ pub use position::{
 #[cfg(feature = "alloc")]
 pub use record::{Game, Match, MatchError};
 pub use setup::{ParsePositionError, Setup, SetupError, row_length};
+
+#[cfg(feature = "serde")]
+mancala_core::serde_via_notation!(Urim<N>, "an urim position in notation", N);
+#[cfg(feature = "serde")]
+mancala_core::serde_via_notation!(Setup<N>, "an urim setup in notation", N);
+#[cfg(feature = "serde")]
+mancala_core::serde_via_notation!(Move, "an urim move: a pit letter");

@@ -5,7 +5,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use mancala_core::notation::{parse_pit_letter, pit_letter, write_row};
+use mancala_core::capture::capture_walk;
+use mancala_core::notation::{parse_pit_letter, pit_letter};
 use mancala_core::sow::{Direction, sow};
 use mancala_core::{ByPlayer, IllegalMove, NotationError, Outcome, Player, Position, Status};
 
@@ -92,7 +93,7 @@ pub type MoveList = ArrayVec<Move, MAX_PITS>;
 /// 56) is the sum of everything, and never changes. A position can only be built from a
 /// valid [`Setup`], so every pit holds at most 17 seeds and `T` is one of the variants'.
 /// The position keeps no history: the repetition rule (rule 6) belongs to the game
-/// record ([`Game`](crate::Game), feature `alloc`).
+/// record (`Game`, feature `alloc`).
 ///
 /// ```
 /// use urim::{Urim6, Urim7};
@@ -100,10 +101,12 @@ pub type MoveList = ArrayVec<Move, MAX_PITS>;
 /// assert_eq!(Urim7::start(4, mancala_core::Player::North).unwrap().total(), 56);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C, align(16))]
 pub struct Urim<const N: usize> {
-    /// South's row at `0..N` from South's left, North's at `N..2N` from North's left,
-    /// so that counter-clockwise is `+ 1`. Bytes from `2N` on are always 0: the 16 bytes
-    /// are read as one `u128` when sowing.
+    /// One byte per pit: South's row at `0..N` from South's left, North's at `N..2N`
+    /// from North's left, so that counter-clockwise is `+ 1`. Bytes from `2N` on are
+    /// always 0. Read as one `u128` (it is 16-byte aligned), a whole lap is sown with
+    /// one add.
     pits: [u8; 16],
     stores: ByPlayer<u8>,
     to_move: Player,
@@ -136,6 +139,49 @@ const fn sow_masks(n: usize) -> [[u128; 14]; 14] {
     t
 }
 
+/// One fast lap (rule 3) of `seeds < 2n` seeds from `origin`, as numbers to apply to the
+/// board (one byte lane per pit).
+#[derive(Clone, Copy)]
+struct Lap {
+    /// The top bit of each lane the lap drops into (to find a full pit on the way).
+    probe: u128,
+    /// Lifts the origin's seeds and drops one seed into each lane of the lap.
+    add: u128,
+    /// `0xfe` in the lane of the last seed if that lane is in the opponent's row, else
+    /// 0: the last pit holds 2 or 3 (rule 4) when `board & trigger` is `0x02` there.
+    trigger: u128,
+}
+
+/// [`Lap`] for every origin and every `seeds < 2n` (the rows of origins `2n..16` are
+/// unused; 16 rows let a masked index go unchecked).
+const fn laps(n: usize) -> [[Lap; 14]; 16] {
+    let masks = sow_masks(n);
+    let empty = Lap {
+        probe: 0,
+        add: 0,
+        trigger: 0,
+    };
+    let mut t = [[empty; 14]; 16];
+    let mut origin = 0;
+    while origin < 2 * n {
+        let mut seeds = 0;
+        while seeds < 2 * n {
+            let mask = masks[origin][seeds];
+            let last = (origin + seeds) % (2 * n);
+            // The opponent's row is the other half of the board from the origin.
+            let captures = seeds > 0 && (last < n) != (origin < n);
+            t[origin][seeds] = Lap {
+                probe: mask << 7,
+                add: mask.wrapping_sub((seeds as u128) << (8 * origin)),
+                trigger: if captures { 0xfe << (8 * last) } else { 0 },
+            };
+            seeds += 1;
+        }
+        origin += 1;
+    }
+    t
+}
+
 /// A mask of `0xff` in lanes `from..to`.
 const fn row_mask(from: usize, to: usize) -> u128 {
     let mut m = 0u128;
@@ -152,8 +198,8 @@ impl<const N: usize> Urim<N> {
     const VALID: () = assert!(N == 6 || N == 7, "urim is played on rows of 6 or 7 pits");
     /// The number of pits on the board.
     const LEN: usize = 2 * N;
-    /// See [`sow_masks`].
-    const SOW_MASKS: [[u128; 14]; 14] = sow_masks(N);
+    /// See [`laps`].
+    const LAPS: [[Lap; 14]; 16] = laps(N);
     /// Each row's lanes, indexed by player.
     const ROWS: [u128; 2] = [row_mask(0, N), row_mask(N, 2 * N)];
 
@@ -211,7 +257,7 @@ impl<const N: usize> Urim<N> {
     /// such pit.
     #[must_use]
     pub fn pit(&self, player: Player, pit: usize) -> Option<u8> {
-        (pit < N).then(|| self.pits[Self::row_start(player) + pit])
+        (pit < N).then(|| self.lane(Self::row_start(player) + pit))
     }
 
     /// Both stores.
@@ -249,8 +295,15 @@ impl<const N: usize> Urim<N> {
         }
     }
 
+    /// The seeds in board pit `i`.
     #[inline]
-    fn board(&self) -> u128 {
+    const fn lane(&self, i: usize) -> u8 {
+        self.pits[i]
+    }
+
+    /// The board as one number, pit `i` in byte lane `i`.
+    #[inline]
+    const fn board(&self) -> u128 {
         u128::from_le_bytes(self.pits)
     }
 
@@ -278,7 +331,7 @@ impl<const N: usize> Urim<N> {
         if i >= N {
             return false;
         }
-        let own = &self.pits[Self::row_start(self.to_move)..][..N];
+        let own = self.row(self.to_move);
         let room = own[i + 1..].iter().filter(|&&n| n < CAP).count();
         usize::from(own[i]) > room
     }
@@ -290,30 +343,10 @@ impl<const N: usize> Urim<N> {
         self.row_is_empty(self.to_move.opponent()) && (0..N).any(|i| self.feeds(Move(i as u8)))
     }
 
-    /// Sows the seeds of board pit `origin` in a single lap (rule 3) and returns the pit
-    /// that got the last seed.
-    #[inline]
-    fn sow_from(&mut self, origin: usize) -> usize {
-        let seeds = usize::from(self.pits[origin]);
-        // Fast path: a lap that does not come round to the origin and meets no full pit
-        // drops one seed into each of the next `seeds` pits: one add over all lanes.
-        if seeds < Self::LEN {
-            let mask = Self::SOW_MASKS[origin][seeds];
-            let board = self.board();
-            // A lane holding 17 (the most any holds) becomes 0x80 when 0x6f is added;
-            // no lane carries into the next.
-            if (board + lanes(0x6f)) & (mask << 7) == 0 {
-                let board = (board & !(0xff << (8 * origin))) + mask;
-                self.pits = board.to_le_bytes();
-                let last = origin + seeds;
-                return if last >= Self::LEN {
-                    last - Self::LEN
-                } else {
-                    last
-                };
-            }
-        }
-        // Rule 3 in full: pass over the origin and every pit holding 17.
+    /// Rule 3 in full: sows the `seeds` of board pit `origin` in a single lap, passing
+    /// over the origin and every pit holding 17, and returns the pit that got the last
+    /// seed.
+    fn sow_lap(&mut self, origin: usize, seeds: usize) -> usize {
         self.pits[origin] = 0;
         sow(
             &mut self.pits[..Self::LEN],
@@ -331,19 +364,17 @@ impl<const N: usize> Urim<N> {
     #[inline]
     fn capture(&mut self, last: usize, mover: Player) -> u8 {
         let lo = Self::row_start(mover.opponent());
-        if last < lo || last >= lo + N || !matches!(self.pits[last], 2 | 3) {
+        if last < lo || last >= lo + N || !matches!(self.lane(last), 2 | 3) {
             return 0;
         }
-        let mut taken = 0;
-        let mut pit = last;
-        loop {
-            taken += self.pits[pit];
-            self.pits[pit] = 0;
-            if pit == lo || !matches!(self.pits[pit - 1], 2..=4) {
-                break;
-            }
-            pit -= 1;
-        }
+        let taken = capture_walk(
+            &mut self.pits[..Self::LEN],
+            last,
+            Direction::CounterClockwise,
+            |pit| (lo..lo + N).contains(&pit),
+            |n| matches!(n, 2 | 3),
+            |n| matches!(n, 2..=4),
+        ) as u8;
         self.stores[mover] += taken;
         taken
     }
@@ -356,11 +387,35 @@ impl<const N: usize> Urim<N> {
     pub fn play_capturing(&mut self, m: Move) -> u8 {
         debug_assert!(m.index() < N, "no pit {m} on a row of {N}");
         let mover = self.to_move;
-        let origin = Self::row_start(mover) + m.index();
-        let last = self.sow_from(origin);
-        let taken = self.capture(last, mover);
         self.to_move = mover.opponent();
-        taken
+        // Below 16 whatever `m` is, so that no index below is checked.
+        let origin = (Self::row_start(mover) + m.index()) & 15;
+        let seeds = usize::from(self.pits[origin]);
+        // Fast path: a lap that does not come round to the origin and meets no full pit
+        // drops one seed into each of the next `seeds` pits: one add over all lanes.
+        if seeds < Self::LEN {
+            let lap = &Self::LAPS[origin][seeds];
+            let board = self.board();
+            // A lane holding 17 (the most any holds) becomes 0x80 when 0x6f is added;
+            // no lane carries into the next.
+            if (board + lanes(0x6f)) & lap.probe == 0 {
+                let board = board.wrapping_add(lap.add);
+                self.pits = board.to_le_bytes();
+                // Most laps capture nothing: test rule 4's trigger on the board at hand.
+                if board & lap.trigger != (lap.trigger >> 6) & lanes(0x02) || lap.trigger == 0 {
+                    return 0;
+                }
+                let last = origin + seeds;
+                let last = if last >= Self::LEN {
+                    last - Self::LEN
+                } else {
+                    last
+                };
+                return self.capture(last, mover);
+            }
+        }
+        let last = self.sow_lap(origin, seeds);
+        self.capture(last, mover)
     }
 
     /// The final totals if the game ended here by endless circulation (rule 6): each
@@ -436,14 +491,24 @@ impl<const N: usize> Position for Urim<N> {
     /// it, unless none does (rule 2). Empty once the mover is starved (rule 5).
     #[inline]
     fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        let start = Self::row_start(self.to_move);
-        let feeding = self.row_is_empty(self.to_move.opponent()) && self.must_feed();
-        for i in 0..N {
-            if self.pits[start + i] != 0 && (!feeding || self.feeds(Move(i as u8))) {
-                list.push(Move(i as u8));
+        let me = self.to_move;
+        let own = &self.pits[Self::row_start(me)..][..N];
+        // Without branches on the counts: write every pit, advance past the non-empty.
+        let mut moves = [Move(0); MAX_PITS];
+        let mut len = 0;
+        if self.row_is_empty(me.opponent()) && self.must_feed() {
+            for (i, &seeds) in own.iter().enumerate() {
+                moves[len] = Move(i as u8);
+                len += usize::from(seeds != 0 && self.feeds(Move(i as u8)));
+            }
+        } else {
+            for (i, &seeds) in own.iter().enumerate() {
+                moves[len] = Move(i as u8);
+                len += usize::from(seeds != 0);
             }
         }
+        let mut list = MoveList::from(moves);
+        list.truncate(len);
         list
     }
 
@@ -468,7 +533,7 @@ impl<const N: usize> Position for Urim<N> {
         if m.index() >= N {
             return Err(IllegalMove::NoSuchPit { pit });
         }
-        if self.pits[Self::row_start(self.to_move) + m.index()] == 0 {
+        if self.lane(Self::row_start(self.to_move) + m.index()) == 0 {
             return Err(IllegalMove::EmptyPit { pit });
         }
         if !self.feeds(m) && self.must_feed() {
@@ -481,14 +546,7 @@ impl<const N: usize> Position for Urim<N> {
 impl<const N: usize> fmt::Display for Urim<N> {
     /// `<South a..>/<North a..> <South store>-<North store> <S|N>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_row(f, self.row(Player::South).into_iter().map(Some))?;
-        f.write_str("/")?;
-        write_row(f, self.row(Player::North).into_iter().map(Some))?;
-        write!(
-            f,
-            " {}-{} {}",
-            self.stores.south, self.stores.north, self.to_move
-        )
+        self.to_setup().fmt(f)
     }
 }
 
@@ -522,12 +580,12 @@ mod tests {
     #[test]
     fn move_is_one_byte() {
         assert_eq!(core::mem::size_of::<Move>(), 1);
-        assert_eq!(core::mem::size_of::<Urim6>(), 19);
+        assert_eq!(core::mem::size_of::<Urim6>(), 32);
     }
 
     #[test]
     fn masks_wrap_round_the_board() {
-        let m = Urim6::SOW_MASKS;
+        let m = sow_masks(6);
         // From North's f (index 11), 3 seeds: South's a, b, c.
         assert_eq!(m[11][3], 0x01_01_01);
         // From South's a, 11 seeds: every other pit.

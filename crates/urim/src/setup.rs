@@ -4,15 +4,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use mancala_core::notation::{
-    parse_pair, parse_row, parse_side, pit_letter, split_fields, split_rows, write_row,
-};
+use mancala_core::notation::{TwoRows, pit_letter};
 use mancala_core::{ByPlayer, NotationError, Player};
 
 use crate::position::{CAP, SEEDS_PER_PIT, Urim};
-
-/// The largest store any variant can hold (all 56 seeds of 2×7 with 4).
-const MAX_STORE: u32 = 56;
 
 /// Why a [`Setup`] is not a position of Urim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -142,17 +137,21 @@ impl<const N: usize> Setup<N> {
     }
 }
 
+impl<const N: usize> Setup<N> {
+    /// The setup as the two-row notation of the core.
+    fn to_two_rows(self) -> TwoRows<N> {
+        TwoRows {
+            rows: self.pits.map(|row| row.map(Some)),
+            pair: self.stores,
+            to_move: self.to_move,
+        }
+    }
+}
+
 impl<const N: usize> fmt::Display for Setup<N> {
     /// The position notation, `3,3,3,3,3,3/3,3,3,3,3,3 0-0 S`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_row(f, self.pits.south.iter().map(|&n| Some(n)))?;
-        f.write_str("/")?;
-        write_row(f, self.pits.north.iter().map(|&n| Some(n)))?;
-        write!(
-            f,
-            " {}-{} {}",
-            self.stores.south, self.stores.north, self.to_move
-        )
+        self.to_two_rows().fmt(f)
     }
 }
 
@@ -160,45 +159,14 @@ impl<const N: usize> FromStr for Setup<N> {
     type Err = NotationError;
 
     /// Parses `<South a..>/<North a..> <South store>-<North store> <S|N>`: two rows of
-    /// `N` comma-separated counts (at most 17 each), the stores, the side to move. The
-    /// total is not checked here (see [`Setup::into_position`]).
+    /// `N` comma-separated counts, the stores, the side to move. Counts up to 255 are
+    /// read; the limit of 17 and the total are checked by [`Setup::into_position`].
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let [board, stores, side] = split_fields::<3>(s)?;
-        let [south, north] = split_rows::<2>(board)?;
-        let rows = [
-            parse_row(south, "South's row", CAP)?,
-            parse_row(north, "North's row", CAP)?,
-        ];
-        if rows[0].len() != rows[1].len() {
-            return Err(NotationError::RowLengths {
-                first: rows[0].len(),
-                second: rows[1].len(),
-            });
-        }
-        let mut pits = ByPlayer::new([0; N], [0; N]);
-        for (player, (row, name)) in Player::ALL
-            .into_iter()
-            .zip(rows.iter().zip(["South's row", "North's row"]))
-        {
-            if row.len() != N {
-                return Err(NotationError::PitCount {
-                    row: name,
-                    expected: N,
-                    found: row.len(),
-                });
-            }
-            for (i, cell) in row.iter().enumerate() {
-                pits[player][i] = cell.ok_or(NotationError::ClosedPit {
-                    row: name,
-                    pit: pit_letter(i),
-                })?;
-            }
-        }
-        let (s, n) = parse_pair(stores, "a store", MAX_STORE)?;
+        let t: TwoRows<N> = s.parse()?;
         Ok(Setup {
-            pits,
-            stores: ByPlayer::new(s as u8, n as u8),
-            to_move: parse_side(side)?,
+            pits: t.open_rows()?,
+            stores: t.pair,
+            to_move: t.to_move,
         })
     }
 }

@@ -1,0 +1,187 @@
+//! Property tests over random valid positions and random legal play, and robustness of
+//! every parser and of the checked `play` against arbitrary input.
+
+use mancala_core::{ByPlayer, Player, Position, Status};
+use mancala_testkit::{Rng, check_position, random_game};
+use proptest::prelude::*;
+use urim::{CAP, Game, Move, Setup, Urim, Urim6, Urim7};
+
+/// Every move any variant has, valid here or not.
+fn all_moves() -> impl Iterator<Item = Move> {
+    (0..urim::MAX_PITS).map(|i| Move::from_index(i).unwrap())
+}
+
+/// What must hold in every position and after every legal move.
+fn check<const N: usize>(p: &Urim<N>) {
+    check_position(p, all_moves());
+    assert_eq!(p.to_string().parse::<Urim<N>>().as_ref(), Ok(p));
+    assert_eq!(p.to_setup().into_position().as_ref(), Ok(p));
+    let total = p.total();
+    for m in p.legal_moves() {
+        let q = p.after(m).unwrap();
+        assert_eq!(q.total(), total, "seeds not conserved by {m} in {p}");
+        for player in Player::ALL {
+            assert!(
+                q.row(player).iter().all(|&n| n <= CAP),
+                "{m} in {p} gives {q}"
+            );
+        }
+        assert_eq!(q.side_to_move(), p.side_to_move().opponent());
+        let taken = q.stores()[p.side_to_move()] - p.stores()[p.side_to_move()];
+        assert!(taken == 0 || taken >= 2, "a capture takes at least 2");
+        assert_eq!(q.stores()[q.side_to_move()], p.stores()[q.side_to_move()]);
+        // The fast sowing agrees with the record's capture count.
+        let mut r = *p;
+        assert_eq!(r.play_capturing(m), taken);
+    }
+    if let Status::Over(o) = p.status() {
+        let t = o.totals.unwrap();
+        assert_eq!(t.south + t.north, total);
+    }
+}
+
+/// A random valid position of `Urim<N>` from `pits` (any counts; scaled down to fit),
+/// the store split and the side to move.
+fn position<const N: usize>(raw: &[u8], seeds: u8, split: u16, north: bool) -> Urim<N> {
+    let total = 2 * N as u16 * u16::from(seeds);
+    let mut setup = Setup::<N>::start(0, if north { Player::North } else { Player::South });
+    let mut left = total;
+    for (i, &r) in raw.iter().take(2 * N).enumerate() {
+        let n = u16::from(r.min(CAP)).min(left);
+        left -= n;
+        if i < N {
+            setup.pits.south[i] = n as u8;
+        } else {
+            setup.pits.north[i - N] = n as u8;
+        }
+    }
+    let south = split % (left + 1);
+    setup.stores = ByPlayer::new(south as u8, (left - south) as u8);
+    setup.into_position().unwrap()
+}
+
+/// Counts from 0 to 17, mostly small, sometimes full.
+fn count() -> impl Strategy<Value = u8> {
+    prop_oneof![6 => 0u8..5, 2 => 0u8..=CAP, 1 => Just(CAP)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn random_positions_2x6(
+        raw in proptest::collection::vec(count(), 12),
+        four in any::<bool>(),
+        split in any::<u16>(),
+        north in any::<bool>(),
+    ) {
+        check(&position::<6>(&raw, if four { 4 } else { 3 }, split, north));
+    }
+
+    #[test]
+    fn random_positions_2x7(
+        raw in proptest::collection::vec(count(), 14),
+        four in any::<bool>(),
+        split in any::<u16>(),
+        north in any::<bool>(),
+    ) {
+        check(&position::<7>(&raw, if four { 4 } else { 3 }, split, north));
+    }
+
+    #[test]
+    fn random_play_from_every_start(seed in any::<u64>(), variant in 0usize..4) {
+        let mut rng = Rng::new(seed);
+        match variant {
+            0 => { random_game(&Urim6::new(), &mut rng, 400, check); }
+            1 => { random_game(&Urim6::start(4, Player::North).unwrap(), &mut rng, 400, check); }
+            2 => { random_game(&Urim7::new(), &mut rng, 400, check); }
+            _ => { random_game(&Urim7::start(4, Player::South).unwrap(), &mut rng, 400, check); }
+        }
+    }
+
+    #[test]
+    fn parsers_never_panic(s in "\\PC{0,40}") {
+        let _ = s.parse::<Urim6>();
+        let _ = s.parse::<Urim7>();
+        let _ = s.parse::<Setup<6>>();
+        let _ = s.parse::<Setup<7>>();
+        let _ = s.parse::<Move>();
+        let _ = urim::row_length(&s);
+    }
+
+    #[test]
+    fn near_miss_notation_never_panics(
+        pits in proptest::collection::vec(0u32..300, 0..16),
+        split in 0usize..16,
+        stores in "[0-9]{0,4}-[0-9]{0,4}",
+        side in "[SNX ]{0,2}",
+    ) {
+        let row = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let split = split.min(pits.len());
+        let s = format!("{}/{} {stores} {side}", row(&pits[..split]), row(&pits[split..]));
+        if let Ok(p) = s.parse::<Urim6>() {
+            prop_assert_eq!(p.to_string(), s.trim());
+        }
+        if let Ok(p) = s.parse::<Urim7>() {
+            prop_assert_eq!(p.to_string(), s.trim());
+        }
+    }
+
+    #[test]
+    fn checked_play_of_any_move_never_panics(
+        raw in proptest::collection::vec(count(), 14),
+        split in any::<u16>(),
+        index in 0usize..7,
+    ) {
+        let m = Move::from_index(index).unwrap();
+        for p in [position::<6>(&raw, 3, split, false), position::<6>(&raw, 4, split, true)] {
+            let mut q = p;
+            if q.play(m).is_err() {
+                prop_assert_eq!(q, p);
+            }
+        }
+        let p = position::<7>(&raw, 4, split, false);
+        let mut q = p;
+        if q.play(m).is_err() {
+            prop_assert_eq!(q, p);
+        }
+    }
+}
+
+/// With the record's repetition rule, every game ends.
+fn games_end<const N: usize>(start: Urim<N>, games: usize, seed: u64) -> [usize; 2] {
+    let mut rng = Rng::new(seed);
+    let mut endings = [0, 0];
+    for _ in 0..games {
+        let mut game = Game::new(start);
+        let mut plies = 0;
+        while game.status() == Status::Ongoing {
+            let moves = game.legal_moves();
+            game.play(moves[rng.below(moves.len())]).unwrap();
+            plies += 1;
+            assert!(plies < 100_000, "a game did not end: {}", game.position());
+        }
+        endings[usize::from(game.is_repetition())] += 1;
+    }
+    endings
+}
+
+#[test]
+fn every_game_ends() {
+    let mut endings = [0, 0];
+    for (i, e) in [
+        games_end(Urim6::new(), 300, 1),
+        games_end(Urim6::start(4, Player::South).unwrap(), 300, 2),
+        games_end(Urim7::new(), 300, 3),
+        games_end(Urim7::start(4, Player::South).unwrap(), 300, 4),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert!(e[0] > 0, "variant {i}: no game ended by starvation");
+        endings[0] += e[0];
+        endings[1] += e[1];
+    }
+    // Both endings happen in random play.
+    assert!(endings[1] > 0, "no game ended by repetition");
+}
