@@ -1,0 +1,216 @@
+//! The serial match (rule 5): rounds played one after another from the players' stocks
+//! until one player's stock falls below 4.
+
+use mancala_core::{ByPlayer, IllegalMove, Player, Position, Status};
+
+use crate::{Kadalis, Move};
+
+/// Why the match cannot do what was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum MatchError {
+    /// The current round is still being played.
+    #[error("the round is not over")]
+    RoundInProgress,
+    /// The match is over: a player's stock is below 4.
+    #[error("the match is over: {winner} has won")]
+    MatchOver {
+        /// The winner of the match.
+        winner: Player,
+    },
+    /// The stocks do not add up to the variant's stones.
+    #[error("the stocks add up to {found} stones, expected {expected}")]
+    StockTotal {
+        /// The stones the stocks hold.
+        found: u32,
+        /// The stones of the variant (48 on 2×6, 40 on 2×5).
+        expected: u32,
+    },
+    /// A stock cannot open a single pit, so there is no round to play.
+    #[error("{player}'s stock of {stock} stones cannot fill a pit: {player} has lost")]
+    StockBelowFour {
+        /// The player with the small stock.
+        player: Player,
+        /// The stock.
+        stock: u8,
+    },
+}
+
+/// A serial match (rule 5): the current round, each player's reserve off the board, and
+/// who started the round. Needs no heap.
+///
+/// When a round is over (or annulled), [`next_round`](Match::next_round) sets up the
+/// next one: each player's stock is their reserve plus what they won in the round
+/// (captured plus their row), pits are filled from the rightmost leftwards with 4 stones
+/// while the stock holds 4, the rest closed, and the other player starts. An annulled
+/// round is replayed from the same stocks with the other player starting. The match is
+/// lost by a player whose stock falls below 4.
+///
+/// ```
+/// use mancala_core::{Player, Position};
+/// use rio_kadalis::{Kadalis, Match};
+/// let mut m = Match::<6>::new(Player::South);
+/// assert_eq!(m.round().to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+/// m.play("a".parse().unwrap()).unwrap();
+/// assert_eq!(m.round().side_to_move(), Player::North);
+/// assert!(m.next_round().is_err()); // the round is still going on
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Match<const N: usize = 6, const CLOCKWISE: bool = false> {
+    round: Kadalis<N, CLOCKWISE>,
+    /// The stocks the current round was filled from.
+    stocks: ByPlayer<u8>,
+    /// The stones off the board (each player's stock less what filled their pits).
+    reserves: ByPlayer<u8>,
+    /// The player who moved first in the current round.
+    starter: Player,
+    /// Rounds begun, the current one and annulled ones included.
+    rounds: u32,
+}
+
+impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
+    /// A new match: both stocks hold 4 stones per pit, `first` starts the first round.
+    #[must_use]
+    pub fn new(first: Player) -> Self {
+        let half = Kadalis::<N, CLOCKWISE>::STONES / 2;
+        match Self::from_stocks(ByPlayer::new(half, half), first) {
+            Ok(m) => m,
+            Err(_) => unreachable!("equal stocks always fill a round"),
+        }
+    }
+
+    /// A match going on from the given stocks, `first` starting the next round.
+    ///
+    /// # Errors
+    /// [`MatchError::StockTotal`] unless the stocks add up to the variant's stones,
+    /// [`MatchError::StockBelowFour`] if a stock cannot fill a pit.
+    ///
+    /// ```
+    /// use mancala_core::{ByPlayer, Player};
+    /// use rio_kadalis::Match;
+    /// let m = Match::<6>::from_stocks(ByPlayer::new(33, 15), Player::South).unwrap();
+    /// assert_eq!(m.round().to_string(), "4,4,4,4,4,4/x,x,x,4,4,4 0-0 S");
+    /// assert_eq!(m.reserves(), ByPlayer::new(9, 3));
+    /// ```
+    pub fn from_stocks(stocks: ByPlayer<u8>, first: Player) -> Result<Self, MatchError> {
+        let expected = u32::from(Kadalis::<N, CLOCKWISE>::STONES);
+        let found = u32::from(stocks.south) + u32::from(stocks.north);
+        if found != expected {
+            return Err(MatchError::StockTotal { found, expected });
+        }
+        for player in Player::ALL {
+            if stocks[player] < 4 {
+                return Err(MatchError::StockBelowFour {
+                    player,
+                    stock: stocks[player],
+                });
+            }
+        }
+        let Ok((round, reserves)) = Kadalis::from_stocks(stocks, first) else {
+            unreachable!("the stocks hold exactly the variant's stones")
+        };
+        Ok(Match {
+            round,
+            stocks,
+            reserves,
+            starter: first,
+            rounds: 1,
+        })
+    }
+
+    /// The current round.
+    #[must_use]
+    pub const fn round(&self) -> &Kadalis<N, CLOCKWISE> {
+        &self.round
+    }
+
+    /// The stocks the current round was filled from.
+    #[must_use]
+    pub const fn stocks(&self) -> ByPlayer<u8> {
+        self.stocks
+    }
+
+    /// The stones each player keeps off the board in this round.
+    #[must_use]
+    pub const fn reserves(&self) -> ByPlayer<u8> {
+        self.reserves
+    }
+
+    /// The player who moved first in the current round.
+    #[must_use]
+    pub const fn starter(&self) -> Player {
+        self.starter
+    }
+
+    /// How many rounds have begun, the current one and annulled ones included.
+    #[must_use]
+    pub const fn rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    /// Every stone: board, captures and reserves (always 48 on 2×6, 40 on 2×5).
+    #[must_use]
+    pub fn stones(&self) -> u8 {
+        self.round.stones() + self.reserves.south + self.reserves.north
+    }
+
+    /// Plays a move in the current round (checked).
+    ///
+    /// # Errors
+    /// Why the move is illegal ([`IllegalMove::GameOver`] once the round has ended);
+    /// the match is then unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        self.round.play(m)
+    }
+
+    /// The stocks for the next round, once the current round has ended: each player's
+    /// reserve plus the stones they won in the round (captured plus their row; rule 5).
+    /// After an annulled round, the stocks it was filled from (rule 3). `None` while the
+    /// round goes on.
+    #[must_use]
+    pub fn next_stocks(&self) -> Option<ByPlayer<u8>> {
+        match self.round.status() {
+            Status::Ongoing => None,
+            Status::Annulled => Some(self.stocks),
+            Status::Over(_) => Some(ByPlayer::from_fn(|p| {
+                self.reserves[p] + self.round.captured()[p] + self.round.row_stones(p)
+            })),
+        }
+    }
+
+    /// The winner of the match: once a round is over, the player whose opponent's stock
+    /// is below 4.
+    #[must_use]
+    pub fn winner(&self) -> Option<Player> {
+        let stocks = self.next_stocks()?;
+        Player::ALL
+            .into_iter()
+            .find(|&p| stocks[p] < 4)
+            .map(Player::opponent)
+    }
+
+    /// Sets up the next round (rule 5; rule 3 after an annulled round): the stocks of
+    /// [`next_stocks`](Match::next_stocks), the other player starting.
+    ///
+    /// # Errors
+    /// [`MatchError::RoundInProgress`] while the round goes on,
+    /// [`MatchError::MatchOver`] once a player's stock is below 4; the match is then
+    /// unchanged.
+    pub fn next_round(&mut self) -> Result<(), MatchError> {
+        let stocks = self.next_stocks().ok_or(MatchError::RoundInProgress)?;
+        if let Some(winner) = self.winner() {
+            return Err(MatchError::MatchOver { winner });
+        }
+        let starter = self.starter.opponent();
+        let Ok((round, reserves)) = Kadalis::from_stocks(stocks, starter) else {
+            unreachable!("stones are conserved")
+        };
+        *self = Match {
+            round,
+            stocks,
+            reserves,
+            starter,
+            rounds: self.rounds + 1,
+        };
+        Ok(())
+    }
+}

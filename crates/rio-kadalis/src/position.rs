@@ -1,0 +1,598 @@
+//! The position of a round: the board, the stones captured in the round, the player to
+//! move, and the sowing that plays a move (rules 1–4).
+
+use core::fmt;
+use core::str::FromStr;
+
+use arrayvec::ArrayVec;
+use mancala_core::cycle::{Lap, relay};
+use mancala_core::notation::{
+    self, NotationError, parse_pair, parse_row, parse_side, pit_letter, split_fields, split_rows,
+};
+use mancala_core::{ByPlayer, Direction, IllegalMove, Outcome, Player, Position, Status};
+
+/// The most pits a row has in any variant (2×6).
+pub const MAX_PITS: usize = 6;
+
+/// The internal board: `2·N` pits used, South's row from South's left, then North's row
+/// from North's left. Sized for the largest variant so that one flat array serves both.
+const BOARD: usize = 2 * MAX_PITS;
+
+/// A move: the mover's pit, counted from the mover's left (`a` is 0).
+///
+/// ```
+/// use rio_kadalis::Move;
+/// let m: Move = "c".parse().unwrap();
+/// assert_eq!(m.index(), 2);
+/// assert_eq!(m.to_string(), "c");
+/// assert!("g".parse::<Move>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move(u8);
+
+impl Move {
+    /// The move from pit `index` (0 for `a`), if some variant has that pit (`index < 6`).
+    #[must_use]
+    pub const fn new(index: usize) -> Option<Move> {
+        if index < MAX_PITS {
+            Some(Move(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The pit's index from the mover's left (0 for `a`).
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The pit's letter, `a`–`f`.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        pit_letter(self.0 as usize)
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl FromStr for Move {
+    type Err = NotationError;
+
+    /// Parses a pit letter `a`–`f`. Whether the pit exists on a 2×5 board is checked
+    /// when the move is played ([`IllegalMove::NoSuchPit`]).
+    fn from_str(s: &str) -> Result<Move, NotationError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (None, _) => Err(NotationError::Empty),
+            (Some(c), None) => {
+                let i = notation::parse_pit_letter(c, MAX_PITS)?;
+                Ok(Move(i as u8))
+            }
+            (Some(_), Some(_)) => Err(NotationError::BadMove {
+                reason: "a move is one pit letter, a to f",
+            }),
+        }
+    }
+}
+
+/// The legal moves of a position; at most one per pit of the mover's row (6).
+pub type MoveList = ArrayVec<Move, MAX_PITS>;
+
+/// A position that cannot be set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum SetupError {
+    /// More stones on the board and captured than the game has (`8·N`).
+    #[error("{found} stones on the board and captured, the game has only {limit}")]
+    TooManyStones {
+        /// The stones counted.
+        found: u32,
+        /// The stones of the variant (48 on 2×6, 40 on 2×5).
+        limit: u32,
+    },
+}
+
+/// A plain, not necessarily legal description of a round position, with public fields;
+/// [`Kadalis::from_setup`] validates it.
+///
+/// ```
+/// use mancala_core::{ByPlayer, Player};
+/// use rio_kadalis::{Kadalis, Setup};
+/// let mut setup = Kadalis::<6>::start().to_setup();
+/// setup.rows.north[0] = None; // close North's pit a
+/// setup.captured = ByPlayer::new(0, 0);
+/// let p = Kadalis::<6>::from_setup(&setup).unwrap();
+/// assert_eq!(p.to_string(), "4,4,4,4,4,4/x,4,4,4,4,4 0-0 S");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setup<const N: usize> {
+    /// Each player's row from the owner's left: `Some(stones)` for an open pit, `None`
+    /// for a closed one.
+    pub rows: ByPlayer<[Option<u8>; N]>,
+    /// The stones each player has captured in this round.
+    pub captured: ByPlayer<u8>,
+    /// The player to move.
+    pub turn: Player,
+}
+
+/// A position of a round of Rio Kadalis with `N` pits per row (6 or 5), sown
+/// counter-clockwise, or clockwise if `CLOCKWISE`.
+///
+/// The sowing direction is a rule of the variant, not part of the position's notation,
+/// so it is part of the type: `Kadalis` (2×6, counter-clockwise), `Kadalis<5>`,
+/// `Kadalis<6, true>`, `Kadalis<5, true>`.
+///
+/// Every stone is accounted for by the board, the captures of the round and (in a
+/// [`Match`](crate::Match)) the reserves; a closed pit never holds a stone.
+///
+/// ```
+/// use mancala_core::Position;
+/// use rio_kadalis::Kadalis;
+/// let mut p = Kadalis::<6>::start();
+/// p.play("a".parse().unwrap()).unwrap();
+/// assert_eq!(p.to_string(), "0,5,5,5,5,4/4,4,4,4,4,4 0-0 N");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Kadalis<const N: usize = 6, const CLOCKWISE: bool = false> {
+    /// Stones per pit; index `0..N` South's row, `N..2N` North's row; unused tail 0.
+    pits: [u8; BOARD],
+    /// Bit `i` set: pit `i` is closed (rule 5). A closed pit holds 0.
+    closed: u16,
+    /// Stones captured in this round.
+    captured: ByPlayer<u8>,
+    /// The player to move.
+    turn: Player,
+    /// The last move was endless: the round is annulled (rule 3).
+    annulled: bool,
+}
+
+/// The state between two laps of a move: it decides every later lap (the captures so
+/// far do not: a repeat of the board means no stone was captured in between).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct LapState {
+    pits: [u8; BOARD],
+    /// The pit whose stones the next lap lifts.
+    origin: u8,
+}
+
+impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
+    /// Only 2×5 and 2×6 boards exist; naming another size fails to compile.
+    const VARIANT_OK: () = assert!(N == 5 || N == 6, "Rio Kadalis has 5 or 6 pits per row");
+
+    /// Pits per row.
+    pub const PITS: usize = N;
+
+    /// All the stones of the variant: 4 per pit (48 on 2×6, 40 on 2×5).
+    pub const STONES: u8 = 8 * N as u8;
+
+    /// The sowing direction.
+    pub const DIRECTION: Direction = if CLOCKWISE {
+        Direction::Clockwise
+    } else {
+        Direction::CounterClockwise
+    };
+
+    const LEN: usize = 2 * N;
+
+    /// The start of a first round: 4 stones in every pit, South to move.
+    #[must_use]
+    pub fn start() -> Self {
+        Self::start_with(Player::South)
+    }
+
+    /// The start of a first round with `first` to move.
+    #[must_use]
+    pub fn start_with(first: Player) -> Self {
+        let () = Self::VARIANT_OK;
+        let mut pits = [0; BOARD];
+        pits[..Self::LEN].fill(4);
+        Kadalis {
+            pits,
+            closed: 0,
+            captured: ByPlayer::new(0, 0),
+            turn: first,
+            annulled: false,
+        }
+    }
+
+    /// The start of a round of a match from the players' stocks (rule 5): each row is
+    /// filled with 4 stones a pit from its owner's rightmost pit leftwards while the
+    /// stock holds 4; the other pits are closed. Returns the position and the stones
+    /// left over in each player's reserve.
+    ///
+    /// # Errors
+    /// [`SetupError::TooManyStones`] if the stocks add up to more than the variant's
+    /// stones.
+    ///
+    /// ```
+    /// use mancala_core::{ByPlayer, Player};
+    /// use rio_kadalis::Kadalis;
+    /// let (p, reserves) = Kadalis::<6>::from_stocks(ByPlayer::new(30, 18), Player::North).unwrap();
+    /// assert_eq!(p.to_string(), "4,4,4,4,4,4/x,x,4,4,4,4 0-0 N");
+    /// assert_eq!(reserves, ByPlayer::new(6, 2));
+    /// ```
+    pub fn from_stocks(
+        stocks: ByPlayer<u8>,
+        first: Player,
+    ) -> Result<(Self, ByPlayer<u8>), SetupError> {
+        let found = u32::from(stocks.south) + u32::from(stocks.north);
+        if found > u32::from(Self::STONES) {
+            return Err(SetupError::TooManyStones {
+                found,
+                limit: u32::from(Self::STONES),
+            });
+        }
+        let south = fill_row::<N>(stocks.south);
+        let north = fill_row::<N>(stocks.north);
+        let setup = Setup {
+            rows: ByPlayer::new(south.0, north.0),
+            captured: ByPlayer::new(0, 0),
+            turn: first,
+        };
+        let p = Self::from_setup(&setup)?;
+        Ok((p, ByPlayer::new(south.1, north.1)))
+    }
+
+    /// Validates a [`Setup`].
+    ///
+    /// The stones on the board and captured may not exceed the variant's total (the rest
+    /// is in the players' reserves). Closed pits may be anywhere, though rule 5 only
+    /// ever closes a row's leftmost pits.
+    ///
+    /// # Errors
+    /// [`SetupError::TooManyStones`].
+    pub fn from_setup(setup: &Setup<N>) -> Result<Self, SetupError> {
+        let () = Self::VARIANT_OK;
+        let mut pits = [0; BOARD];
+        let mut closed = 0u16;
+        let mut found = u32::from(setup.captured.south) + u32::from(setup.captured.north);
+        for player in Player::ALL {
+            for (i, pit) in setup.rows[player].iter().enumerate() {
+                let k = player.index() * N + i;
+                match *pit {
+                    Some(n) => {
+                        pits[k] = n;
+                        found += u32::from(n);
+                    }
+                    None => closed |= 1 << k,
+                }
+            }
+        }
+        if found > u32::from(Self::STONES) {
+            return Err(SetupError::TooManyStones {
+                found,
+                limit: u32::from(Self::STONES),
+            });
+        }
+        Ok(Kadalis {
+            pits,
+            closed,
+            captured: setup.captured,
+            turn: setup.turn,
+            annulled: false,
+        })
+    }
+
+    /// The position as a [`Setup`] (an annulled round loses its annulment).
+    #[must_use]
+    pub fn to_setup(&self) -> Setup<N> {
+        Setup {
+            rows: ByPlayer::from_fn(|p| self.row(p)),
+            captured: self.captured,
+            turn: self.turn,
+        }
+    }
+
+    /// `player`'s row from their left: `Some(stones)` for an open pit, `None` if closed.
+    #[must_use]
+    pub fn row(&self, player: Player) -> [Option<u8>; N] {
+        core::array::from_fn(|i| self.pit(player, i))
+    }
+
+    /// Pit `index` (0 for `a`) of `player`'s row: `Some(stones)`, `None` if closed.
+    ///
+    /// # Panics
+    /// If `index >= N`.
+    #[must_use]
+    pub fn pit(&self, player: Player, index: usize) -> Option<u8> {
+        assert!(index < N, "no pit {index} on a row of {N}");
+        let k = player.index() * N + index;
+        if self.closed & (1 << k) != 0 {
+            None
+        } else {
+            Some(self.pits[k])
+        }
+    }
+
+    /// The stones in `player`'s row.
+    #[must_use]
+    pub fn row_stones(&self, player: Player) -> u8 {
+        let base = player.index() * N;
+        self.pits[base..base + N].iter().sum()
+    }
+
+    /// The stones each player has captured in this round.
+    #[must_use]
+    pub const fn captured(&self) -> ByPlayer<u8> {
+        self.captured
+    }
+
+    /// The stones on the board and captured in this round (the variant's total less the
+    /// players' reserves).
+    #[must_use]
+    pub fn stones(&self) -> u8 {
+        self.pits.iter().sum::<u8>() + self.captured.south + self.captured.north
+    }
+
+    /// Whether the last move was endless, annulling the round (rule 3).
+    #[must_use]
+    pub const fn is_annulled(&self) -> bool {
+        self.annulled
+    }
+
+    /// The stones each player has won in the round so far: captured plus the stones in
+    /// their own row (at the end of the round, each player takes their row: rule 4).
+    #[must_use]
+    pub fn totals(&self) -> ByPlayer<u16> {
+        ByPlayer::from_fn(|p| u16::from(self.captured[p]) + u16::from(self.row_stones(p)))
+    }
+
+    /// The next pit in the sowing direction, passing over closed pits (rule 2).
+    #[inline(always)]
+    fn next_open(mut p: usize, closed: u16) -> usize {
+        loop {
+            p = if CLOCKWISE {
+                if p == 0 { Self::LEN - 1 } else { p - 1 }
+            } else if p + 1 == Self::LEN {
+                0
+            } else {
+                p + 1
+            };
+            if closed & (1 << p) == 0 {
+                return p;
+            }
+        }
+    }
+
+    /// Sows the move from board pit `origin` (rule 2). On success the board and the
+    /// captures are updated; an endless move (rule 3) leaves `self` untouched.
+    #[inline]
+    fn sow(&mut self, origin: usize) -> Result<(), mancala_core::Endless> {
+        let mover = self.turn;
+        let closed = self.closed;
+        let mut captured = self.captured;
+        let mut state = LapState {
+            pits: self.pits,
+            origin: origin as u8,
+        };
+        relay(&mut state, |st| {
+            let mut p = st.origin as usize;
+            let mut hand = st.pits[p];
+            st.pits[p] = 0;
+            loop {
+                p = Self::next_open(p, closed);
+                hand -= 1;
+                let now = st.pits[p] + 1;
+                if now == 4 {
+                    st.pits[p] = 0;
+                    if hand == 0 {
+                        // Binikh: the lap's last stone makes a four; the mover takes it
+                        // whichever row it is in, and the move ends (rule 2).
+                        captured[mover] += 4;
+                        return Lap::End(());
+                    }
+                    // A four made with stones still in hand goes to the row's owner,
+                    // also in the origin pit; sowing goes on (rule 2, "Details").
+                    let owner = if p < N { Player::South } else { Player::North };
+                    captured[owner] += 4;
+                    continue;
+                }
+                st.pits[p] = now;
+                if hand == 0 {
+                    if now == 1 {
+                        // The last stone fell into an empty pit: the move ends.
+                        return Lap::End(());
+                    }
+                    // Relay: lift this pit and sow the next lap from it.
+                    st.origin = p as u8;
+                    return Lap::Relay;
+                }
+            }
+        })?;
+        self.pits = state.pits;
+        self.captured = captured;
+        Ok(())
+    }
+
+    /// The board index of the mover's pit `m`, if `m` is legal (a precise reason if not).
+    fn check(&self, m: Move) -> Result<usize, IllegalMove> {
+        if self.annulled || self.row_stones(self.turn) == 0 {
+            return Err(IllegalMove::GameOver);
+        }
+        let pit = m.letter();
+        if m.index() >= N {
+            return Err(IllegalMove::NoSuchPit { pit });
+        }
+        let k = self.turn.index() * N + m.index();
+        if self.closed & (1 << k) != 0 {
+            Err(IllegalMove::ClosedPit { pit })
+        } else if self.pits[k] == 0 {
+            Err(IllegalMove::EmptyPit { pit })
+        } else {
+            Ok(k)
+        }
+    }
+}
+
+impl<const N: usize, const CLOCKWISE: bool> Default for Kadalis<N, CLOCKWISE> {
+    fn default() -> Self {
+        Self::start()
+    }
+}
+
+/// Rule 5: fills a row of `N` pits from a stock, 4 stones a pit from the rightmost pit
+/// leftwards while the stock holds 4; the other pits are closed (`None`). Returns the
+/// row and the stones left in reserve.
+///
+/// ```
+/// use rio_kadalis::fill_row;
+/// assert_eq!(fill_row::<6>(14), ([None, None, None, Some(4), Some(4), Some(4)], 2));
+/// assert_eq!(fill_row::<5>(27), ([Some(4); 5], 7));
+/// assert_eq!(fill_row::<6>(3), ([None; 6], 3));
+/// ```
+#[must_use]
+pub fn fill_row<const N: usize>(stock: u8) -> ([Option<u8>; N], u8) {
+    let mut row = [None; N];
+    let mut left = stock;
+    for pit in row.iter_mut().rev() {
+        if left < 4 {
+            break;
+        }
+        *pit = Some(4);
+        left -= 4;
+    }
+    (row, left)
+}
+
+impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
+    type Move = Move;
+    type MoveList = MoveList;
+
+    fn side_to_move(&self) -> Player {
+        self.turn
+    }
+
+    /// Rule 1: every open pit of the mover's row holding a stone, `a` first.
+    fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.annulled {
+            return moves;
+        }
+        let base = self.turn.index() * N;
+        for i in 0..N {
+            // A closed pit holds no stone, so it is never listed.
+            if self.pits[base + i] != 0 {
+                moves.push(Move(i as u8));
+            }
+        }
+        moves
+    }
+
+    /// Plays `m`. An endless move (rule 3) leaves the board as it was and annuls the
+    /// round.
+    ///
+    /// # Panics
+    /// If `m` names no pit of this board or an empty pit.
+    fn play_unchecked(&mut self, m: Move) {
+        assert!(m.index() < N, "no pit {m} on this board");
+        let origin = self.turn.index() * N + m.index();
+        assert!(self.pits[origin] != 0, "pit {m} is empty or closed");
+        match self.sow(origin) {
+            Ok(()) => self.turn = self.turn.opponent(),
+            Err(_) => self.annulled = true,
+        }
+    }
+
+    /// Rule 4: the round is over when the player to move has no stone in their open
+    /// pits; each player takes their row, and the round goes to whoever has more stones
+    /// from it (captured plus taken). Rule 3: annulled after an endless move.
+    fn status(&self) -> Status {
+        if self.annulled {
+            return Status::Annulled;
+        }
+        if self.row_stones(self.turn) != 0 {
+            return Status::Ongoing;
+        }
+        let totals = self.totals();
+        let winner = if totals.south > totals.north {
+            Some(Player::South)
+        } else if totals.north > totals.south {
+            Some(Player::North)
+        } else {
+            None
+        };
+        Status::Over(Outcome::with_totals(
+            winner,
+            u8::from(winner.is_some()),
+            totals,
+        ))
+    }
+
+    fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        self.check(m).map(|_| ())
+    }
+}
+
+impl<const N: usize, const CLOCKWISE: bool> fmt::Display for Kadalis<N, CLOCKWISE> {
+    /// The notation `<South a..>/<North a..> <South captured>-<North captured> <S|N>`,
+    /// `x` for a closed pit. The direction and an annulment are not part of it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        notation::write_row(f, self.row(Player::South))?;
+        f.write_str("/")?;
+        notation::write_row(f, self.row(Player::North))?;
+        write!(
+            f,
+            " {}-{} {}",
+            self.captured.south, self.captured.north, self.turn
+        )
+    }
+}
+
+impl<const N: usize, const CLOCKWISE: bool> fmt::Debug for Kadalis<N, CLOCKWISE> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Kadalis<{N}, {CLOCKWISE}>(\"{self}\"")?;
+        if self.annulled {
+            f.write_str(", annulled")?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl<const N: usize, const CLOCKWISE: bool> FromStr for Kadalis<N, CLOCKWISE> {
+    type Err = NotationError;
+
+    /// Parses `<South a..>/<North a..> <South captured>-<North captured> <S|N>`.
+    ///
+    /// # Errors
+    /// A [`NotationError`] saying what is wrong and where; more stones than the variant
+    /// has is [`NotationError::OutOfRange`].
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let () = Self::VARIANT_OK;
+        let [board, captured, side] = split_fields::<3>(s)?;
+        let [south, north] = split_rows::<2>(board)?;
+        let limit = Self::STONES;
+        let mut rows = ByPlayer::new([None; N], [None; N]);
+        for (player, text, name) in [
+            (Player::South, south, "South's row"),
+            (Player::North, north, "North's row"),
+        ] {
+            let row = parse_row(text, name, limit)?;
+            if row.len() != N {
+                return Err(NotationError::PitCount {
+                    row: name,
+                    expected: N,
+                    found: row.len(),
+                });
+            }
+            rows[player].copy_from_slice(&row);
+        }
+        let (cs, cn) = parse_pair(captured, "captured stones", u32::from(limit))?;
+        let setup = Setup {
+            rows,
+            // Both are at most `limit`, which fits in a u8.
+            captured: ByPlayer::new(cs as u8, cn as u8),
+            turn: parse_side(side)?,
+        };
+        Self::from_setup(&setup).map_err(|e| match e {
+            SetupError::TooManyStones { found, limit } => NotationError::OutOfRange {
+                what: "the stones on the board and captured",
+                found,
+                limit,
+            },
+        })
+    }
+}
