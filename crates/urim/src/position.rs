@@ -182,6 +182,28 @@ const fn laps(n: usize) -> [[Lap; 14]; 16] {
     t
 }
 
+/// For each set of pits (bit `i` for pit `i`, 7 pits): the pits in order in bytes 0..7,
+/// and how many in byte 7.
+const MOVE_LISTS: [u64; 128] = {
+    let mut t = [0u64; 128];
+    let mut set = 0;
+    while set < 128 {
+        let mut packed = 0u64;
+        let mut len = 0;
+        let mut i = 0;
+        while i < 7 {
+            if set & (1 << i) != 0 {
+                packed |= (i as u64) << (8 * len);
+                len += 1;
+            }
+            i += 1;
+        }
+        t[set] = packed | (len << 56);
+        set += 1;
+    }
+    t
+};
+
 /// A mask of `0xff` in lanes `from..to`.
 const fn row_mask(from: usize, to: usize) -> u128 {
     let mut m = 0u128;
@@ -492,23 +514,22 @@ impl<const N: usize> Position for Urim<N> {
     #[inline]
     fn legal_moves(&self) -> MoveList {
         let me = self.to_move;
-        let own = &self.pits[Self::row_start(me)..][..N];
-        // Without branches on the counts: write every pit, advance past the non-empty.
-        let mut moves = [Move(0); MAX_PITS];
-        let mut len = 0;
+        // The mover's row in the low lanes of a `u64`; the lanes past `N` are 0.
+        let row = (self.board() >> (8 * Self::row_start(me))) as u64 & (u64::MAX >> (64 - 8 * N));
+        // A lane holding 1 to 17 gets its top bit set by adding 0x7f; then the top bits
+        // of lanes 0..7 are gathered into bits 56..63 (no two products overlap).
+        let occupied = (row + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
+        let mut pits = ((occupied >> 7).wrapping_mul(0x0102_0408_1020_4000) >> 56) as usize;
         if self.row_is_empty(me.opponent()) && self.must_feed() {
-            for (i, &seeds) in own.iter().enumerate() {
-                moves[len] = Move(i as u8);
-                len += usize::from(seeds != 0 && self.feeds(Move(i as u8)));
-            }
-        } else {
-            for (i, &seeds) in own.iter().enumerate() {
-                moves[len] = Move(i as u8);
-                len += usize::from(seeds != 0);
+            for i in 0..N {
+                if !self.feeds(Move(i as u8)) {
+                    pits &= !(1 << i);
+                }
             }
         }
-        let mut list = MoveList::from(moves);
-        list.truncate(len);
+        let packed = MOVE_LISTS[pits & 0x7f].to_le_bytes();
+        let mut list = MoveList::from(core::array::from_fn(|k| Move(packed[k])));
+        list.truncate(usize::from(packed[7]));
         list
     }
 
