@@ -63,7 +63,7 @@ fn main() {
     #[cfg(feature = "omweso")]
     report("omweso", omweso::Omweso::new(), 7);
     #[cfg(feature = "rio-kadalis")]
-    report("rio-kadalis", rio_kadalis::RioKadalis::new(), 9);
+    report("rio-kadalis", rio_kadalis::Kadalis::<6>::start(), 9);
     #[cfg(not(any(feature = "urim", feature = "omweso", feature = "rio-kadalis")))]
     println!("no game feature enabled");
 }

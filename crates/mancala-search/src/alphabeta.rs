@@ -10,9 +10,9 @@ use crate::engine::{Engine, Limits, Report};
 use crate::eval::{Evaluate, Evaluator, Static, score_of};
 use crate::score::{INFINITY, MAX_PLY, Score, from_child, from_table, is_decisive, to_table};
 
-/// The most moves a node sorts; the games have at most 36 (Omweso: 16 pits sown
-/// counter-clockwise, 4 clockwise, 16 split). Moves beyond come after, unsorted.
-const MAX_SORTED: usize = 128;
+/// The most moves a node sorts (and keeps the children of, on the stack); the games
+/// have at most 36 (Omweso's `MAX_MOVES`). Moves beyond come after, unsorted.
+const MAX_SORTED: usize = 64;
 
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +110,8 @@ impl Default for AlphaBetaOptions {
 ///   depth is exactly the minimax value, with or without the table). It is reset at every
 ///   search, so a search's result depends only on the position and the limits.
 /// - Moves are tried table move first, then by the evaluation of the position they lead
-///   to (at depth 2 and more).
+///   to (at depth 2 and more). Each child is played once per visit of its parent (some
+///   Omweso moves sow thousands of laps before they are found endless).
 /// - A time- or node-limited search returns the best move of the deepest iteration
 ///   searched (or the better move found by an unfinished iteration).
 /// - Searching allocates nothing per node: the table and the principal-variation arrays
@@ -206,8 +207,9 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
         }
     }
 
-    /// Moves in search order: the table move first, then by the score of the position
-    /// they lead to.
+    /// The children in search order, each played once: the table move first, then (at
+    /// depth 2 and more) by the score of the position they lead to. Moves beyond
+    /// `MAX_SORTED` are left out here and searched after, unsorted.
     fn ordered(
         &self,
         p: &P,
@@ -215,15 +217,15 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
         table_move: Option<P::Move>,
         depth: u32,
         ply: usize,
-    ) -> ArrayVec<(P::Move, Score), MAX_SORTED> {
+    ) -> ArrayVec<(P::Move, Score, P), MAX_SORTED> {
         let me = p.side_to_move();
         let mut order = ArrayVec::new();
         for &m in moves.iter().take(MAX_SORTED) {
+            let mut child = p.clone();
+            child.play_unchecked(m);
             let key = if Some(m) == table_move {
                 INFINITY
             } else if depth >= 2 {
-                let mut child = p.clone();
-                child.play_unchecked(m);
                 from_child(
                     score_of(&self.eval, &child, ply + 1),
                     me,
@@ -232,7 +234,7 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
             } else {
                 0
             };
-            order.push((m, key));
+            order.push((m, key, child));
         }
         // Stable: equal keys keep the game's move order, so results are deterministic.
         order.sort_by_key(|e| core::cmp::Reverse(e.1));
@@ -274,14 +276,16 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
             return score_of(&self.eval, p, ply);
         }
         let order = self.ordered(p, &moves, table_move, depth, ply);
-        let rest = moves.iter().skip(MAX_SORTED).map(|&m| (m, 0));
+        let rest = moves.iter().skip(MAX_SORTED).map(|&m| {
+            let mut child = p.clone();
+            child.play_unchecked(m);
+            (m, 0, child)
+        });
         let me = p.side_to_move();
         let alpha0 = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        for (m, _) in order.iter().copied().chain(rest) {
-            let mut child = p.clone();
-            child.play_unchecked(m);
+        for (m, _, child) in order.into_iter().chain(rest) {
             let v = if child.side_to_move() == me {
                 self.negamax(&child, depth - 1, alpha, beta, ply + 1)
             } else {

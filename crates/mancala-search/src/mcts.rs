@@ -17,8 +17,8 @@ pub struct MctsOptions {
     pub seed: u64,
     /// The UCT exploration constant `c` in `w/n + c·√(ln N / n)`.
     pub exploration: f64,
-    /// The most tree nodes (allocated once); when full, the tree stops growing and
-    /// playouts go on from its leaves.
+    /// The most tree nodes (allocated once; each holds a position); when full, the tree
+    /// stops growing and playouts go on from its leaves.
     pub max_nodes: usize,
     /// A playout longer than this many plies is stopped and scored by the evaluator's
     /// sign (a game's position alone may cycle, e.g. Urim without its record).
@@ -30,16 +30,19 @@ impl Default for MctsOptions {
         MctsOptions {
             seed: 0,
             exploration: 1.0,
-            max_nodes: 1 << 18,
+            max_nodes: 1 << 17,
             max_playout: 600,
         }
     }
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Node<M> {
+#[derive(Clone, Debug)]
+struct Node<P: Position> {
+    /// The position here: every move is played once, when its node is made (some Omweso
+    /// moves sow thousands of laps before they are found endless).
+    pos: P,
     /// The move that led here (`None` at the root).
-    mv: Option<M>,
+    mv: Option<P::Move>,
     /// The player who made `mv`: rewards are counted for them.
     mover: Player,
     parent: u32,
@@ -74,7 +77,7 @@ pub struct Mcts<P: Position, E = Static> {
     eval: E,
     limits: Limits,
     options: MctsOptions,
-    tree: Vec<Node<P::Move>>,
+    tree: Vec<Node<P>>,
 }
 
 impl<P: Evaluate> Mcts<P, Static> {
@@ -188,6 +191,7 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for Mcts<P, E> {
         let mut rng = ChaCha8Rng::seed_from_u64(self.options.seed ^ root.hash_key());
         self.tree.clear();
         self.tree.push(Node {
+            pos: root.clone(),
             mv: None,
             mover: root.side_to_move().opponent(),
             parent: 0,
@@ -197,8 +201,7 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for Mcts<P, E> {
             visits: 0,
             reward: 0.0,
         });
-        let moves = root.legal_moves();
-        if moves.is_empty() {
+        if root.legal_moves().is_empty() {
             return Report::bare(None);
         }
         let max_playouts = self.limits.nodes.unwrap_or(if self.limits.time.is_some() {
@@ -208,30 +211,31 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for Mcts<P, E> {
         });
         let mut playouts = 0u64;
         while playouts < max_playouts {
-            if playouts & 63 == 0
-                && let Some(t) = self.limits.time
-                && playouts > 0
-                && start.elapsed() >= t
-            {
-                break;
+            if playouts & 63 == 0 {
+                if let Some(t) = self.limits.time {
+                    if playouts > 0 && start.elapsed() >= t {
+                        break;
+                    }
+                }
             }
             // Selection.
-            let mut p = root.clone();
             let mut node = 0;
             while self.tree[node].expanded && self.tree[node].children > 0 {
                 node = self.select(node);
-                if let Some(m) = self.tree[node].mv {
-                    p.play_unchecked(m);
-                }
             }
             // Expansion: all children at once, while the arena has room.
-            if !p.is_finished() {
-                let moves = p.legal_moves();
+            let here = &self.tree[node].pos;
+            if !here.is_finished() {
+                let moves = here.legal_moves();
                 if !moves.is_empty() && self.tree.len() + moves.len() <= self.options.max_nodes {
                     let first = self.tree.len();
-                    let mover = p.side_to_move();
+                    let mover = here.side_to_move();
+                    let parent = here.clone();
                     for &m in moves.iter() {
+                        let mut pos = parent.clone();
+                        pos.play_unchecked(m);
                         self.tree.push(Node {
+                            pos,
                             mv: Some(m),
                             mover,
                             parent: node as u32,
@@ -247,9 +251,9 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for Mcts<P, E> {
                     n.first_child = first as u32;
                     n.children = moves.len() as u32;
                     node = first;
-                    p.play_unchecked(moves[0]);
                 }
             }
+            let p = self.tree[node].pos.clone();
             // Simulation and backpropagation.
             let south = self.playout(p, &mut rng);
             loop {
