@@ -211,12 +211,11 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for Mcts<P, E> {
         });
         let mut playouts = 0u64;
         while playouts < max_playouts {
-            if playouts & 63 == 0 {
-                if let Some(t) = self.limits.time {
-                    if playouts > 0 && start.elapsed() >= t {
-                        break;
-                    }
-                }
+            if playouts & 63 == 0
+                && playouts > 0
+                && self.limits.time.is_some_and(|t| start.elapsed() >= t)
+            {
+                break;
             }
             // Selection.
             let mut node = 0;
