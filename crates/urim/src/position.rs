@@ -103,10 +103,11 @@ pub type MoveList = ArrayVec<Move, MAX_PITS>;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(C, align(16))]
 pub struct Urim<const N: usize> {
-    /// One byte per pit: South's row at `0..N` from South's left, North's at `N..2N`
-    /// from North's left, so that counter-clockwise is `+ 1`. Bytes from `2N` on are
-    /// always 0. Read as one `u128` (it is 16-byte aligned), a whole lap is sown with
-    /// one add.
+    /// One byte per pit, seen from the player to move: their row at `0..N` from their
+    /// left, the opponent's at `N..2N` from the opponent's left, so that
+    /// counter-clockwise is `+ 1` and a move's origin is its pit index. Bytes from `2N`
+    /// on are always 0. Read as one `u128` (it is 16-byte aligned), a whole lap is sown
+    /// with one add; the board is turned round (the rows swapped) after every move.
     pits: [u8; 16],
     stores: ByPlayer<u8>,
     to_move: Player,
@@ -152,24 +153,24 @@ struct Lap {
     trigger: u128,
 }
 
-/// [`Lap`] for every origin and every `seeds < 2n` (the rows of origins `2n..16` are
-/// unused; 16 rows let a masked index go unchecked).
-const fn laps(n: usize) -> [[Lap; 14]; 16] {
+/// [`Lap`] for every origin in the mover's row (lanes `0..n`) and every `seeds < 2n`
+/// (the rows of origins `n..8` are unused; 8 rows let a masked index go unchecked).
+const fn laps(n: usize) -> [[Lap; 14]; 8] {
     let masks = sow_masks(n);
     let empty = Lap {
         probe: 0,
         add: 0,
         trigger: 0,
     };
-    let mut t = [[empty; 14]; 16];
+    let mut t = [[empty; 14]; 8];
     let mut origin = 0;
-    while origin < 2 * n {
+    while origin < n {
         let mut seeds = 0;
         while seeds < 2 * n {
             let mask = masks[origin][seeds];
             let last = (origin + seeds) % (2 * n);
-            // The opponent's row is the other half of the board from the origin.
-            let captures = seeds > 0 && (last < n) != (origin < n);
+            // The opponent's row is lanes `n..2n`.
+            let captures = last >= n;
             t[origin][seeds] = Lap {
                 probe: mask << 7,
                 add: mask.wrapping_sub((seeds as u128) << (8 * origin)),
@@ -221,9 +222,11 @@ impl<const N: usize> Urim<N> {
     /// The number of pits on the board.
     const LEN: usize = 2 * N;
     /// See [`laps`].
-    const LAPS: [[Lap; 14]; 16] = laps(N);
-    /// Each row's lanes, indexed by player.
-    const ROWS: [u128; 2] = [row_mask(0, N), row_mask(N, 2 * N)];
+    const LAPS: [[Lap; 14]; 8] = laps(N);
+    /// The lanes of the mover's row.
+    const OWN_ROW: u128 = row_mask(0, N);
+    /// The lanes of the opponent's row.
+    const OTHER_ROW: u128 = row_mask(N, 2 * N);
 
     /// The standard start: 3 seeds in every pit, South to move.
     #[must_use]
@@ -247,8 +250,8 @@ impl<const N: usize> Urim<N> {
     pub(crate) fn from_checked_setup(setup: &Setup<N>) -> Self {
         let () = Self::VALID;
         let mut pits = [0; 16];
-        pits[..N].copy_from_slice(&setup.pits.south);
-        pits[N..2 * N].copy_from_slice(&setup.pits.north);
+        pits[..N].copy_from_slice(&setup.pits[setup.to_move]);
+        pits[N..2 * N].copy_from_slice(&setup.pits[setup.to_move.opponent()]);
         Urim {
             pits,
             stores: setup.stores,
@@ -270,7 +273,7 @@ impl<const N: usize> Urim<N> {
     #[must_use]
     pub fn row(&self, player: Player) -> [u8; N] {
         let mut out = [0; N];
-        let start = Self::row_start(player);
+        let start = self.row_start(player);
         out.copy_from_slice(&self.pits[start..start + N]);
         out
     }
@@ -279,7 +282,7 @@ impl<const N: usize> Urim<N> {
     /// such pit.
     #[must_use]
     pub fn pit(&self, player: Player, pit: usize) -> Option<u8> {
-        (pit < N).then(|| self.lane(Self::row_start(player) + pit))
+        (pit < N).then(|| self.lane(self.row_start(player) + pit))
     }
 
     /// Both stores.
@@ -310,11 +313,14 @@ impl<const N: usize> Urim<N> {
 
     /// The index of `player`'s pit `a` on the board.
     #[inline]
-    const fn row_start(player: Player) -> usize {
-        match player {
-            Player::South => 0,
-            Player::North => N,
-        }
+    fn row_start(&self, player: Player) -> usize {
+        if player == self.to_move { 0 } else { N }
+    }
+
+    /// The board turned round for the other player: the two rows swapped.
+    #[inline]
+    const fn turned(board: u128) -> u128 {
+        ((board >> (8 * N)) | (board << (8 * N))) & row_mask(0, 2 * N)
     }
 
     /// The seeds in board pit `i`.
@@ -330,8 +336,13 @@ impl<const N: usize> Urim<N> {
     }
 
     #[inline]
-    fn row_is_empty(&self, player: Player) -> bool {
-        self.board() & Self::ROWS[player.index()] == 0
+    fn own_row_is_empty(&self) -> bool {
+        self.board() & Self::OWN_ROW == 0
+    }
+
+    #[inline]
+    fn other_row_is_empty(&self) -> bool {
+        self.board() & Self::OTHER_ROW == 0
     }
 
     /// Whether sowing the mover's pit `pit` would drop at least one seed into the
@@ -353,7 +364,7 @@ impl<const N: usize> Urim<N> {
         if i >= N {
             return false;
         }
-        let own = self.row(self.to_move);
+        let own = &self.pits[..N];
         let room = own[i + 1..].iter().filter(|&&n| n < CAP).count();
         usize::from(own[i]) > room
     }
@@ -362,7 +373,7 @@ impl<const N: usize> Urim<N> {
     /// (rule 2).
     #[must_use]
     pub fn must_feed(&self) -> bool {
-        self.row_is_empty(self.to_move.opponent()) && (0..N).any(|i| self.feeds(Move(i as u8)))
+        self.other_row_is_empty() && (0..N).any(|i| self.feeds(Move(i as u8)))
     }
 
     /// Rule 3 in full: sows the `seeds` of board pit `origin` in a single lap, passing
@@ -385,7 +396,8 @@ impl<const N: usize> Urim<N> {
     /// seeds captured.
     #[inline]
     fn capture(&mut self, last: usize, mover: Player) -> u8 {
-        let lo = Self::row_start(mover.opponent());
+        // The opponent's row, seen from the mover.
+        let lo = N;
         if last < lo || last >= lo + N || !matches!(self.lane(last), 2 | 3) {
             return 0;
         }
@@ -410,8 +422,8 @@ impl<const N: usize> Urim<N> {
         debug_assert!(m.index() < N, "no pit {m} on a row of {N}");
         let mover = self.to_move;
         self.to_move = mover.opponent();
-        // Below 16 whatever `m` is, so that no index below is checked.
-        let origin = (Self::row_start(mover) + m.index()) & 15;
+        // Below 8 whatever `m` is, so that no index below is checked.
+        let origin = m.index() & 7;
         let seeds = usize::from(self.pits[origin]);
         // Fast path: a lap that does not come round to the origin and meets no full pit
         // drops one seed into each of the next `seeds` pits: one add over all lanes.
@@ -422,22 +434,27 @@ impl<const N: usize> Urim<N> {
             // no lane carries into the next.
             if (board + lanes(0x6f)) & lap.probe == 0 {
                 let board = board.wrapping_add(lap.add);
-                self.pits = board.to_le_bytes();
                 // Most laps capture nothing: test rule 4's trigger on the board at hand.
                 if board & lap.trigger != (lap.trigger >> 6) & lanes(0x02) || lap.trigger == 0 {
+                    self.pits = Self::turned(board).to_le_bytes();
                     return 0;
                 }
+                self.pits = board.to_le_bytes();
                 let last = origin + seeds;
                 let last = if last >= Self::LEN {
                     last - Self::LEN
                 } else {
                     last
                 };
-                return self.capture(last, mover);
+                let taken = self.capture(last, mover);
+                self.pits = Self::turned(self.board()).to_le_bytes();
+                return taken;
             }
         }
         let last = self.sow_lap(origin, seeds);
-        self.capture(last, mover)
+        let taken = self.capture(last, mover);
+        self.pits = Self::turned(self.board()).to_le_bytes();
+        taken
     }
 
     /// The final totals if the game ended here by endless circulation (rule 6): each
@@ -452,7 +469,7 @@ impl<const N: usize> Urim<N> {
     #[must_use]
     pub fn starvation_totals(&self) -> Option<ByPlayer<u16>> {
         let starved = self.to_move;
-        if !self.row_is_empty(starved) {
+        if !self.own_row_is_empty() {
             return None;
         }
         let mut totals = self.stores.map(u16::from);
@@ -513,14 +530,13 @@ impl<const N: usize> Position for Urim<N> {
     /// it, unless none does (rule 2). Empty once the mover is starved (rule 5).
     #[inline]
     fn legal_moves(&self) -> MoveList {
-        let me = self.to_move;
         // The mover's row in the low lanes of a `u64`; the lanes past `N` are 0.
-        let row = (self.board() >> (8 * Self::row_start(me))) as u64 & (u64::MAX >> (64 - 8 * N));
+        let row = self.board() as u64 & (u64::MAX >> (64 - 8 * N));
         // A lane holding 1 to 17 gets its top bit set by adding 0x7f; then the top bits
         // of lanes 0..7 are gathered into bits 56..63 (no two products overlap).
         let occupied = (row + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
         let mut pits = ((occupied >> 7).wrapping_mul(0x0102_0408_1020_4000) >> 56) as usize;
-        if self.row_is_empty(me.opponent()) && self.must_feed() {
+        if self.other_row_is_empty() && self.must_feed() {
             for i in 0..N {
                 if !self.feeds(Move(i as u8)) {
                     pits &= !(1 << i);
@@ -547,14 +563,14 @@ impl<const N: usize> Position for Urim<N> {
     }
 
     fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
-        if self.row_is_empty(self.to_move) {
+        if self.own_row_is_empty() {
             return Err(IllegalMove::GameOver);
         }
         let pit = m.letter();
         if m.index() >= N {
             return Err(IllegalMove::NoSuchPit { pit });
         }
-        if self.lane(Self::row_start(self.to_move) + m.index()) == 0 {
+        if self.lane(m.index()) == 0 {
             return Err(IllegalMove::EmptyPit { pit });
         }
         if !self.feeds(m) && self.must_feed() {
@@ -611,7 +627,10 @@ mod tests {
         assert_eq!(m[11][3], 0x01_01_01);
         // From South's a, 11 seeds: every other pit.
         assert_eq!(m[0][11], lanes(1) & row_mask(1, 12));
-        assert_eq!(Urim7::ROWS[1], row_mask(7, 14));
+        assert_eq!(Urim7::OTHER_ROW, row_mask(7, 14));
+        let board = u128::from_le_bytes([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 0, 0, 0]);
+        let turned = u128::from_le_bytes([7, 8, 9, 10, 11, 12, 1, 2, 3, 4, 5, 6, 0, 0, 0, 0]);
+        assert_eq!(Urim6::turned(board), turned);
     }
 
     #[test]
