@@ -11,11 +11,12 @@ use std::fmt::Display;
 use mancala::core::{Position, Status};
 
 pub mod omweso;
+pub mod oware;
 pub mod rio_kadalis;
 pub mod urim;
 
 /// The game names the examples accept.
-pub const GAMES: &str = "urim, omweso, rio-kadalis";
+pub const GAMES: &str = "urim, omweso, rio-kadalis, oware";
 
 /// Variant flags and the starting position, as given on the command line.
 #[derive(Clone, Debug, Default)]
@@ -122,6 +123,7 @@ pub fn dispatch<R: Runner>(game: &str, variant: &Variant, runner: R) -> Result<R
         "urim" => urim::dispatch(variant, runner),
         "omweso" => omweso::dispatch(variant, runner),
         "rio-kadalis" => rio_kadalis::dispatch(variant, runner),
+        "oware" => oware::dispatch(variant, runner),
         other => Err(format!("unknown game {other:?}; the games are {GAMES}")),
     }
 }
@@ -164,13 +166,17 @@ impl Args {
             match name {
                 "pits" => {
                     let v = value(name)?;
-                    out.variant.pits =
-                        Some(v.parse().map_err(|_| format!("--pits: {v:?} is not a number"))?);
+                    out.variant.pits = Some(
+                        v.parse()
+                            .map_err(|_| format!("--pits: {v:?} is not a number"))?,
+                    );
                 }
                 "seeds" => {
                     let v = value(name)?;
-                    out.variant.seeds =
-                        Some(v.parse().map_err(|_| format!("--seeds: {v:?} is not a number"))?);
+                    out.variant.seeds = Some(
+                        v.parse()
+                            .map_err(|_| format!("--seeds: {v:?} is not a number"))?,
+                    );
                 }
                 "clockwise" => out.variant.clockwise = true,
                 "from" => out.variant.from = Some(value(name)?),
@@ -202,6 +208,5 @@ impl Args {
 
 /// Parses a move in the game's notation.
 pub fn parse_move<R: Replay>(text: &str) -> Result<<R::P as Position>::Move, String> {
-    text.parse()
-        .map_err(|e| format!("bad move {text:?}: {e}"))
+    text.parse().map_err(|e| format!("bad move {text:?}: {e}"))
 }

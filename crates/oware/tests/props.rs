@@ -1,0 +1,212 @@
+//! Property tests: conservation, legality, notation round trips, robustness, and a
+//! cross-check against a slow reference implementation written from the rule text.
+
+use mancala_core::{ByPlayer, Player, Position, Status};
+use mancala_testkit::{Rng, check_position, random_game};
+use oware::{Move, Oware, Setup};
+use proptest::prelude::*;
+
+/// The rules again, seed by seed, as plainly as possible: board index 0..6 South,
+/// 6..12 North, counter-clockwise = +1.
+#[derive(Clone, Debug, PartialEq)]
+struct Reference {
+    pits: [u32; 12],
+    stores: [u32; 2],
+    mover: usize,
+    total: u32,
+}
+
+impl Reference {
+    fn from(p: &Oware) -> Self {
+        let mut pits = [0; 12];
+        for (i, n) in p
+            .row(Player::South)
+            .iter()
+            .chain(p.row(Player::North).iter())
+            .enumerate()
+        {
+            pits[i] = u32::from(*n);
+        }
+        Reference {
+            pits,
+            stores: [u32::from(p.stores().south), u32::from(p.stores().north)],
+            mover: p.side_to_move().index(),
+            total: u32::from(p.total()),
+        }
+    }
+
+    fn own(&self, who: usize) -> std::ops::Range<usize> {
+        who * 6..who * 6 + 6
+    }
+
+    fn finished_by_stores(&self) -> bool {
+        let half = self.total / 2;
+        self.stores[0] > half
+            || self.stores[1] > half
+            || (2 * self.stores[0] == self.total && 2 * self.stores[1] == self.total)
+    }
+
+    fn moves(&self) -> Vec<usize> {
+        if self.finished_by_stores() {
+            return vec![];
+        }
+        let opp_empty = self.own(1 - self.mover).all(|i| self.pits[i] == 0);
+        (0..6)
+            .filter(|&k| {
+                let i = self.mover * 6 + k;
+                if self.pits[i] == 0 {
+                    return false;
+                }
+                if !opp_empty {
+                    return true;
+                }
+                // Does the sowing drop a seed in the opponent's row?
+                let mut copy = self.clone();
+                copy.sow(i);
+                copy.own(1 - self.mover).any(|j| copy.pits[j] > 0)
+            })
+            .collect()
+    }
+
+    fn sow(&mut self, origin: usize) -> usize {
+        let mut hand = self.pits[origin];
+        self.pits[origin] = 0;
+        let mut i = origin;
+        while hand > 0 {
+            i = (i + 1) % 12;
+            if i == origin {
+                continue;
+            }
+            self.pits[i] += 1;
+            hand -= 1;
+        }
+        i
+    }
+
+    fn play(&mut self, k: usize) {
+        let last = self.sow(self.mover * 6 + k);
+        let opp = 1 - self.mover;
+        if self.own(opp).contains(&last) {
+            let mut after = self.pits;
+            let mut taken = 0;
+            let mut i = last;
+            while self.own(opp).contains(&i) && (after[i] == 2 || after[i] == 3) {
+                taken += after[i];
+                after[i] = 0;
+                if i == opp * 6 {
+                    break;
+                }
+                i -= 1;
+            }
+            let slam = self.own(opp).all(|j| after[j] == 0);
+            if taken > 0 && !slam {
+                self.pits = after;
+                self.stores[self.mover] += taken;
+            }
+        }
+        self.mover = opp;
+    }
+
+    fn perft(&self, d: u32) -> u64 {
+        if d == 0 {
+            return 1;
+        }
+        self.moves()
+            .into_iter()
+            .map(|k| {
+                let mut c = self.clone();
+                c.play(k);
+                c.perft(d - 1)
+            })
+            .sum()
+    }
+}
+
+fn same(p: &Oware, r: &Reference) {
+    assert_eq!(&Reference::from(p), r, "{p}");
+    let ours: Vec<usize> = p.legal_moves().iter().map(|m| m.index()).collect();
+    assert_eq!(ours, r.moves(), "moves of {p}");
+}
+
+#[test]
+fn thousands_of_random_games_agree_with_the_reference() {
+    let mut rng = Rng::new(42);
+    for game in 0..3000 {
+        let seeds = if game % 2 == 0 { 4 } else { 3 };
+        let mut p = Oware::start(seeds, Player::ALL[game % 2]).unwrap();
+        let mut r = Reference::from(&p);
+        for _ in 0..400 {
+            same(&p, &r);
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                assert!(p.status().is_finished());
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            p.play(m).unwrap();
+            r.play(m.index());
+        }
+    }
+}
+
+#[test]
+fn perft_agrees_with_the_reference_on_midgame_positions() {
+    let mut rng = Rng::new(9);
+    for _ in 0..40 {
+        let start = random_game(&Oware::new(), &mut rng, 30, |_| {});
+        let r = Reference::from(&start);
+        assert_eq!(mancala_core::perft::perft(&start, 4), r.perft(4), "{start}");
+    }
+}
+
+fn arb_position() -> impl Strategy<Value = Oware> {
+    // Deal 48 seeds among the 12 pits and two stores at random.
+    (proptest::collection::vec(0usize..14, 48), any::<bool>()).prop_map(|(spots, north)| {
+        let mut cells = [0u8; 14];
+        for s in spots {
+            cells[s] += 1;
+        }
+        let mut setup = Setup::start(0, if north { Player::North } else { Player::South });
+        setup.pits.south.copy_from_slice(&cells[..6]);
+        setup.pits.north.copy_from_slice(&cells[6..12]);
+        setup.stores = ByPlayer::new(cells[12], cells[13]);
+        setup.into_position().unwrap()
+    })
+}
+
+proptest! {
+    #[test]
+    fn seeds_are_conserved_and_moves_agree(p in arb_position(), seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        random_game(&p, &mut rng, 200, |q| {
+            let on_board: u16 = q.seeds_in_row(Player::South) + q.seeds_in_row(Player::North);
+            assert_eq!(on_board + u16::from(q.stores().south) + u16::from(q.stores().north), 48);
+            check_position(q, (0..6).filter_map(Move::from_index));
+            if let Status::Over(o) = q.status() {
+                let t = o.totals.unwrap();
+                assert_eq!(t.south + t.north, 48);
+            }
+        });
+    }
+
+    #[test]
+    fn notation_round_trips(p in arb_position()) {
+        prop_assert_eq!(p.to_string().parse::<Oware>().unwrap(), p);
+    }
+
+    #[test]
+    fn parsers_never_panic(s in ".{0,40}", t in "[0-9,/ SN-]{0,40}") {
+        let _ = s.parse::<Oware>();
+        let _ = t.parse::<Oware>();
+        let _ = s.parse::<Move>();
+    }
+
+    #[test]
+    fn checked_play_never_panics(p in arb_position(), k in 0usize..6) {
+        let mut q = p;
+        let m = Move::from_index(k).unwrap();
+        if q.play(m).is_err() {
+            prop_assert_eq!(q, p);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! Setting up oware for the examples.
+//!
+//! `--seeds 4|3` chooses the variant (default 4); `--from "<notation>"` starts from a
+//! position instead. Moves are replayed through the game record, so a position repeated
+//! since the last capture ends the game.
+
+use mancala::core::{Player, Status};
+use mancala::oware::{Game, Move, Oware};
+
+use super::{Replay, Runner, Variant};
+
+/// An oware game record driven by the examples.
+#[derive(Clone, Debug)]
+pub struct OwareReplay(pub Game);
+
+impl Replay for OwareReplay {
+    type P = Oware;
+
+    fn position(&self) -> &Oware {
+        self.0.position()
+    }
+
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+
+    fn play(&mut self, m: Move) -> Result<(), String> {
+        self.0.play(m).map_err(|e| format!("illegal move {m}: {e}"))
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        self.0.undo().map_err(|_| "nothing to take back".to_string())
+    }
+}
+
+/// Builds the starting game from the variant flags (or `--from`) and runs `runner`.
+pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, String> {
+    variant.check_flags("oware", &[])?;
+    if variant.clockwise {
+        return Err("oware is sown counter-clockwise: --clockwise does not apply".into());
+    }
+    if variant.pits.is_some_and(|p| p != 6) {
+        return Err("--pits: oware is played on rows of 6 pits".into());
+    }
+    let start = match (&variant.from, variant.seeds) {
+        (Some(_), Some(_)) => {
+            return Err("--seeds does not apply with --from: the position gives the seeds".into());
+        }
+        (Some(text), None) => text.parse::<Oware>().map_err(|e| format!("--from: {e}"))?,
+        (None, seeds) => Oware::start(seeds.unwrap_or(4), Player::South)
+            .map_err(|e| format!("--seeds: {e}"))?,
+    };
+    runner.run(OwareReplay(Game::new(start)))
+}
