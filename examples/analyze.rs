@@ -18,7 +18,7 @@ use common::{Replay, Runner};
 use mancala::core::Position;
 use mancala_search::score::ShowScore;
 use mancala_search::spec::{AnyEngine, from_spec};
-use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, NotationEval, Report};
+use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, Report, Static};
 
 enum How {
     Depth(u32),
@@ -66,13 +66,12 @@ impl Runner for Analyze {
                         _ => 0,
                     }),
                 };
-                let mut e =
-                    AlphaBeta::with_evaluator(NotationEval, limits, AlphaBetaOptions::default());
+                let mut e = AlphaBeta::with_evaluator(Static, limits, AlphaBetaOptions::default());
                 e.search_with(&p, |r| println!("{}", line(r)))
             }
             How::Spec(spec) => {
-                let mut e: AnyEngine<R::P, NotationEval> =
-                    from_spec(&spec, NotationEval, 0).map_err(|e| e.to_string())?;
+                let mut e: AnyEngine<R::P, Static> =
+                    from_spec(&spec, Static, 0).map_err(|e| e.to_string())?;
                 let r = e.search(&p);
                 println!("{}: {r}", e.name());
                 r

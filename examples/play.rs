@@ -23,7 +23,7 @@ use mancala::core::{Player, Position, Status};
 use mancala_search::board::Board;
 use mancala_search::score::ShowScore;
 use mancala_search::spec::{AnyEngine, from_spec};
-use mancala_search::{Engine, NotationEval};
+use mancala_search::{Engine, Static};
 
 const DEFAULT_ENGINE: &str = "alphabeta:8";
 
@@ -101,10 +101,10 @@ impl Runner for Play {
     type Output = ();
 
     fn run<R: Replay>(self, mut game: R) -> Result<(), String> {
-        let mut engine: AnyEngine<R::P, NotationEval> =
-            from_spec(&self.engine, NotationEval, self.seed).map_err(|e| e.to_string())?;
-        let mut helper: AnyEngine<R::P, NotationEval> =
-            from_spec(&self.engine, NotationEval, self.seed ^ 1).map_err(|e| e.to_string())?;
+        let mut engine: AnyEngine<R::P, Static> =
+            from_spec(&self.engine, Static, self.seed).map_err(|e| e.to_string())?;
+        let mut helper: AnyEngine<R::P, Static> =
+            from_spec(&self.engine, Static, self.seed ^ 1).map_err(|e| e.to_string())?;
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
         let mut plies = 0u64;

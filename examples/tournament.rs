@@ -24,7 +24,7 @@ use common::{Replay, Runner};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala::core::{Player, Position, Status};
 use mancala_search::spec::{AnyEngine, from_spec};
-use mancala_search::{Engine, NotationEval, RandomPlayer};
+use mancala_search::{Engine, RandomPlayer, Static};
 
 /// How one game ended, for the engine given first.
 #[derive(Clone, Debug, Default)]
@@ -55,9 +55,9 @@ impl Runner for OneGame {
 
     fn run<R: Replay>(self, mut game: R) -> Result<GameResult, String> {
         let seed = self.seed.wrapping_add(self.index);
-        let mut engines: [AnyEngine<R::P, NotationEval>; 2] = [
-            from_spec(&self.engine, NotationEval, seed).map_err(|e| e.to_string())?,
-            from_spec(&self.opponent, NotationEval, seed ^ 0x5555).map_err(|e| e.to_string())?,
+        let mut engines: [AnyEngine<R::P, Static>; 2] = [
+            from_spec(&self.engine, Static, seed).map_err(|e| e.to_string())?,
+            from_spec(&self.opponent, Static, seed ^ 0x5555).map_err(|e| e.to_string())?,
         ];
         // The same opening for both colours.
         let mut opening = RandomPlayer::new(self.seed ^ (self.index / 2).wrapping_mul(0x9E37_79B9));

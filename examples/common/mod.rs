@@ -50,8 +50,8 @@ impl Variant {
 /// A game being driven move by move: a plain position, or a game record that also
 /// applies rules needing history (Urim's repetition, Omweso's repeated mid-turn state).
 pub trait Replay {
-    /// The position type.
-    type P: Position + Display;
+    /// The position type, with the game's own evaluation for the engines.
+    type P: Position + Display + mancala_search::Evaluate;
     /// The current position.
     fn position(&self) -> &Self::P;
     /// The status, including endings the record detects from history.
@@ -71,14 +71,14 @@ pub struct Plain<P> {
     pub history: Vec<P>,
 }
 
-impl<P: Position + Display> Plain<P> {
+impl<P: Position + Display + mancala_search::Evaluate> Plain<P> {
     /// Starts from `p`.
     pub fn new(p: P) -> Self {
         Plain { history: vec![p] }
     }
 }
 
-impl<P: Position + Display> Replay for Plain<P> {
+impl<P: Position + Display + mancala_search::Evaluate> Replay for Plain<P> {
     type P = P;
     fn position(&self) -> &P {
         self.history.last().expect("never empty")

@@ -2,6 +2,8 @@
 
 #[cfg(feature = "omweso")]
 mod omweso;
+#[cfg(feature = "oware")]
+mod oware;
 #[cfg(feature = "rio-kadalis")]
 mod rio_kadalis;
 #[cfg(feature = "urim")]
