@@ -54,7 +54,13 @@ fn sample_positions<P: Position>(start: &P, count: usize) -> Vec<P> {
 }
 
 /// The standard set of benches for one game and variant.
-fn bench_game<P: Position>(c: &mut Criterion, name: &str, start: P, perft_depth: u32, perft_nodes: u64) {
+fn bench_game<P: Position>(
+    c: &mut Criterion,
+    name: &str,
+    start: P,
+    perft_depth: u32,
+    perft_nodes: u64,
+) {
     let positions = sample_positions(&start, 1000);
     let mut g = c.benchmark_group(name);
 
@@ -84,7 +90,11 @@ fn bench_game<P: Position>(c: &mut Criterion, name: &str, start: P, perft_depth:
         })
     });
 
-    assert_eq!(perft(&start, perft_depth), perft_nodes, "{name} perft {perft_depth}");
+    assert_eq!(
+        perft(&start, perft_depth),
+        perft_nodes,
+        "{name} perft {perft_depth}"
+    );
     g.throughput(Throughput::Elements(perft_nodes));
     g.sample_size(10);
     g.bench_function(BenchmarkId::new("perft", perft_depth), |b| {

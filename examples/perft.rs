@@ -37,8 +37,7 @@ fn run() -> Result<(), String> {
     let args = common::Args::parse(std::env::args().skip(1), &[], &["divide"])?;
     let [depth] = args.positional.as_slice() else {
         return Err(
-            "usage: perft <game> <depth> [--from \"<notation>\"] [--divide] [variant flags]"
-                .into(),
+            "usage: perft <game> <depth> [--from \"<notation>\"] [--divide] [variant flags]".into(),
         );
     };
     let depth = depth

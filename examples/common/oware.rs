@@ -29,7 +29,9 @@ impl Replay for OwareReplay {
     }
 
     fn undo(&mut self) -> Result<(), String> {
-        self.0.undo().map_err(|_| "nothing to take back".to_string())
+        self.0
+            .undo()
+            .map_err(|_| "nothing to take back".to_string())
     }
 }
 
@@ -47,8 +49,9 @@ pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, St
             return Err("--seeds does not apply with --from: the position gives the seeds".into());
         }
         (Some(text), None) => text.parse::<Oware>().map_err(|e| format!("--from: {e}"))?,
-        (None, seeds) => Oware::start(seeds.unwrap_or(4), Player::South)
-            .map_err(|e| format!("--seeds: {e}"))?,
+        (None, seeds) => {
+            Oware::start(seeds.unwrap_or(4), Player::South).map_err(|e| format!("--seeds: {e}"))?
+        }
     };
     runner.run(OwareReplay(Game::new(start)))
 }

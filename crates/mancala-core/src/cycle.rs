@@ -209,7 +209,11 @@ mod tests {
         let mut y = 0u32;
         let r = relay(&mut y, |y| {
             *y += 1;
-            if *y == 20_000 { Lap::End(*y) } else { Lap::Relay }
+            if *y == 20_000 {
+                Lap::End(*y)
+            } else {
+                Lap::Relay
+            }
         });
         assert_eq!(r, Ok(20_000));
     }
@@ -217,6 +221,9 @@ mod tests {
     #[test]
     fn self_loop_is_found_at_once() {
         let mut x = 5u8;
-        assert_eq!(relay(&mut x, |_| Lap::<()>::Relay), Err(Endless { laps: 1 }));
+        assert_eq!(
+            relay(&mut x, |_| Lap::<()>::Relay),
+            Err(Endless { laps: 1 })
+        );
     }
 }

@@ -5,10 +5,10 @@ pub mod capture;
 pub mod cycle;
 pub mod notation;
 pub mod perft;
-#[cfg(feature = "serde")]
-pub mod serde_notation;
 mod player;
 mod position;
+#[cfg(feature = "serde")]
+pub mod serde_notation;
 pub mod sow;
 pub mod toy;
 

@@ -208,10 +208,7 @@ pub fn split_rows<const K: usize>(s: &str) -> Result<[&str; K], NotationError> {
     if found == K {
         Ok(out)
     } else {
-        Err(NotationError::RowCount {
-            expected: K,
-            found,
-        })
+        Err(NotationError::RowCount { expected: K, found })
     }
 }
 
@@ -433,7 +430,11 @@ impl<const N: usize> fmt::Display for TwoRows<N> {
         write_row(f, self.rows.south)?;
         f.write_str("/")?;
         write_row(f, self.rows.north)?;
-        write!(f, " {}-{} {}", self.pair.south, self.pair.north, self.to_move)
+        write!(
+            f,
+            " {}-{} {}",
+            self.pair.south, self.pair.north, self.to_move
+        )
     }
 }
 
@@ -544,19 +545,32 @@ mod tests {
         assert_eq!(t.pair, ByPlayer::new(7, 8));
         assert_eq!(
             "1,2,3/4,5 0-0 S".parse::<TwoRows<3>>(),
-            Err(NotationError::RowLengths { first: 3, second: 2 })
+            Err(NotationError::RowLengths {
+                first: 3,
+                second: 2
+            })
         );
         assert_eq!(
             "1,2/4,5 0-0 S".parse::<TwoRows<3>>(),
-            Err(NotationError::PitCount { row: "South's row", expected: 3, found: 2 })
+            Err(NotationError::PitCount {
+                row: "South's row",
+                expected: 3,
+                found: 2
+            })
         );
         assert_eq!(
             "1,2,3/4,5,6 0-0 X".parse::<TwoRows<3>>(),
             Err(NotationError::BadSide)
         );
         assert_eq!(
-            "1,2,3/4,x,6 0-0 S".parse::<TwoRows<3>>().unwrap().open_rows(),
-            Err(NotationError::ClosedPit { row: "North's row", pit: 'b' })
+            "1,2,3/4,x,6 0-0 S"
+                .parse::<TwoRows<3>>()
+                .unwrap()
+                .open_rows(),
+            Err(NotationError::ClosedPit {
+                row: "North's row",
+                pit: 'b'
+            })
         );
         assert!("1,2,3/4,5,6 0-256 S".parse::<TwoRows<3>>().is_err());
     }

@@ -183,7 +183,11 @@ pub trait Position: Clone + Eq + Hash + fmt::Debug {
     /// A move in the game's notation: small and `Copy`.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + FromStr<Err = NotationError>;
     /// A fixed-capacity list of moves (an `ArrayVec`), so move generation never allocates.
-    type MoveList: Default + Clone + fmt::Debug + Deref<Target = [Self::Move]> + IntoIterator<Item = Self::Move>;
+    type MoveList: Default
+        + Clone
+        + fmt::Debug
+        + Deref<Target = [Self::Move]>
+        + IntoIterator<Item = Self::Move>;
 
     /// The player to move (the one who decides next, also in the middle of a turn).
     fn side_to_move(&self) -> Player;

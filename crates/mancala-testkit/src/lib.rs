@@ -171,7 +171,11 @@ pub fn check_position<P: Position>(p: &P, candidates: impl IntoIterator<Item = P
     }
     for m in candidates {
         let listed = legal.contains(&m);
-        assert_eq!(p.is_legal(m), listed, "is_legal({m}) disagrees with legal_moves in {p:?}");
+        assert_eq!(
+            p.is_legal(m),
+            listed,
+            "is_legal({m}) disagrees with legal_moves in {p:?}"
+        );
         if !listed {
             let mut q = p.clone();
             assert!(q.play(m).is_err(), "illegal {m} was played in {p:?}");
@@ -223,7 +227,8 @@ pub fn random_game<P: Position>(
             break;
         }
         let m = moves[rng.below(moves.len())];
-        p.play(m).unwrap_or_else(|e| panic!("listed move {m} refused: {e}"));
+        p.play(m)
+            .unwrap_or_else(|e| panic!("listed move {m} refused: {e}"));
         each(&p);
     }
     p
