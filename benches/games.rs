@@ -116,10 +116,66 @@ fn bench_game<P: Position>(
     g.finish();
 }
 
-fn games(c: &mut Criterion) {
-    // Each game adds its line here as it lands.
-    let _ = (bench_game::<mancala::core::toy::Countdown>, c);
+/// The cost of one move that is resolved by the exact cycle finder, next to an
+/// ordinary move of the same position: each is played on a fresh copy.
+fn bench_moves<P: Position>(c: &mut Criterion, group: &str, position: &str, cases: &[(&str, &str)])
+where
+    P: std::str::FromStr,
+    P::Err: std::fmt::Debug,
+{
+    let start: P = position.parse().expect("bench position");
+    let mut g = c.benchmark_group(group);
+    g.sample_size(10);
+    for &(name, text) in cases {
+        let m: P::Move = text.parse().expect("bench move");
+        assert!(start.is_legal(m), "{group}: {text} is legal");
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut p = black_box(&start).clone();
+                p.play_unchecked(m);
+                p.status()
+            })
+        });
+    }
+    g.finish();
 }
 
-criterion_group!(benches, games);
+fn games(c: &mut Criterion) {
+    // Perft depths and counts come from each crate's perft vector file.
+    bench_game(
+        c,
+        "urim-2x6-3",
+        mancala::urim::Urim::<6>::new(),
+        9,
+        2_561_380,
+    );
+    bench_game(c, "oware-4", mancala::oware::Oware::new(), 9, 3_592_872);
+    bench_game(
+        c,
+        "rio-kadalis-2x6",
+        mancala::rio_kadalis::Kadalis::<6, false>::start(),
+        9,
+        966_209,
+    );
+    bench_game(c, "omweso", mancala::omweso::Omweso::new(), 6, 141_153);
+}
+
+fn endless(c: &mut Criterion) {
+    // Issue 7: North's d repeats its lap state only after about 90 million laps.
+    bench_moves::<mancala::omweso::Omweso>(
+        c,
+        "omweso-endless",
+        "2,0,0,1,0,1,2,1/0,0,0,1,0,0,0,0/6,2,5,7,12,1,5,2/0,4,0,4,3,0,3,2 N snc 1-4",
+        &[("endless d (90M laps)", "d"), ("ordinary a", "a")],
+    );
+    // Rio Kadalis: South's a is endless (a 1,0,1,0 pattern travels round), b ends.
+    bench_moves::<mancala::rio_kadalis::Kadalis<6, false>>(
+        c,
+        "rio-kadalis-endless",
+        "3,1,0,1,0,1/0,1,0,1,0,1 20-16 S",
+        &[("endless a", "a"), ("ordinary b", "b")],
+    );
+}
+
+criterion_group!(benches, games, endless);
 criterion_main!(benches);

@@ -1,0 +1,74 @@
+//! Zero allocation, for every game and variant: legal move generation, play, perft and
+//! whole random games allocate nothing (counted by a global allocator).
+
+use mancala::core::perft::perft;
+use mancala::core::{Player, Position};
+use mancala::omweso::Omweso;
+use mancala::oware::Oware;
+use mancala::rio_kadalis::Kadalis;
+use mancala::urim::Urim;
+use mancala_testkit::{CountingAllocator, Rng, count_allocations};
+
+#[global_allocator]
+static ALLOC: CountingAllocator = CountingAllocator;
+
+/// Runs perft to `depth` and 50 random games (at most 300 plies each, since without the
+/// records' repetition rules a game may circle) from `start`, and asserts that nothing
+/// allocated. Returns the perft count and the plies played, so the work is real.
+fn assert_allocation_free<P: Position>(name: &str, start: &P, depth: u32) -> (u64, u64) {
+    let (nodes, n) = count_allocations(|| perft(start, depth));
+    assert_eq!(n, 0, "{name}: perft allocated {n} times");
+    assert!(nodes > 0, "{name}: empty perft");
+    let mut rng = Rng::new(11);
+    let (plies, n) = count_allocations(|| {
+        let mut plies = 0;
+        for _ in 0..50 {
+            let mut p = start.clone();
+            for _ in 0..300 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                assert!(p.is_legal(m));
+                p.play(m).expect("a listed move is legal");
+                let _ = p.status();
+                plies += 1;
+            }
+        }
+        plies
+    });
+    assert_eq!(n, 0, "{name}: random games allocated {n} times");
+    (nodes, plies)
+}
+
+#[test]
+fn urim_every_variant() {
+    for seeds in [3, 4] {
+        for first in Player::ALL {
+            assert_allocation_free("urim 2x6", &Urim::<6>::start(seeds, first).unwrap(), 5);
+            assert_allocation_free("urim 2x7", &Urim::<7>::start(seeds, first).unwrap(), 5);
+        }
+    }
+}
+
+#[test]
+fn omweso() {
+    let (nodes, plies) = assert_allocation_free("omweso", &Omweso::new(), 3);
+    assert!(nodes > 100 && plies > 100, "nodes {nodes} plies {plies}");
+}
+
+#[test]
+fn rio_kadalis_every_variant() {
+    assert_allocation_free("rio-kadalis 2x6", &Kadalis::<6, false>::start(), 5);
+    assert_allocation_free("rio-kadalis 2x6 cw", &Kadalis::<6, true>::start(), 5);
+    assert_allocation_free("rio-kadalis 2x5", &Kadalis::<5, false>::start(), 5);
+    assert_allocation_free("rio-kadalis 2x5 cw", &Kadalis::<5, true>::start(), 5);
+}
+
+#[test]
+fn oware_every_variant() {
+    for seeds in [4, 3] {
+        assert_allocation_free("oware", &Oware::start(seeds, Player::South).unwrap(), 5);
+    }
+}
