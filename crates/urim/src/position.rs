@@ -311,7 +311,7 @@ impl<const N: usize> Urim<N> {
         (self.total() / (2 * N as u16)) as u8
     }
 
-    /// The index of `player`'s pit `a` on the board.
+    /// The index of `player`'s pit `a` on the board (kept as seen by the mover).
     #[inline]
     fn row_start(&self, player: Player) -> usize {
         if player == self.to_move { 0 } else { N }
