@@ -1,8 +1,82 @@
 //! Setting up omweso for the examples.
+//!
+//! Flags: `--two-captures-first` (the optional ending of rule 7), `--north-first` (North
+//! makes the first move of the standard start) and `--by-lot` (the first player of the
+//! standard start is drawn by lot, rule 1). Without them South starts. `--from` takes a
+//! position in the notation of RULINGS.md (or a paused turn, see `docs/omweso.md`).
+//! Replay goes through the game record, which also annuls a repeated mid-turn decision
+//! (rule 8).
 
-use super::{Runner, Variant};
+use mancala::core::{Player, Status};
+use mancala::omweso::{Game, Move, Omweso, Rules};
+
+use super::{Replay, Runner, Variant};
+
+/// The flags omweso understands.
+const FLAGS: &[&str] = &["two-captures-first", "north-first", "by-lot"];
+
+/// A game record driven by the examples.
+pub struct Record(pub Game);
+
+impl Replay for Record {
+    type P = Omweso;
+
+    fn position(&self) -> &Omweso {
+        self.0.position()
+    }
+
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+
+    fn play(&mut self, m: Move) -> Result<(), String> {
+        self.0.play(m).map_err(|e| format!("illegal move {m}: {e}"))
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        self.0.undo().map(|_| ()).map_err(|e| e.to_string())
+    }
+}
 
 /// Builds the starting game from the variant flags (or `--from`) and runs `runner`.
-pub fn dispatch<R: Runner>(_variant: &Variant, _runner: R) -> Result<R::Output, String> {
-    Err("omweso is not implemented yet".into())
+pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, String> {
+    variant.check_flags("omweso", FLAGS)?;
+    if variant.pits.is_some() || variant.seeds.is_some() || variant.clockwise {
+        return Err("omweso has no --pits, --seeds or --clockwise: its board is fixed".into());
+    }
+    let flag = |f: &str| variant.flags.iter().any(|g| g == f);
+    let rules = Rules {
+        two_captures_first: flag("two-captures-first"),
+    };
+    let start = match &variant.from {
+        Some(text) => {
+            if flag("north-first") || flag("by-lot") {
+                return Err(
+                    "--from gives the player to move: drop --north-first and --by-lot".into(),
+                );
+            }
+            Omweso::from_notation(text, rules)
+                .map_err(|e| format!("bad omweso position {text:?}: {e}"))?
+        }
+        None => {
+            let first = if flag("north-first") && flag("by-lot") {
+                return Err("choose --north-first or --by-lot, not both".into());
+            } else if flag("north-first") {
+                Player::North
+            } else if flag("by-lot") {
+                let nanos = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.subsec_nanos());
+                if (nanos >> 10) & 1 == 0 {
+                    Player::South
+                } else {
+                    Player::North
+                }
+            } else {
+                Player::South
+            };
+            Omweso::start(first, rules)
+        }
+    };
+    runner.run(Record(Game::new(start)))
 }

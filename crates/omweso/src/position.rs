@@ -47,8 +47,8 @@ pub(crate) struct Turn {
     pub(crate) pending: Option<Pending>,
     /// The mover has captured in this turn.
     pub(crate) captured: bool,
-    /// The opponent's columns (from the opponent's left) captured in this turn, a bit
-    /// each: beheading needs columns 0 and 7 (rule 7).
+    /// The opponent's end columns captured in this turn: bit 0 for their column `a`/`i`,
+    /// bit 7 for `h`/`p` (beheading, rule 7).
     pub(crate) columns: u8,
     /// The opponent's inner row held seeds when the turn began (rule 7, beheading).
     pub(crate) opponent_inner_at_start: bool,
@@ -344,7 +344,8 @@ impl Omweso {
                     hand = get(y, column) + get(y, inner);
                     self.pits[1 - me] = clear(clear(y, column), inner);
                     self.turn.captured = true;
-                    self.turn.columns |= 1 << column;
+                    // Only the end columns matter (beheading, rule 7).
+                    self.turn.columns |= (1 << column) & 0x81;
                     capture = capturable(self.pits[1 - me]);
                     origin = lap_origin;
                     if LEFT_BLOCK >> origin & 1 == 1
