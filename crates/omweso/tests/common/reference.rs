@@ -268,7 +268,8 @@ impl Ref {
         }
     }
 
-    /// Rule 7.
+    /// Rule 7 (its endings in the order of the rule text).
+    #[allow(clippy::if_same_then_else)]
     fn end_turn(&mut self) {
         let me = self.to_move;
         let opp = 1 - me;
