@@ -428,13 +428,12 @@ fn relay_laps(
     decide: u16,
 ) -> Result<(u128, usize, usize, Stop), Endless> {
     // Rule 5 for a relay from pit `last` with `seeds`: bit `seeds % 16` of
-    // `decision_at[last]` says whether the clockwise lap would end in a capturing pit.
+    // `decision_at[last]` says whether the clockwise lap would end in a capturing pit,
+    // `(last - seeds) % 16`: the capture mask reversed and rotated, for the left block.
     let mut decision_at = [0u16; 16];
-    for (last, d) in decision_at.iter_mut().enumerate() {
+    for last in [0, 1, 14, 15] {
         if decide >> last & 1 == 1 {
-            for s in 0..16 {
-                *d |= (capture >> (last.wrapping_sub(s) & 15) & 1) << s;
-            }
+            decision_at[last] = capture.reverse_bits().rotate_right((15 - last as u32) & 15);
         }
     }
     let mut q = q & 15;

@@ -94,6 +94,9 @@ fn search_repeated_decisions() {
                 let Some(d) = q.pending_decision() else {
                     return;
                 };
+                if q.is_finished() {
+                    return;
+                }
                 q.play(d).unwrap();
                 if q == *p {
                     println!("{p}");
