@@ -133,8 +133,10 @@ pub struct Setup<const N: usize> {
 /// use mancala_core::Position;
 /// use rio_kadalis::Kadalis;
 /// let mut p = Kadalis::<6>::start();
+/// // a's 4 stones end in e (now 5), lifted and sown on: five laps in all, the last
+/// // ending in South's empty c.
 /// p.play("a".parse().unwrap()).unwrap();
-/// assert_eq!(p.to_string(), "0,5,5,5,5,4/4,4,4,4,4,4 0-0 N");
+/// assert_eq!(p.to_string(), "2,7,1,6,1,6/6,6,0,1,6,6 0-0 N");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Kadalis<const N: usize = 6, const CLOCKWISE: bool = false> {

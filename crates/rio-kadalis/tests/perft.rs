@@ -11,18 +11,35 @@ use rio_kadalis::Kadalis;
 const VECTORS: &str = include_str!("rio-kadalis.perft");
 
 /// Checks one case's counts up to `max_nodes` (fast) and `max_ref_nodes` (reference).
-fn check_case<const N: usize, const CW: bool>(case: &PerftCase, max_nodes: u64, max_ref_nodes: u64) -> usize {
-    let p: Kadalis<N, CW> = case.position.parse().unwrap_or_else(|e| panic!("{}: {e}", case.id));
+fn check_case<const N: usize, const CW: bool>(
+    case: &PerftCase,
+    max_nodes: u64,
+    max_ref_nodes: u64,
+) -> usize {
+    let p: Kadalis<N, CW> = case
+        .position
+        .parse()
+        .unwrap_or_else(|e| panic!("{}: {e}", case.id));
     let r = RefRound::parse(&case.position, N, CW);
     let mut checked = 0;
     for &(depth, nodes) in &case.counts {
         if nodes <= max_nodes {
             assert_eq!(perft(&p, depth), nodes, "case {} depth {depth}", case.id);
-            assert_eq!(perft_bulk(&p, depth), nodes, "case {} depth {depth} (bulk)", case.id);
+            assert_eq!(
+                perft_bulk(&p, depth),
+                nodes,
+                "case {} depth {depth} (bulk)",
+                case.id
+            );
             checked += 1;
         }
         if nodes <= max_ref_nodes {
-            assert_eq!(ref_perft(&r, depth), nodes, "reference: case {} depth {depth}", case.id);
+            assert_eq!(
+                ref_perft(&r, depth),
+                nodes,
+                "reference: case {} depth {depth}",
+                case.id
+            );
             checked += 1;
         }
     }
@@ -36,7 +53,11 @@ fn check_file(max_nodes: u64, max_ref_nodes: u64) {
     for case in &cases {
         let pits = case.position.split('/').next().unwrap().split(',').count();
         let clockwise = case.options.iter().any(|o| o == "clockwise");
-        assert!(case.options.iter().all(|o| o == "clockwise"), "{}: unknown option", case.id);
+        assert!(
+            case.options.iter().all(|o| o == "clockwise"),
+            "{}: unknown option",
+            case.id
+        );
         checked += match (pits, clockwise) {
             (6, false) => check_case::<6, false>(case, max_nodes, max_ref_nodes),
             (6, true) => check_case::<6, true>(case, max_nodes, max_ref_nodes),

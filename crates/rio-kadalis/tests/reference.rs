@@ -53,7 +53,12 @@ fn random_position<const N: usize>(rng: &mut Rng, max: usize, closed_odds: usize
             }
         }
     }
-    let board: u32 = rows.south.iter().chain(&rows.north).map(|p| u32::from(p.unwrap_or(0))).sum();
+    let board: u32 = rows
+        .south
+        .iter()
+        .chain(&rows.north)
+        .map(|p| u32::from(p.unwrap_or(0)))
+        .sum();
     let total = 8 * N as u32;
     let (cs, cn) = if board <= total {
         let spare = (total - board) / 4;
@@ -64,8 +69,16 @@ fn random_position<const N: usize>(rng: &mut Rng, max: usize, closed_odds: usize
         rows.north = [Some(1); N];
         (0, 0)
     };
-    let turn = if rng.below(2) == 0 { Player::South } else { Player::North };
-    let setup = Setup { rows, captured: ByPlayer::new(cs, cn), turn };
+    let turn = if rng.below(2) == 0 {
+        Player::South
+    } else {
+        Player::North
+    };
+    let setup = Setup {
+        rows,
+        captured: ByPlayer::new(cs, cn),
+        turn,
+    };
     Kadalis::<N>::from_setup(&setup).unwrap().to_string()
 }
 
@@ -126,22 +139,32 @@ fn random_positions_agree_with_reference() {
 /// Plays random matches on both implementations, comparing every position, the
 /// reserves, and the set-up of every round; checks that every stone is conserved and
 /// that closed pits never receive a stone.
-fn random_matches<const N: usize, const CW: bool>(matches: usize, rng: &mut Rng) -> (u32, u32) {
-    let (mut rounds, mut annulled) = (0, 0);
+fn random_matches<const N: usize, const CW: bool>(
+    matches: usize,
+    rng: &mut Rng,
+) -> (u32, u32, u32) {
+    let (mut rounds, mut annulled, mut unfinished) = (0, 0, 0);
     for k in 0..matches {
-        let first = if k % 2 == 0 { Player::South } else { Player::North };
+        let first = if k % 2 == 0 {
+            Player::South
+        } else {
+            Player::North
+        };
         let mut m = Match::<N, CW>::new(first);
         let mut r = RefMatch::new(N, CW, first.index());
         for _ in 0..200 {
             rounds += 1;
             same(m.round(), &r.round);
-            assert_eq!([m.reserves().south, m.reserves().north].map(u32::from), r.reserve);
+            assert_eq!(
+                [m.reserves().south, m.reserves().north].map(u32::from),
+                r.reserve
+            );
             let closed: Vec<(Player, usize)> = Player::ALL
                 .into_iter()
                 .flat_map(|p| (0..N).map(move |i| (p, i)))
                 .filter(|&(p, i)| m.round().pit(p, i).is_none())
                 .collect();
-            loop {
+            for _ in 0..MAX_PLIES {
                 let round = m.round();
                 // Board (open pits only) + captures + reserves = every stone.
                 let visible: u32 = Player::ALL
@@ -166,8 +189,15 @@ fn random_matches<const N: usize, const CW: bool>(matches: usize, rng: &mut Rng)
                 r.round.play(mv.index());
                 same(m.round(), &r.round);
             }
+            if !m.round().is_finished() {
+                unfinished += 1; // a round cycling between moves
+                break;
+            }
             annulled += u32::from(m.round().is_annulled());
-            assert_eq!(m.next_stocks().map(|s| [s.south, s.north].map(u32::from)), r.next_stocks());
+            assert_eq!(
+                m.next_stocks().map(|s| [s.south, s.north].map(u32::from)),
+                r.next_stocks()
+            );
             assert_eq!(m.winner().map(Player::index), r.winner());
             let ok = m.next_round().is_ok();
             assert_eq!(ok, r.next_round());
@@ -178,7 +208,7 @@ fn random_matches<const N: usize, const CW: bool>(matches: usize, rng: &mut Rng)
             assert_eq!(m.starter().index(), r.starter);
         }
     }
-    (rounds, annulled)
+    (rounds, annulled, unfinished)
 }
 
 #[test]
@@ -199,7 +229,9 @@ fn many_random_matches_agree_with_reference() {
     let b = random_matches::<6, true>(3000, &mut rng);
     let c = random_matches::<5, false>(3000, &mut rng);
     let d = random_matches::<5, true>(3000, &mut rng);
-    println!("rounds, annulled: 2x6 ccw {a:?}, 2x6 cw {b:?}, 2x5 ccw {c:?}, 2x5 cw {d:?}");
+    println!(
+        "rounds, annulled, unfinished after {MAX_PLIES} plies: 2x6 ccw {a:?}, 2x6 cw {b:?}, 2x5 ccw {c:?}, 2x5 cw {d:?}"
+    );
 }
 
 /// Perft of the fast implementation against the reference.

@@ -31,7 +31,11 @@ impl RefRound {
             let cells: Vec<&str> = row.split(',').collect();
             assert_eq!(cells.len(), n);
             for c in cells {
-                pits.push(if c == "x" { None } else { Some(c.parse().unwrap()) });
+                pits.push(if c == "x" {
+                    None
+                } else {
+                    Some(c.parse().unwrap())
+                });
             }
         }
         let caps: Vec<u32> = fields[1].split('-').map(|c| c.parse().unwrap()).collect();
@@ -40,7 +44,14 @@ impl RefRound {
             "N" => 1,
             other => panic!("side {other}"),
         };
-        RefRound { n, clockwise, pits, captured: [caps[0], caps[1]], turn, annulled: false }
+        RefRound {
+            n,
+            clockwise,
+            pits,
+            captured: [caps[0], caps[1]],
+            turn,
+            annulled: false,
+        }
     }
 
     /// The notation.
@@ -65,7 +76,10 @@ impl RefRound {
     }
 
     fn row_sum(&self, player: usize) -> u32 {
-        self.pits[player * self.n..(player + 1) * self.n].iter().map(|p| p.unwrap_or(0)).sum()
+        self.pits[player * self.n..(player + 1) * self.n]
+            .iter()
+            .map(|p| p.unwrap_or(0))
+            .sum()
     }
 
     /// Rule 1: own open pits with at least one stone (indices from the owner's left).
@@ -73,13 +87,19 @@ impl RefRound {
         if self.annulled {
             return vec![];
         }
-        (0..self.n).filter(|&i| self.pits[self.turn * self.n + i].unwrap_or(0) > 0).collect()
+        (0..self.n)
+            .filter(|&i| self.pits[self.turn * self.n + i].unwrap_or(0) > 0)
+            .collect()
     }
 
     /// The next pit in the direction of play (closed pits are not skipped here).
     fn step(&self, k: usize) -> usize {
         let len = 2 * self.n;
-        if self.clockwise { (k + len - 1) % len } else { (k + 1) % len }
+        if self.clockwise {
+            (k + len - 1) % len
+        } else {
+            (k + 1) % len
+        }
     }
 
     /// Rule 2, stone by stone; rule 3 with a set of every lap state seen.
@@ -131,7 +151,10 @@ impl RefRound {
 
     /// Stones won in the round so far: captured plus own row.
     pub fn totals(&self) -> [u32; 2] {
-        [self.captured[0] + self.row_sum(0), self.captured[1] + self.row_sum(1)]
+        [
+            self.captured[0] + self.row_sum(0),
+            self.captured[1] + self.row_sum(1),
+        ]
     }
 
     /// `ongoing`, `annulled` or `over <S>-<N> <S|N|draw> <points>`.
@@ -203,8 +226,20 @@ impl RefMatch {
             }
             reserve[player] = stock;
         }
-        let round = RefRound { n, clockwise, pits, captured: [0, 0], turn: first, annulled: false };
-        RefMatch { round, stocks, reserve, starter: first }
+        let round = RefRound {
+            n,
+            clockwise,
+            pits,
+            captured: [0, 0],
+            turn: first,
+            annulled: false,
+        };
+        RefMatch {
+            round,
+            stocks,
+            reserve,
+            starter: first,
+        }
     }
 
     /// Stocks for the next round, or `None` while the round goes on.
@@ -228,7 +263,9 @@ impl RefMatch {
 
     /// Sets up the next round; false if the match is over or the round goes on.
     pub fn next_round(&mut self) -> bool {
-        let Some(s) = self.next_stocks() else { return false };
+        let Some(s) = self.next_stocks() else {
+            return false;
+        };
         if self.winner().is_some() {
             return false;
         }

@@ -1,0 +1,55 @@
+//! Proves that move generation, play (checked and unchecked, endless moves included),
+//! parsing, matches and perft allocate nothing.
+
+use mancala_core::perft::{perft, perft_bulk};
+use mancala_core::{Player, Position};
+use mancala_testkit::{CountingAllocator, count_allocations};
+use rio_kadalis::{Kadalis, Match, Move};
+
+#[global_allocator]
+static ALLOC: CountingAllocator = CountingAllocator;
+
+#[test]
+fn nothing_allocates() {
+    let start = Kadalis::<6>::start();
+    let (n, allocs) = count_allocations(|| perft(&start, 5));
+    assert_eq!((n, allocs), (3029, 0));
+    let (n, allocs) = count_allocations(|| perft_bulk(&Kadalis::<5, true>::start(), 6));
+    assert_eq!((n, allocs), (6267, 0));
+
+    let ((), allocs) = count_allocations(|| {
+        let mut p = Kadalis::<6>::start();
+        // (A round can cycle between moves for ever: bound the plies.)
+        for _ in 0..500 {
+            let Some(&m) = p.legal_moves().first() else {
+                break;
+            };
+            p.play(m).unwrap();
+            let _ = p.is_legal(m);
+        }
+        // An endless move: the lap-state cycle finder keeps no history on the heap.
+        let mut q: Kadalis = "3,1,0,1,0,1/0,1,0,1,0,1 20-16 S".parse().unwrap();
+        q.play_unchecked(Move::new(0).unwrap());
+        assert!(q.is_annulled());
+        assert!(q.play(Move::new(1).unwrap()).is_err());
+    });
+    assert_eq!(allocs, 0);
+
+    let ((), allocs) = count_allocations(|| {
+        let mut m = Match::<5>::new(Player::North);
+        for _ in 0..20 {
+            for ply in 0..500 {
+                let moves = m.round().legal_moves();
+                let Some(&mv) = moves.get(ply % moves.len().max(1)) else {
+                    break;
+                };
+                m.play(mv).unwrap();
+            }
+            if m.round().legal_moves().is_empty() && m.next_round().is_err() {
+                break;
+            }
+        }
+        assert_eq!(m.stones(), 40);
+    });
+    assert_eq!(allocs, 0);
+}
