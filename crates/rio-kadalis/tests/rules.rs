@@ -291,7 +291,7 @@ fn rule3_endless_moves_on_the_largest_rings() {
 
 #[test]
 fn rule3_a_long_move_that_ends_is_not_endless() {
-    // North has only f open, with 1; South's d(8) makes ten laps before binikh.
+    // North has only f open, with 1; South's d(8) makes four laps before a binikh.
     let p = after::<6, false>("0,8,0,8,8,0/x,x,x,x,x,0 0-4 S", &["d"]);
     assert_eq!(p.to_string(), "0,11,3,0,2,0/x,x,x,x,x,0 8-4 N");
 }
