@@ -67,6 +67,7 @@
 //! - `alloc`: reserved for types that keep history; nothing in this crate needs an
 //!   allocator today ([`Match`] lives on the stack).
 #![no_std]
+#![deny(missing_docs)]
 
 mod matches;
 mod position;
