@@ -39,11 +39,12 @@ fn an_endless_move_annuls_the_game_in_the_record() {
 }
 
 /// Rule 8, the part that needs history: a counter-clockwise decision that led back to
-/// the same paused state is endless if chosen again. This position, found by
-/// `search_repeated_decisions`, is such a state.
+/// the same paused state is endless if chosen again. No such state has been found yet
+/// (`search_repeated_decisions` examined random games without one); put one here.
 const REPEATING: Option<&str> = None;
 
 #[test]
+#[ignore = "no paused state that repeats has been found yet (see REPEATING)"]
 fn a_repeated_decision_annuls_the_game() {
     let Some(text) = REPEATING else { return };
     let p: Omweso = text.parse().unwrap();
