@@ -1,9 +1,12 @@
-//! Engine against engine over many games, colours alternated.
+//! Engine against engine over many games, colours alternated; or over whole matches
+//! with each game's own match scoring.
 //!
 //! ```text
 //! cargo run --release --example tournament -- <game> [variant flags] [--from "<notation>"]
 //!     [--games N] [--engine <spec>] [--opponent <spec>] [--opening-plies K] [--seed S]
 //!     [--max-plies M]
+//! cargo run --release --example tournament -- <game> --matches N [variant flags]
+//!     [--target T] [--mode classic|contract|blitz] [--max-games G] [the options above]
 //! ```
 //!
 //! Game `i` starts with `K` random plies (default 2; the same opening for games `2j` and
@@ -14,12 +17,24 @@
 //! among them) and losses, game points won, the average game length and the moves per
 //! second. Engines: `random`, `greedy`, `alphabeta[:<depth>|:<ms>ms]`,
 //! `mcts[:<playouts>|:<ms>ms]`.
+//!
+//! With `--matches N`, N whole matches are played with the game's own match type (see
+//! `common/matches.rs`): Urim to `--target` points (default 10, rule 8), Omweso to 12
+//! points in `--mode` play (default classic, rule 9), Rio Kadalis as a serial match of
+//! rounds until a stock is below 4 (rule 5). Oware has no match type and refuses the
+//! mode. The engine is South in even matches; every game of a match starts with `K`
+//! random plies (the same for matches `2j` and `2j + 1`). A match still undecided after
+//! `--max-games` games (default 100), or whose game reached `--max-plies` where the
+//! match type cannot drop it (Urim, Omweso), is stopped and counted as unfinished. The
+//! table gives matches won, lost and unfinished, the games (rounds) won, drawn and
+//! lost, the game points, the average games per match and the moves per second.
 
 mod common;
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use common::matches::{self, MatchOptions, MatchRunner, Series};
 use common::{Replay, Runner};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala::core::{Player, Position, Status};
@@ -72,7 +87,7 @@ impl Runner for OneGame {
             game.play(m)?;
             plies += 1;
         }
-        let first_side = if self.index % 2 == 0 {
+        let first_side = if self.index.is_multiple_of(2) {
             Player::South
         } else {
             Player::North
@@ -113,6 +128,295 @@ impl Runner for OneGame {
     }
 }
 
+/// How one game of a match ended, for the engine given first.
+#[derive(Clone, Debug, Default)]
+struct MatchGame {
+    /// 1 win, 0 draw (or annulled, or stopped), -1 loss for the first engine.
+    result: i8,
+    /// The winner's game points.
+    points: u32,
+    annulled: bool,
+    stopped: bool,
+    plies: u64,
+}
+
+/// How one match ended, for the engine given first.
+#[derive(Clone, Debug, Default)]
+struct MatchResult {
+    names: [String; 2],
+    /// 1 won, -1 lost, 0 unfinished for the first engine.
+    result: i8,
+    games: Vec<MatchGame>,
+    /// The final score (points, or Rio Kadalis stocks): the first engine's, the other's.
+    score: [u32; 2],
+    time: [Duration; 2],
+    moves: [u64; 2],
+}
+
+struct OneMatch<'a> {
+    engine: String,
+    opponent: String,
+    index: u64,
+    opening_plies: u32,
+    seed: u64,
+    max_plies: u64,
+    max_games: usize,
+    bar: &'a ProgressBar,
+    tally: String,
+}
+
+impl MatchRunner for OneMatch<'_> {
+    type Output = MatchResult;
+
+    fn run<S: Series>(self, mut m: S) -> Result<MatchResult, String> {
+        let seed = self.seed.wrapping_add(self.index);
+        let mut engines: [AnyEngine<S::P, Static>; 2] = [
+            from_spec(&self.engine, Static, seed).map_err(|e| e.to_string())?,
+            from_spec(&self.opponent, Static, seed ^ 0x5555).map_err(|e| e.to_string())?,
+        ];
+        let side = if self.index.is_multiple_of(2) {
+            Player::South
+        } else {
+            Player::North
+        };
+        let mut out = MatchResult {
+            names: [engines[0].name(), engines[1].name()],
+            ..MatchResult::default()
+        };
+        let score = |m: &S| {
+            let s = m.score();
+            [s[side], s[side.opponent()]]
+        };
+        loop {
+            let k = out.games.len() as u64;
+            // The same openings for both colours (matches 2j and 2j + 1).
+            let mut opening = RandomPlayer::new(
+                self.seed
+                    ^ (self.index / 2).wrapping_mul(0x9E37_79B9)
+                    ^ k.wrapping_mul(0xC2B2_AE3D_27D4_EB4F),
+            );
+            let mut plies = 0;
+            for _ in 0..self.opening_plies {
+                if m.status().is_finished() {
+                    break;
+                }
+                let mv = opening
+                    .choose(m.position())
+                    .ok_or("no move in an ongoing game")?;
+                m.play(mv, Duration::ZERO)?;
+                plies += 1;
+            }
+            while !m.status().is_finished() && plies < self.max_plies {
+                let p = m.position().clone();
+                let who = usize::from(p.side_to_move() != side);
+                let t = Instant::now();
+                let mv = engines[who]
+                    .choose(&p)
+                    .ok_or("no move in an ongoing game")?;
+                let thinking = t.elapsed();
+                out.time[who] += thinking;
+                out.moves[who] += 1;
+                m.play(mv, thinking)?;
+                plies += 1;
+            }
+            let mut g = MatchGame {
+                plies,
+                ..MatchGame::default()
+            };
+            let mut abandoned = false;
+            match m.status() {
+                Status::Ongoing => g.stopped = true,
+                Status::Annulled => g.annulled = true,
+                Status::Over(o) => {
+                    if let Some(w) = o.winner {
+                        g.result = if w == side { 1 } else { -1 };
+                        g.points = u32::from(o.points);
+                    }
+                }
+            }
+            out.games.push(g);
+            let s = score(&m);
+            self.bar.set_message(format!(
+                "{}  match {}: game {}, {}-{}",
+                self.tally,
+                self.index + 1,
+                out.games.len(),
+                s[0],
+                s[1]
+            ));
+            if out.games.last().is_some_and(|g| g.stopped) {
+                if !m.abandon_game() {
+                    break;
+                }
+                abandoned = true;
+            }
+            if let Some(w) = m.winner() {
+                out.result = if w == side { 1 } else { -1 };
+                break;
+            }
+            if out.games.len() >= self.max_games {
+                break;
+            }
+            if !abandoned {
+                m.next_game()?;
+            }
+        }
+        out.score = score(&m);
+        Ok(out)
+    }
+}
+
+/// The options shared by both modes.
+struct Common {
+    engine: String,
+    opponent: String,
+    opening_plies: u32,
+    seed: u64,
+    max_plies: u64,
+}
+
+fn run_matches(
+    args: &common::Args,
+    c: &Common,
+    count: u64,
+    options: &MatchOptions,
+) -> Result<(), String> {
+    let max_games: usize = args.value("max-games")?.unwrap_or(100);
+    if max_games == 0 {
+        return Err("--max-games must be at least 1".into());
+    }
+    let bar = ProgressBar::new(count);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} matches  {elapsed_precise}  {msg}")
+            .map_err(|e| e.to_string())?,
+    );
+    let mut results = Vec::new();
+    let (mut w, mut u, mut l) = (0, 0, 0);
+    for index in 0..count {
+        let one = OneMatch {
+            engine: c.engine.clone(),
+            opponent: c.opponent.clone(),
+            index,
+            opening_plies: c.opening_plies,
+            seed: c.seed,
+            max_plies: c.max_plies,
+            max_games,
+            bar: &bar,
+            tally: format!("+{w} ?{u} -{l}"),
+        };
+        let r = matches::dispatch(&args.game, &args.variant, options, one)?;
+        match r.result {
+            1 => w += 1,
+            -1 => l += 1,
+            _ => u += 1,
+        }
+        bar.set_message(format!("+{w} ?{u} -{l}"));
+        bar.inc(1);
+        results.push(r);
+    }
+    bar.finish_and_clear();
+    print_match_table(
+        &args.game,
+        &matches::describe(&args.game, options),
+        &results,
+    );
+    Ok(())
+}
+
+fn rate(m: u64, t: Duration) -> f64 {
+    if t.as_secs_f64() > 0.0 {
+        m as f64 / t.as_secs_f64()
+    } else {
+        f64::INFINITY
+    }
+}
+
+fn print_match_table(game: &str, rules: &str, results: &[MatchResult]) {
+    let Some(first) = results.first() else {
+        println!("no matches played");
+        return;
+    };
+    let n = results.len() as f64;
+    let won = results.iter().filter(|r| r.result == 1).count();
+    let lost = results.iter().filter(|r| r.result == -1).count();
+    let unfinished = results.len() - won - lost;
+    let games = || results.iter().flat_map(|r| &r.games);
+    let game_count = games().count();
+    let g_won = games().filter(|g| g.result == 1).count();
+    let g_lost = games().filter(|g| g.result == -1).count();
+    let g_drawn = game_count - g_won - g_lost;
+    let annulled = games().filter(|g| g.annulled).count();
+    let stopped = games().filter(|g| g.stopped).count();
+    let pts = |r: i8| -> u32 { games().filter(|g| g.result == r).map(|g| g.points).sum() };
+    let plies: u64 = games().map(|g| g.plies).sum();
+    let time = |i: usize| results.iter().map(|r| r.time[i]).sum::<Duration>();
+    let moves = |i: usize| results.iter().map(|r| r.moves[i]).sum::<u64>();
+    let unit = if game == "rio-kadalis" {
+        "rounds"
+    } else {
+        "games"
+    };
+    let points = matches::scores_points(game);
+    println!(
+        "{game}: {} matches ({rules}), colours alternated between matches",
+        results.len()
+    );
+    println!(
+        "{:<22} {:>5} {:>5} {:>10} {:>8} {:>14} {:>8} {:>12}",
+        "engine",
+        "won",
+        "lost",
+        "unfinished",
+        "score %",
+        format!("{unit} W-D-L"),
+        "points",
+        "moves/s"
+    );
+    for (i, (name, (w, l), (gw, gl), (pf, pa))) in [
+        (
+            &first.names[0],
+            (won, lost),
+            (g_won, g_lost),
+            (pts(1), pts(-1)),
+        ),
+        (
+            &first.names[1],
+            (lost, won),
+            (g_lost, g_won),
+            (pts(-1), pts(1)),
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        println!(
+            "{:<22} {:>5} {:>5} {:>10} {:>7.1}% {:>14} {:>8} {:>12.0}",
+            name,
+            w,
+            l,
+            unfinished,
+            100.0 * (w as f64 + 0.5 * unfinished as f64) / n,
+            format!("{gw}-{g_drawn}-{gl}"),
+            if points {
+                format!("{pf}-{pa}")
+            } else {
+                "-".to_string()
+            },
+            rate(moves(i), time(i)),
+        );
+    }
+    let (min, max) = results
+        .iter()
+        .map(|r| r.games.len())
+        .fold((usize::MAX, 0), |(a, b), k| (a.min(k), b.max(k)));
+    println!(
+        "average {:.1} {unit} per match (from {min} to {max}), {:.1} plies per game; {annulled} annulled and {stopped} stopped at the ply limit (counted as drawn); {:.0} moves/s overall",
+        game_count as f64 / n,
+        plies as f64 / game_count.max(1) as f64,
+        rate(moves(0) + moves(1), time(0) + time(1)),
+    );
+}
+
 fn run() -> Result<(), String> {
     let args = common::Args::parse(
         std::env::args().skip(1),
@@ -123,6 +427,10 @@ fn run() -> Result<(), String> {
             "opening-plies",
             "seed",
             "max-plies",
+            "matches",
+            "target",
+            "mode",
+            "max-games",
         ],
         &[],
     )?;
@@ -137,6 +445,30 @@ fn run() -> Result<(), String> {
     let opening_plies: u32 = args.value("opening-plies")?.unwrap_or(2);
     let seed: u64 = args.value("seed")?.unwrap_or(1);
     let max_plies: u64 = args.value("max-plies")?.unwrap_or(1000);
+
+    if let Some(count) = args.value::<u64>("matches")? {
+        if args.value::<u64>("games")?.is_some() {
+            return Err("choose --games (single games) or --matches (whole matches)".into());
+        }
+        let options = MatchOptions {
+            target: args.value("target")?,
+            mode: args.value("mode")?,
+            seed,
+        };
+        let c = Common {
+            engine,
+            opponent,
+            opening_plies,
+            seed,
+            max_plies,
+        };
+        return run_matches(&args, &c, count, &options);
+    }
+    for only in ["target", "mode", "max-games"] {
+        if args.value::<String>(only)?.is_some() {
+            return Err(format!("--{only} is for whole matches: add --matches N"));
+        }
+    }
 
     let bar = ProgressBar::new(games);
     bar.set_style(
@@ -186,13 +518,6 @@ fn print_table(game: &str, results: &[GameResult]) {
     let plies: u64 = results.iter().map(|r| r.plies).sum();
     let time = |i: usize| results.iter().map(|r| r.time[i]).sum::<Duration>();
     let moves = |i: usize| results.iter().map(|r| r.moves[i]).sum::<u64>();
-    let rate = |m: u64, t: Duration| {
-        if t.as_secs_f64() > 0.0 {
-            m as f64 / t.as_secs_f64()
-        } else {
-            f64::INFINITY
-        }
-    };
     println!("{game}: {} games, colours alternated", results.len());
     println!(
         "{:<22} {:>5} {:>5} {:>5} {:>7} {:>8} {:>12}",

@@ -10,6 +10,7 @@ use std::fmt::Display;
 
 use mancala::core::{Position, Status};
 
+pub mod matches;
 pub mod omweso;
 pub mod oware;
 pub mod rio_kadalis;
