@@ -457,6 +457,17 @@ impl<const N: usize> Urim<N> {
         taken
     }
 
+    /// A 64-bit mix of the pits and the player to move, for the game record's
+    /// repetition filter (rule 6): equal positions have equal keys. Positions since a
+    /// capture hold the same stores, so the stores are left out.
+    #[inline]
+    pub(crate) fn repetition_key(&self) -> u64 {
+        let board = self.board();
+        let (lo, hi) = (board as u64, (board >> 64) as u64);
+        (lo ^ hi.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ self.to_move.index() as u64)
+            .wrapping_mul(0xbf58_476d_1ce4_e5b9)
+    }
+
     /// The final totals if the game ended here by endless circulation (rule 6): each
     /// player's store plus the seeds in their own row.
     #[must_use]

@@ -1,13 +1,55 @@
 //! The game record (rule 6: endless circulation) and the match (rule 8). Both keep
 //! history, so they need the `alloc` feature.
 
-use alloc::vec;
 use alloc::vec::Vec;
 
 use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Position, Status};
 
 use crate::position::{Move, MoveList, Urim, score};
 use crate::setup::SetupError;
+
+/// A set of positions since the last capture, as a filter of one bit per key: a clear
+/// bit proves a position is new; a set bit is confirmed by comparing whole positions.
+#[derive(Clone, PartialEq, Eq)]
+struct Seen([u64; Seen::WORDS]);
+
+impl Seen {
+    /// 2048 bits: a random game rarely has more than a few dozen positions between
+    /// captures, so a false hit (one extra scan of the history) is rare.
+    const WORDS: usize = 32;
+
+    const fn new() -> Self {
+        Seen([0; Self::WORDS])
+    }
+
+    /// The word and bit of a key (its top 11 bits, the best mixed).
+    #[inline]
+    const fn slot(key: u64) -> (usize, u64) {
+        let i = (key >> (64 - 11)) as usize;
+        (i / 64, 1 << (i % 64))
+    }
+
+    /// Marks `key`; returns whether it was marked before (maybe seen).
+    #[inline]
+    fn insert(&mut self, key: u64) -> bool {
+        let (word, bit) = Self::slot(key);
+        let before = self.0[word] & bit != 0;
+        self.0[word] |= bit;
+        before
+    }
+
+    #[inline]
+    fn clear(&mut self) {
+        self.0 = [0; Self::WORDS];
+    }
+}
+
+impl core::fmt::Debug for Seen {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let bits: u32 = self.0.iter().map(|w| w.count_ones()).sum();
+        write!(f, "Seen({bits} bits)")
+    }
+}
 
 /// A game with its history: the moves played, every position reached, and the
 /// repetition rule (rule 6) that the plain position cannot apply.
@@ -16,6 +58,12 @@ use crate::setup::SetupError;
 /// game's first position and starts afresh with the position right after each capture.
 /// When a move produces a position (pit counts and player to move) already in it, the
 /// game ends there and each player takes the seeds in their own row.
+///
+/// The check is exact and cheap: a bit filter of the positions since the last capture
+/// answers "new" for nearly every move, and a possible repetition is confirmed by
+/// comparing whole positions. [`reset`](Game::reset) starts a new game keeping the
+/// record's buffers, so that a program playing many games allocates nothing once the
+/// buffers have grown to the longest game.
 ///
 /// ```
 /// use mancala_core::{Player, Status};
@@ -41,6 +89,8 @@ pub struct Game<const N: usize> {
     moves: Vec<Move>,
     /// Where the positions since the last capture begin.
     since_capture: usize,
+    /// The keys of the positions since the last capture.
+    seen: Seen,
     /// Whether the last move repeated a position (rule 6).
     repeated: bool,
 }
@@ -49,12 +99,41 @@ impl<const N: usize> Game<N> {
     /// A game from `start`.
     #[must_use]
     pub fn new(start: Urim<N>) -> Self {
-        Game {
-            positions: vec![start],
-            moves: Vec::new(),
+        Self::with_capacity(start, 0)
+    }
+
+    /// A game from `start` with room for `plies` moves before its buffers grow.
+    #[must_use]
+    pub fn with_capacity(start: Urim<N>, plies: usize) -> Self {
+        let mut game = Game {
+            positions: Vec::with_capacity(plies + 1),
+            moves: Vec::with_capacity(plies),
             since_capture: 0,
+            seen: Seen::new(),
             repeated: false,
-        }
+        };
+        game.reset(start);
+        game
+    }
+
+    /// Starts a new game from `start`, keeping the buffers (no allocation).
+    ///
+    /// ```
+    /// use mancala_core::Position;
+    /// use urim::{Game, Urim6};
+    /// let mut game = Game::new(Urim6::new());
+    /// game.play("c".parse().unwrap()).unwrap();
+    /// game.reset(Urim6::new());
+    /// assert_eq!(game, Game::new(Urim6::new()));
+    /// ```
+    pub fn reset(&mut self, start: Urim<N>) {
+        self.positions.clear();
+        self.positions.push(start);
+        self.moves.clear();
+        self.since_capture = 0;
+        self.seen.clear();
+        self.seen.insert(start.repetition_key());
+        self.repeated = false;
     }
 
     /// The position the game started from.
@@ -139,15 +218,29 @@ impl<const N: usize> Game<N> {
     /// Why `m` is illegal; the game is then unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         self.check_move(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays `m` without checking it (a move from [`legal_moves`](Game::legal_moves)),
+    /// applying rule 6 like [`play`](Game::play).
+    ///
+    /// # Panics
+    /// May panic, or leave a meaningless game, if `m` is not legal; it is never unsound.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
         let mut next = *self.position();
         if next.play_capturing(m) > 0 {
+            // A capture lowers the seeds on the board for good: nothing before it can
+            // come back.
             self.since_capture = self.positions.len();
-        } else {
+            self.seen.clear();
+            self.seen.insert(next.repetition_key());
+        } else if self.seen.insert(next.repetition_key()) {
             self.repeated = self.since_last_capture().contains(&next);
         }
         self.positions.push(next);
         self.moves.push(m);
-        Ok(())
     }
 
     /// Takes back the last move; `None` at the start.
@@ -163,6 +256,10 @@ impl<const N: usize> Game<N> {
                 .iter()
                 .position(|p| p.stores() == stores)
                 .expect("the current position has its own stores");
+        }
+        self.seen.clear();
+        for p in &self.positions[self.since_capture..] {
+            self.seen.insert(p.repetition_key());
         }
         Some(m)
     }

@@ -31,3 +31,38 @@ fn nothing_allocates() {
     let (_, n) = count_allocations(|| vec![1u8; 10]);
     assert!(n > 0);
 }
+
+/// A record reused with `reset` allocates nothing once its buffers have grown: complete
+/// random games, the repetition rule included.
+#[cfg(feature = "alloc")]
+#[test]
+fn a_reused_record_allocates_nothing() {
+    use mancala_testkit::Rng;
+    use urim::Game;
+    let start = Urim6::new();
+    // Room for the longest game below; `with_capacity` makes the warm-up unnecessary.
+    let mut game = Game::with_capacity(start, 4096);
+    let mut rng = Rng::new(9);
+    let ((plies, repetitions), n) = count_allocations(|| {
+        let (mut plies, mut repetitions) = (0, 0);
+        for _ in 0..2000 {
+            game.reset(start);
+            loop {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(moves[rng.below(moves.len())]).unwrap();
+            }
+            plies += game.moves().len();
+            repetitions += usize::from(game.is_repetition());
+            let _ = game.status();
+        }
+        (plies, repetitions)
+    });
+    assert_eq!(n, 0, "a reused record allocated");
+    assert!(
+        plies > 100_000 && repetitions > 100,
+        "{plies} {repetitions}"
+    );
+}

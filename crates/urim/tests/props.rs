@@ -185,3 +185,58 @@ fn every_game_ends() {
     // Both endings happen in random play.
     assert!(endings[1] > 0, "no game ended by repetition");
 }
+
+/// The record's repetition check (a bit filter confirmed by a full compare) against
+/// the obvious one: a linear search of the positions since the last capture. One
+/// record is reused with `reset`, and a move is taken back now and then.
+fn record_matches_naive<const N: usize>(start: Urim<N>, games: usize, seed: u64) -> usize {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new(start);
+    let mut repetitions = 0;
+    for _ in 0..games {
+        game.reset(start);
+        let mut since: Vec<Urim<N>> = vec![start];
+        while !game.legal_moves().is_empty() {
+            let moves = game.legal_moves();
+            let m = moves[rng.below(moves.len())];
+            let mut next = *game.position();
+            let captured = next.play_capturing(m) > 0;
+            let repeated = if captured {
+                since.clear();
+                false
+            } else {
+                since.contains(&next)
+            };
+            since.push(next);
+            game.play_unchecked(m);
+            assert_eq!(game.is_repetition(), repeated, "after {m}: {next}");
+            assert_eq!(game.position(), &next);
+            assert_eq!(game.since_last_capture(), since.as_slice());
+            if rng.below(16) == 0 {
+                // Take it back and play it again: the same answer.
+                assert_eq!(game.undo(), Some(m));
+                since.pop();
+                if since.is_empty() {
+                    since = game.since_last_capture().to_vec();
+                }
+                assert_eq!(game.since_last_capture(), since.as_slice());
+                game.play(m).unwrap();
+                if captured {
+                    since.clear();
+                }
+                since.push(next);
+                assert_eq!(game.is_repetition(), repeated);
+            }
+        }
+        repetitions += usize::from(game.is_repetition());
+    }
+    repetitions
+}
+
+#[test]
+fn the_fast_repetition_check_is_exact() {
+    let found = record_matches_naive(Urim6::new(), 400, 5)
+        + record_matches_naive(Urim7::start(4, Player::North).unwrap(), 200, 6)
+        + record_matches_naive::<6>("1,0,1,0,0,0/1,0,0,0,0,0 17-16 S".parse().unwrap(), 20, 7);
+    assert!(found > 100, "only {found} repetitions");
+}
