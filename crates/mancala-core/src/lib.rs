@@ -5,6 +5,7 @@ pub mod capture;
 pub mod cycle;
 pub mod notation;
 pub mod perft;
+mod pit_move;
 mod player;
 mod position;
 #[cfg(feature = "serde")]
@@ -16,6 +17,7 @@ pub use arrayvec;
 pub use arrayvec::ArrayVec;
 pub use cycle::{CycleFinder, Endless, Lap};
 pub use notation::NotationError;
+pub use pit_move::PitMove;
 pub use player::{ByPlayer, Player};
 pub use position::{FxHasher, IllegalMove, Outcome, Position, Status};
 pub use sow::Direction;

@@ -87,3 +87,5 @@ macro_rules! serde_via_notation {
         }
     };
 }
+
+crate::serde_via_notation!(crate::PitMove<MAX>, "a pit letter", MAX);

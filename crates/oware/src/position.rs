@@ -6,9 +6,11 @@ use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 use mancala_core::capture::capture_walk;
-use mancala_core::notation::{TwoRows, parse_pit_letter, pit_letter};
+use mancala_core::notation::{TwoRows, pit_letter};
 use mancala_core::sow::{Direction, sow};
-use mancala_core::{ByPlayer, IllegalMove, NotationError, Outcome, Player, Position, Status};
+use mancala_core::{
+    ByPlayer, IllegalMove, NotationError, Outcome, PitMove, Player, Position, Status,
+};
 
 /// Pits per row.
 pub const PITS: usize = 6;
@@ -24,48 +26,7 @@ pub const SEEDS_PER_PIT: [u8; 2] = [4, 3];
 /// assert_eq!(m.index(), 5);
 /// assert!("g".parse::<Move>().is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Move(u8);
-
-impl Move {
-    /// The move from pit `index` (0 = `a`), if there is such a pit.
-    #[must_use]
-    pub const fn from_index(index: usize) -> Option<Move> {
-        if index < PITS {
-            Some(Move(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The pit's index from the mover's left (0 = `a`).
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", pit_letter(self.index()))
-    }
-}
-
-impl FromStr for Move {
-    type Err = NotationError;
-
-    /// One pit letter, `a` to `f`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut chars = s.chars();
-        match (chars.next(), chars.next()) {
-            (None, _) => Err(NotationError::Empty),
-            (Some(c), None) => Ok(Move(parse_pit_letter(c, PITS)? as u8)),
-            _ => Err(NotationError::BadMove {
-                reason: "a move is one pit letter, a to f",
-            }),
-        }
-    }
-}
+pub type Move = PitMove<PITS>;
 
 /// The legal moves of a position; at most one per pit of a row.
 pub type MoveList = ArrayVec<Move, PITS>;
@@ -253,7 +214,7 @@ impl Oware {
         let feeding = self.seeds_in_row(self.to_move.opponent()) == 0;
         let mut list = MoveList::new();
         for i in 0..PITS {
-            let m = Move(i as u8);
+            let m = Move::from_index(i).expect("i < PITS");
             if self.pits[start + i] > 0 && (!feeding || self.feeds(m)) {
                 list.push(m);
             }

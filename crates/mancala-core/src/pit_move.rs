@@ -1,0 +1,91 @@
+//! The move of the two-row games: one of the mover's pits, named by its letter.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::NotationError;
+use crate::notation::{parse_pit_letter, pit_letter};
+
+/// A move that names one of the mover's pits by its letter from the mover's left (`a`
+/// is 0), on rows of at most `MAX` pits. Urim, Oware and Rio Kadalis use it, each with
+/// the longest row of its variants; a letter beyond the board in play is refused when
+/// the move is played.
+///
+/// ```
+/// use mancala_core::PitMove;
+/// let m: PitMove<6> = "c".parse().unwrap();
+/// assert_eq!(m.index(), 2);
+/// assert_eq!(m.letter(), 'c');
+/// assert_eq!(m.to_string(), "c");
+/// assert_eq!(PitMove::<6>::from_index(5), Some("f".parse().unwrap()));
+/// assert_eq!(PitMove::<6>::from_index(6), None);
+/// assert!("g".parse::<PitMove<6>>().is_err());
+/// assert!("ab".parse::<PitMove<6>>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PitMove<const MAX: usize>(u8);
+
+impl<const MAX: usize> PitMove<MAX> {
+    /// The move from pit `index` (0 = `a`), if `index < MAX`.
+    #[must_use]
+    pub const fn from_index(index: usize) -> Option<Self> {
+        if index < MAX {
+            Some(PitMove(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The pit's index from the mover's left (0 = `a`).
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The pit's letter.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        pit_letter(self.0 as usize)
+    }
+}
+
+impl<const MAX: usize> fmt::Display for PitMove<MAX> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl<const MAX: usize> FromStr for PitMove<MAX> {
+    type Err = NotationError;
+
+    /// Parses one pit letter, `a` up to the `MAX`-th letter.
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (None, _) => Err(NotationError::Empty),
+            (Some(c), None) => Ok(PitMove(parse_pit_letter(c, MAX)? as u8)),
+            _ => Err(NotationError::BadMove {
+                reason: "a move is one pit letter",
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_byte() {
+        assert_eq!(core::mem::size_of::<PitMove<7>>(), 1);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn round_trips_and_never_panics(s in ".{0,4}", i in 0usize..7) {
+            let _ = s.parse::<PitMove<7>>();
+            let m = PitMove::<7>::from_index(i).unwrap();
+            proptest::prop_assert_eq!(m.to_string().parse::<PitMove<7>>(), Ok(m));
+        }
+    }
+}
