@@ -45,12 +45,13 @@ pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, St
     if variant.clockwise {
         return Err("urim is always sown counter-clockwise: --clockwise does not apply".into());
     }
-    if let Some(seeds) = variant.seeds {
-        if seeds != 3 && seeds != 4 {
-            return Err(format!(
-                "--seeds: urim is played with 3 or 4 seeds per pit, not {seeds}"
-            ));
-        }
+    if let Some(seeds) = variant.seeds
+        && seeds != 3
+        && seeds != 4
+    {
+        return Err(format!(
+            "--seeds: urim is played with 3 or 4 seeds per pit, not {seeds}"
+        ));
     }
     let pits = match (&variant.from, variant.pits) {
         (Some(text), flag) => {
