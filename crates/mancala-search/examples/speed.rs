@@ -64,6 +64,13 @@ fn main() {
     report("omweso", omweso::Omweso::new(), 7);
     #[cfg(feature = "rio-kadalis")]
     report("rio-kadalis", rio_kadalis::Kadalis::<6>::start(), 9);
-    #[cfg(not(any(feature = "urim", feature = "omweso", feature = "rio-kadalis")))]
+    #[cfg(feature = "oware")]
+    report("oware", oware::Oware::new(), 11);
+    #[cfg(not(any(
+        feature = "urim",
+        feature = "omweso",
+        feature = "rio-kadalis",
+        feature = "oware"
+    )))]
     println!("no game feature enabled");
 }
