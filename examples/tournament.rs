@@ -351,10 +351,10 @@ fn print_match_table(game: &str, rules: &str, results: &[MatchResult]) {
     let plies: u64 = games().map(|g| g.plies).sum();
     let time = |i: usize| results.iter().map(|r| r.time[i]).sum::<Duration>();
     let moves = |i: usize| results.iter().map(|r| r.moves[i]).sum::<u64>();
-    let unit = if game == "rio-kadalis" {
-        "rounds"
+    let (unit, one) = if game == "rio-kadalis" {
+        ("rounds", "round")
     } else {
-        "games"
+        ("games", "game")
     };
     let points = matches::scores_points(game);
     println!(
@@ -410,7 +410,7 @@ fn print_match_table(game: &str, rules: &str, results: &[MatchResult]) {
         .map(|r| r.games.len())
         .fold((usize::MAX, 0), |(a, b), k| (a.min(k), b.max(k)));
     println!(
-        "average {:.1} {unit} per match (from {min} to {max}), {:.1} plies per game; {annulled} annulled and {stopped} stopped at the ply limit (counted as drawn); {:.0} moves/s overall",
+        "average {:.1} {unit} per match (from {min} to {max}), {:.1} plies per {one}; {annulled} annulled and {stopped} stopped at the ply limit (counted as drawn); {:.0} moves/s overall",
         game_count as f64 / n,
         plies as f64 / game_count.max(1) as f64,
         rate(moves(0) + moves(1), time(0) + time(1)),
