@@ -10,6 +10,8 @@
 //! - [`Move`]: a pit letter of the mover's row. [`MoveList`]: the legal moves.
 //! - [`Setup`]: a plain position to validate; [`fill_row`]: rule 5's filling.
 //! - [`Match`]: the serial match (rule 5).
+//! - [`Round`] (feature `alloc`): a round with its history, ending a round whose
+//!   positions repeat between moves.
 //!
 //! List the moves of the start position:
 //!
@@ -64,15 +66,28 @@
 //!
 //! - `serde`: [`Kadalis`] and [`Move`] serialize as their notation and are validated
 //!   when deserialized.
-//! - `alloc`: reserved for types that keep history; nothing in this crate needs an
-//!   allocator today ([`Match`] lives on the stack).
+//! - `alloc`: [`Round`], the round record: a round with its history, which ends a round
+//!   whose positions repeat between moves (the crate's ruling: each player then takes
+//!   their own row, as in rule 4), and [`Match::play_recorded`], which plays a match's
+//!   rounds through it. Without it everything lives on the stack; [`Match`] still ends a
+//!   round by repetition when told to ([`Match::end_round_by_repetition`]).
 #![no_std]
 #![deny(missing_docs)]
+// Without `alloc`, the links to `Round` and `Match::play_recorded` have no target (the
+// docs are checked with every feature on).
+#![cfg_attr(not(feature = "alloc"), allow(rustdoc::broken_intra_doc_links))]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
 
 mod matches;
 mod position;
+#[cfg(feature = "alloc")]
+mod record;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
 pub use matches::{Match, MatchError};
 pub use position::{Kadalis, MAX_PITS, Move, MoveList, Setup, SetupError, fill_row};
+#[cfg(feature = "alloc")]
+pub use record::Round;

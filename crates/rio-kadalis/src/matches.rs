@@ -1,8 +1,11 @@
 //! The serial match (rule 5): rounds played one after another from the players' stocks
 //! until one player's stock falls below 4.
 
-use mancala_core::{ByPlayer, IllegalMove, Player, Position, Status};
+use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Position, Status};
 
+#[cfg(feature = "alloc")]
+use crate::Round;
+use crate::position::round_outcome;
 use crate::{Kadalis, Move};
 
 /// Why the match cannot do what was asked.
@@ -45,6 +48,14 @@ pub enum MatchError {
 /// round is replayed from the same stocks with the other player starting. The match is
 /// lost by a player whose stock falls below 4.
 ///
+/// **Repetition between moves.** A round whose positions repeat between moves ends as
+/// rule 4 ends it (the crate's ruling, see [`Round`](crate::Round)), but the position
+/// has no history to notice it. A match played move by move applies the ruling either
+/// by playing through a round record, [`play_recorded`](Match::play_recorded) (with the
+/// `alloc` feature), or, keeping its own history, by calling
+/// [`end_round_by_repetition`](Match::end_round_by_repetition). Either way
+/// [`status`](Match::status), not the position's, tells whether the round is over.
+///
 /// ```
 /// use mancala_core::{Player, Position};
 /// use rio_kadalis::{Kadalis, Match};
@@ -65,6 +76,8 @@ pub struct Match<const N: usize = 6, const CLOCKWISE: bool = false> {
     starter: Player,
     /// Rounds begun, the current one and annulled ones included.
     rounds: u32,
+    /// The current round ended by a repeated position.
+    repeated: bool,
 }
 
 impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
@@ -114,10 +127,12 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
             reserves,
             starter: first,
             rounds: 1,
+            repeated: false,
         })
     }
 
-    /// The current round.
+    /// The current round's position (its own status does not know of a repetition:
+    /// see [`status`](Match::status)).
     #[must_use]
     pub const fn round(&self) -> &Kadalis<N, CLOCKWISE> {
         &self.round
@@ -153,13 +168,122 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
         self.round.stones() + self.reserves.south + self.reserves.north
     }
 
-    /// Plays a move in the current round (checked).
+    /// The status of the current round: over by a repetition
+    /// ([`end_round_by_repetition`](Match::end_round_by_repetition)), scored as rule 4
+    /// scores it, or the position's status.
+    #[must_use]
+    pub fn status(&self) -> Status {
+        if self.repeated {
+            Status::Over(round_outcome(self.round.totals()))
+        } else {
+            self.round.status()
+        }
+    }
+
+    /// Whether the current round ended by a repeated position.
+    #[must_use]
+    pub const fn ended_by_repetition(&self) -> bool {
+        self.repeated
+    }
+
+    /// Plays a move in the current round (checked). The match keeps no history, so
+    /// this alone never ends a round by repetition: see
+    /// [`play_recorded`](Match::play_recorded) and
+    /// [`end_round_by_repetition`](Match::end_round_by_repetition).
     ///
     /// # Errors
-    /// Why the move is illegal ([`IllegalMove::GameOver`] once the round has ended);
-    /// the match is then unchanged.
+    /// Why the move is illegal ([`IllegalMove::GameOver`] once the round has ended,
+    /// by repetition too); the match is then unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.repeated {
+            return Err(IllegalMove::GameOver);
+        }
         self.round.play(m)
+    }
+
+    /// Ends the current round because its last move repeated a position since the
+    /// round's last capture (the crate's ruling; the caller keeps the history, e.g. in a
+    /// [`Round`](crate::Round)). The round is then over as rule 4 ends it: each player
+    /// takes their row, more stones from the round wins. Returns that outcome, or
+    /// `None`, changing nothing, if the round had already ended or was annulled.
+    ///
+    /// ```
+    /// use mancala_core::{Player, Status};
+    /// use rio_kadalis::Match;
+    /// let mut m = Match::<6>::new(Player::South);
+    /// let outcome = m.end_round_by_repetition().unwrap(); // (as if it had repeated)
+    /// assert_eq!(outcome.to_string(), "24-24 draw 0");
+    /// assert_eq!(m.status(), Status::Over(outcome));
+    /// assert!(m.play("a".parse().unwrap()).is_err());
+    /// m.next_round().unwrap(); // the same stocks, North starting
+    /// assert_eq!(m.status(), Status::Ongoing);
+    /// ```
+    pub fn end_round_by_repetition(&mut self) -> Option<Outcome> {
+        if self.status() != Status::Ongoing {
+            return None;
+        }
+        self.repeated = true;
+        self.status().outcome()
+    }
+
+    /// The start of the current round (from its stocks and starter).
+    #[cfg(feature = "alloc")]
+    fn round_start(&self) -> Kadalis<N, CLOCKWISE> {
+        match Kadalis::from_stocks(self.stocks, self.starter) {
+            Ok((start, _)) => start,
+            Err(_) => unreachable!("the stocks hold exactly the variant's stones"),
+        }
+    }
+
+    /// Plays a move in the current round through `record`, the round's record, so that
+    /// a repeated position ends the round ([`Round`]). `record` is kept in step: a
+    /// record of another round (a new one, or the last round's after
+    /// [`next_round`](Match::next_round)) is reset, keeping its buffers, while the
+    /// current round has not begun. Needs the `alloc` feature.
+    ///
+    /// ```
+    /// use mancala_core::{ByPlayer, Player, Position, Status};
+    /// use rio_kadalis::{Match, Round};
+    /// let mut m = Match::<6>::new(Player::South);
+    /// let mut record = Round::new(*m.round());
+    /// // Play always the first legal move until the round ends.
+    /// while m.status() == Status::Ongoing {
+    ///     let first = m.round().legal_moves()[0];
+    ///     m.play_recorded(&mut record, first).unwrap();
+    /// }
+    /// assert!(m.ended_by_repetition());
+    /// assert_eq!(record.moves().len(), 23);
+    /// assert_eq!(m.status().to_string(), "over 27-21 S 1");
+    /// assert_eq!(m.next_stocks(), Some(ByPlayer::new(27, 21)));
+    /// ```
+    ///
+    /// # Errors
+    /// Why the move is illegal; the match and the record are then unchanged.
+    ///
+    /// # Panics
+    /// If `record` is not this round's record and the round has begun (moves were
+    /// played without it).
+    #[cfg(feature = "alloc")]
+    pub fn play_recorded(
+        &mut self,
+        record: &mut Round<N, CLOCKWISE>,
+        m: Move,
+    ) -> Result<(), IllegalMove> {
+        let start = self.round_start();
+        let in_step = record.position() == &self.round
+            && record.start() == &start
+            && record.ended_by_repetition() == self.repeated;
+        if !in_step {
+            assert!(
+                self.round == start,
+                "the record is not this round's, and the round has begun without it"
+            );
+            record.reset(start);
+        }
+        record.play(m)?;
+        self.round = *record.position();
+        self.repeated = record.ended_by_repetition();
+        Ok(())
     }
 
     /// The stocks for the next round, once the current round has ended: each player's
@@ -168,7 +292,7 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
     /// round goes on.
     #[must_use]
     pub fn next_stocks(&self) -> Option<ByPlayer<u8>> {
-        match self.round.status() {
+        match self.status() {
             Status::Ongoing => None,
             Status::Annulled => Some(self.stocks),
             Status::Over(_) => Some(ByPlayer::from_fn(|p| {
@@ -210,6 +334,7 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
             reserves,
             starter,
             rounds: self.rounds + 1,
+            repeated: false,
         };
         Ok(())
     }

@@ -460,6 +460,19 @@ pub fn fill_row<const N: usize>(stock: u8) -> ([Option<u8>; N], u8) {
     (row, left)
 }
 
+/// Rule 4's outcome of a finished round from the stones each player won in it (captured
+/// plus their row): more stones wins 1 point; equal is a draw (`None`, 0 points).
+pub(crate) fn round_outcome(totals: ByPlayer<u16>) -> Outcome {
+    let winner = if totals.south > totals.north {
+        Some(Player::South)
+    } else if totals.north > totals.south {
+        Some(Player::North)
+    } else {
+        None
+    };
+    Outcome::with_totals(winner, u8::from(winner.is_some()), totals)
+}
+
 impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
     type Move = Move;
     type MoveList = MoveList;
@@ -509,19 +522,7 @@ impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
         if self.row_stones(self.turn) != 0 {
             return Status::Ongoing;
         }
-        let totals = self.totals();
-        let winner = if totals.south > totals.north {
-            Some(Player::South)
-        } else if totals.north > totals.south {
-            Some(Player::North)
-        } else {
-            None
-        };
-        Status::Over(Outcome::with_totals(
-            winner,
-            u8::from(winner.is_some()),
-            totals,
-        ))
+        Status::Over(round_outcome(self.totals()))
     }
 
     fn check_move(&self, m: Move) -> Result<(), IllegalMove> {

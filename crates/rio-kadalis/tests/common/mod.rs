@@ -165,6 +165,11 @@ impl RefRound {
         if self.row_sum(self.turn) > 0 {
             return "ongoing".into();
         }
+        self.over()
+    }
+
+    /// Rule 4's score: each player takes their row; more stones from the round wins.
+    pub fn over(&self) -> String {
         let t = self.totals();
         let who = if t[0] > t[1] {
             "S 1"
@@ -179,6 +184,60 @@ impl RefRound {
     /// Stones on the board and captured.
     pub fn stones(&self) -> u32 {
         self.row_sum(0) + self.row_sum(1) + self.captured[0] + self.captured[1]
+    }
+}
+
+/// A round with the repetition ruling, read literally: a move producing a position
+/// (pits, closed pits, captures, player to move) that occurred in the round since the
+/// last capture ends the round, scored as rule 4 scores it. The history is kept as the
+/// notations of every position, from which the window since the last capture is found by
+/// comparing captures each time.
+#[derive(Clone, Debug)]
+pub struct RefRecord {
+    pub round: RefRound,
+    pub history: Vec<RefRound>,
+    pub repeated: bool,
+}
+
+impl RefRecord {
+    pub fn new(round: RefRound) -> RefRecord {
+        RefRecord {
+            history: vec![round.clone()],
+            round,
+            repeated: false,
+        }
+    }
+
+    pub fn moves(&self) -> Vec<usize> {
+        if self.repeated {
+            vec![]
+        } else {
+            self.round.moves()
+        }
+    }
+
+    pub fn play(&mut self, pit: usize) {
+        assert!(!self.repeated);
+        self.round.play(pit);
+        let captured = self.round.captured;
+        // Since the last capture: the positions with the same captures (a capture
+        // changes them, and they never come back).
+        let notation = self.round.notation();
+        self.repeated = !self.round.annulled
+            && self
+                .history
+                .iter()
+                .filter(|p| p.captured == captured && !p.annulled)
+                .any(|p| p.notation() == notation);
+        self.history.push(self.round.clone());
+    }
+
+    pub fn status(&self) -> String {
+        if self.repeated {
+            self.round.over()
+        } else {
+            self.round.status()
+        }
     }
 }
 
@@ -203,6 +262,8 @@ pub struct RefMatch {
     pub stocks: [u32; 2],
     pub reserve: [u32; 2],
     pub starter: usize,
+    /// The round's record, for matches played with the repetition ruling.
+    pub record: RefRecord,
 }
 
 impl RefMatch {
@@ -235,6 +296,7 @@ impl RefMatch {
             annulled: false,
         };
         RefMatch {
+            record: RefRecord::new(round.clone()),
             round,
             stocks,
             reserve,
@@ -244,7 +306,11 @@ impl RefMatch {
 
     /// Stocks for the next round, or `None` while the round goes on.
     pub fn next_stocks(&self) -> Option<[u32; 2]> {
-        let s = self.round.status();
+        let s = if self.record.repeated {
+            self.record.status()
+        } else {
+            self.round.status()
+        };
         if s == "ongoing" {
             None
         } else if s == "annulled" {
@@ -275,5 +341,12 @@ impl RefMatch {
 
     pub fn stones(&self) -> u32 {
         self.round.stones() + self.reserve[0] + self.reserve[1]
+    }
+
+    /// Plays a move with the repetition ruling (`round` and `record` kept together).
+    pub fn play_recorded(&mut self, pit: usize) {
+        assert_eq!(self.record.round, self.round, "record out of step");
+        self.record.play(pit);
+        self.round = self.record.round.clone();
     }
 }
