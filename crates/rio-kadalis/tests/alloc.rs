@@ -1,5 +1,6 @@
 //! Proves that move generation, play (checked and unchecked, endless moves included),
-//! parsing, matches and perft allocate nothing.
+//! parsing, matches and perft allocate nothing; nor does a round record (`alloc`) reused
+//! with `reset`.
 
 use mancala_core::perft::{perft, perft_bulk};
 use mancala_core::{Player, Position};
@@ -51,5 +52,41 @@ fn nothing_allocates() {
         }
         assert_eq!(m.stones(), 40);
     });
+    assert_eq!(allocs, 0);
+}
+
+/// A round record reused with `reset` allocates nothing once its buffers have grown to
+/// the longest round; nor does a match played through it.
+#[cfg(feature = "alloc")]
+#[test]
+fn a_reset_round_record_allocates_nothing() {
+    use mancala_core::Status;
+    use mancala_testkit::Rng;
+    use rio_kadalis::Round;
+
+    fn rounds(record: &mut Round<6>, seed: u64) {
+        let mut rng = Rng::new(seed);
+        for _ in 0..50 {
+            record.reset(Kadalis::start());
+            while record.status() == Status::Ongoing {
+                let moves = record.legal_moves();
+                record.play(moves[rng.below(moves.len())]).unwrap();
+            }
+        }
+        let mut m = Match::<6>::new(Player::South);
+        for _ in 0..20 {
+            while m.status() == Status::Ongoing {
+                let moves = m.round().legal_moves();
+                m.play_recorded(record, moves[rng.below(moves.len())])
+                    .unwrap();
+            }
+            if m.next_round().is_err() {
+                break;
+            }
+        }
+    }
+    let mut record = Round::with_capacity(Kadalis::<6>::start(), 16);
+    rounds(&mut record, 9); // the buffers grow
+    let ((), allocs) = count_allocations(|| rounds(&mut record, 9));
     assert_eq!(allocs, 0);
 }

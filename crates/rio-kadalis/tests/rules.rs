@@ -472,6 +472,57 @@ fn rule3_annulled_round_is_replayed_with_the_same_stocks() {
     panic!("no annulled round found");
 }
 
+// The crate's repetition ruling in a match without a record (no `alloc` needed).
+
+#[test]
+fn ruling_a_stack_match_ends_a_round_by_repetition_when_told() {
+    // Both players always play their first legal move; the caller keeps the positions
+    // since the last capture and ends the round when one comes back (after move 23; the
+    // record's tests in `record.rs` find the same).
+    let mut m = Match::<6>::new(Player::South);
+    let mut window = vec![*m.round()];
+    loop {
+        let first = m.round().legal_moves()[0];
+        m.play(first).unwrap();
+        let p = *m.round();
+        if p.captured() != window[0].captured() {
+            window.clear();
+        } else if window.contains(&p) {
+            break;
+        }
+        window.push(p);
+    }
+    assert_eq!(m.round().to_string(), "0,0,1,1,0,1/0,0,0,0,1,0 24-20 N");
+    assert_eq!(m.status(), Status::Ongoing);
+    let outcome = m.end_round_by_repetition().unwrap();
+    assert_eq!(outcome.to_string(), "27-21 S 1");
+    assert!(m.ended_by_repetition());
+    assert_eq!(m.status(), Status::Over(outcome));
+    // The position keeps no history: on its own the round would go on.
+    assert_eq!(m.round().status(), Status::Ongoing);
+    let before = m;
+    assert_eq!(m.play(mv("e")), Err(IllegalMove::GameOver));
+    assert_eq!(m, before);
+    assert_eq!(m.end_round_by_repetition(), None);
+    assert_eq!(m, before);
+    // Each player keeps what they won: captured plus their row.
+    assert_eq!(m.next_stocks(), Some(ByPlayer::new(27, 21)));
+    assert_eq!(m.winner(), None);
+    m.next_round().unwrap();
+    assert!(!m.ended_by_repetition());
+    assert_eq!(m.starter(), Player::North);
+    assert_eq!(m.round().to_string(), "4,4,4,4,4,4/x,4,4,4,4,4 0-0 N");
+    assert_eq!(m.reserves(), ByPlayer::new(3, 1));
+    // A round that is over, or annulled, is not ended again.
+    let mut over = Match::<5>::from_stocks(ByPlayer::new(36, 4), Player::South).unwrap();
+    while over.status() == Status::Ongoing {
+        let first = over.round().legal_moves()[0];
+        over.play(first).unwrap();
+    }
+    assert_eq!(over.end_round_by_repetition(), None);
+    assert!(!over.ended_by_repetition());
+}
+
 // Notation.
 
 #[test]
