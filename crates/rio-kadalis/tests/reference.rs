@@ -28,8 +28,9 @@ fn random_games<const N: usize, const CW: bool>(start: &str, games: usize, rng: 
         let mut p: Kadalis<N, CW> = start.parse().unwrap();
         let mut r = RefRound::parse(start, N, CW);
         same(&p, &r);
-        // A round can go on forever between moves (positions cycling); the rules do not
-        // end it, so a random game stops after a while.
+        // A round can go on forever between moves (positions cycling); the position does
+        // not end it (only the record does: `record.rs`), so a random game stops after a
+        // while.
         for _ in 0..MAX_PLIES {
             let moves = p.legal_moves();
             if moves.is_empty() {
