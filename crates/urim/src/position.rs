@@ -5,7 +5,6 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use mancala_core::capture::capture_walk;
 use mancala_core::notation::{parse_pit_letter, pit_letter};
 use mancala_core::sow::{Direction, sow};
 use mancala_core::{ByPlayer, IllegalMove, NotationError, Outcome, Player, Position, Status};
@@ -104,10 +103,11 @@ pub type MoveList = ArrayVec<Move, MAX_PITS>;
 #[repr(C, align(16))]
 pub struct Urim<const N: usize> {
     /// One byte per pit, seen from the player to move: their row at `0..N` from their
-    /// left, the opponent's at `N..2N` from the opponent's left, so that
-    /// counter-clockwise is `+ 1` and a move's origin is its pit index. Bytes from `2N`
-    /// on are always 0. Read as one `u128` (it is 16-byte aligned), a whole lap is sown
-    /// with one add; the board is turned round (the rows swapped) after every move.
+    /// left, the opponent's at `8..8 + N` from the opponent's left, so that a move's
+    /// origin is its pit index and each row is one `u64`. The other bytes are always 0.
+    /// Read as one `u128` (it is 16-byte aligned), a whole lap is sown with one add, and
+    /// the board is turned round for the next player (the rows swapped) by swapping the
+    /// two halves.
     pits: [u8; 16],
     stores: ByPlayer<u8>,
     to_move: Player,
@@ -123,6 +123,12 @@ const fn lanes(b: u8) -> u128 {
     u128::from_le_bytes([b; 16])
 }
 
+/// The byte lane of pit `i` of the `2n` pits counted counter-clockwise from the mover's
+/// `a` (the mover's row `0..n`, then the opponent's): the opponent's row starts at lane 8.
+const fn lane_of(n: usize, i: usize) -> usize {
+    if i < n { i } else { i - n + 8 }
+}
+
 /// `masks[origin][seeds]`: a 1 in the lane of each of the `seeds` pits after `origin`
 /// (counter-clockwise, wrapping round the `2n` pits), for `seeds < 2n`.
 const fn sow_masks(n: usize) -> [[u128; 14]; 14] {
@@ -132,7 +138,8 @@ const fn sow_masks(n: usize) -> [[u128; 14]; 14] {
     while origin < len {
         let mut seeds = 1;
         while seeds < len {
-            t[origin][seeds] = t[origin][seeds - 1] | (1u128 << (8 * ((origin + seeds) % len)));
+            let lane = lane_of(n, (origin + seeds) % len);
+            t[origin][seeds] = t[origin][seeds - 1] | (1u128 << (8 * lane));
             seeds += 1;
         }
         origin += 1;
@@ -151,6 +158,8 @@ struct Lap {
     /// `0xfe` in the lane of the last seed if that lane is in the opponent's row, else
     /// 0: the last pit holds 2 or 3 (rule 4) when `board & trigger` is `0x02` there.
     trigger: u128,
+    /// The lane of the last seed.
+    last: u8,
 }
 
 /// [`Lap`] for every origin in the mover's row (lanes `0..n`) and every `seeds < 2n`
@@ -161,6 +170,7 @@ const fn laps(n: usize) -> [[Lap; 14]; 8] {
         probe: 0,
         add: 0,
         trigger: 0,
+        last: 0,
     };
     let mut t = [[empty; 14]; 8];
     let mut origin = 0;
@@ -168,13 +178,14 @@ const fn laps(n: usize) -> [[Lap; 14]; 8] {
         let mut seeds = 0;
         while seeds < 2 * n {
             let mask = masks[origin][seeds];
-            let last = (origin + seeds) % (2 * n);
-            // The opponent's row is lanes `n..2n`.
-            let captures = last >= n;
+            let last = lane_of(n, (origin + seeds) % (2 * n));
+            // The opponent's row is lanes `8..8 + n`.
+            let captures = last >= 8;
             t[origin][seeds] = Lap {
                 probe: mask << 7,
                 add: mask.wrapping_sub((seeds as u128) << (8 * origin)),
                 trigger: if captures { 0xfe << (8 * last) } else { 0 },
+                last: last as u8,
             };
             seeds += 1;
         }
@@ -226,7 +237,7 @@ impl<const N: usize> Urim<N> {
     /// The lanes of the mover's row.
     const OWN_ROW: u128 = row_mask(0, N);
     /// The lanes of the opponent's row.
-    const OTHER_ROW: u128 = row_mask(N, 2 * N);
+    const OTHER_ROW: u128 = row_mask(8, 8 + N);
 
     /// The standard start: 3 seeds in every pit, South to move.
     #[must_use]
@@ -251,7 +262,7 @@ impl<const N: usize> Urim<N> {
         let () = Self::VALID;
         let mut pits = [0; 16];
         pits[..N].copy_from_slice(&setup.pits[setup.to_move]);
-        pits[N..2 * N].copy_from_slice(&setup.pits[setup.to_move.opponent()]);
+        pits[8..8 + N].copy_from_slice(&setup.pits[setup.to_move.opponent()]);
         Urim {
             pits,
             stores: setup.stores,
@@ -311,16 +322,16 @@ impl<const N: usize> Urim<N> {
         (self.total() / (2 * N as u16)) as u8
     }
 
-    /// The index of `player`'s pit `a` on the board (kept as seen by the mover).
+    /// The lane of `player`'s pit `a` on the board (kept as seen by the mover).
     #[inline]
     fn row_start(&self, player: Player) -> usize {
-        if player == self.to_move { 0 } else { N }
+        if player == self.to_move { 0 } else { 8 }
     }
 
-    /// The board turned round for the other player: the two rows swapped.
+    /// The board turned round for the other player: the two rows (halves) swapped.
     #[inline]
     const fn turned(board: u128) -> u128 {
-        ((board >> (8 * N)) | (board << (8 * N))) & row_mask(0, 2 * N)
+        board.rotate_left(64)
     }
 
     /// The seeds in board pit `i`.
@@ -376,39 +387,47 @@ impl<const N: usize> Urim<N> {
         self.other_row_is_empty() && (0..N).any(|i| self.feeds(Move(i as u8)))
     }
 
-    /// Rule 3 in full: sows the `seeds` of board pit `origin` in a single lap, passing
-    /// over the origin and every pit holding 17, and returns the pit that got the last
-    /// seed.
+    /// Rule 3 in full: sows the `seeds` of the mover's pit `origin` in a single lap,
+    /// passing over the origin and every pit holding 17, and returns the lane of the pit
+    /// that got the last seed. The slow way, seed by seed, for the laps the one-add path
+    /// of [`play_capturing`](Self::play_capturing) does not take.
+    #[cold]
     fn sow_lap(&mut self, origin: usize, seeds: usize) -> usize {
-        self.pits[origin] = 0;
-        sow(
-            &mut self.pits[..Self::LEN],
+        // The pits in sowing order, the mover's row first.
+        let mut ring = [0u8; 14];
+        ring[..N].copy_from_slice(&self.pits[..N]);
+        ring[N..Self::LEN].copy_from_slice(&self.pits[8..8 + N]);
+        ring[origin] = 0;
+        let last = sow(
+            &mut ring[..Self::LEN],
             origin,
             seeds as u32,
             Direction::CounterClockwise,
             |pit, n| pit == origin || n >= CAP,
         )
-        .expect("some pit has room: 17 · 11 > 56")
+        .expect("some pit has room: 17 · 11 > 56");
+        self.pits[..N].copy_from_slice(&ring[..N]);
+        self.pits[8..8 + N].copy_from_slice(&ring[N..Self::LEN]);
+        lane_of(N, last)
     }
 
-    /// Rule 4: if `last` is in the opponent's row and now holds 2 or 3, capture it and
-    /// the run of opponent pits before it (clockwise) that hold 2, 3 or 4. Returns the
-    /// seeds captured.
+    /// Rule 4: if lane `last` is in the opponent's row and now holds 2 or 3, capture it
+    /// and the run of opponent pits before it (clockwise, the lanes below it down to the
+    /// row's `a` at lane 8) that hold 2, 3 or 4. Returns the seeds captured.
     #[inline]
     fn capture(&mut self, last: usize, mover: Player) -> u8 {
-        // The opponent's row, seen from the mover.
-        let lo = N;
-        if last < lo || last >= lo + N || !matches!(self.lane(last), 2 | 3) {
+        if !(8..8 + N).contains(&last) || !matches!(self.lane(last), 2 | 3) {
             return 0;
         }
-        let taken = capture_walk(
-            &mut self.pits[..Self::LEN],
-            last,
-            Direction::CounterClockwise,
-            |pit| (lo..lo + N).contains(&pit),
-            |n| matches!(n, 2 | 3),
-            |n| matches!(n, 2..=4),
-        ) as u8;
+        let mut taken = 0;
+        let mut pit = last;
+        loop {
+            taken += core::mem::take(&mut self.pits[pit]);
+            pit -= 1;
+            if pit < 8 || !matches!(self.pits[pit], 2..=4) {
+                break;
+            }
+        }
         self.stores[mover] += taken;
         taken
     }
@@ -424,12 +443,13 @@ impl<const N: usize> Urim<N> {
         self.to_move = mover.opponent();
         // Below 8 whatever `m` is, so that no index below is checked.
         let origin = m.index() & 7;
-        let seeds = usize::from(self.pits[origin]);
+        let board = self.board();
+        // The mover's row is the low half: a shift, not a load through memory.
+        let seeds = usize::from((board as u64 >> (8 * origin)) as u8);
         // Fast path: a lap that does not come round to the origin and meets no full pit
         // drops one seed into each of the next `seeds` pits: one add over all lanes.
         if seeds < Self::LEN {
             let lap = &Self::LAPS[origin][seeds];
-            let board = self.board();
             // A lane holding 17 (the most any holds) becomes 0x80 when 0x6f is added;
             // no lane carries into the next.
             if (board + lanes(0x6f)) & lap.probe == 0 {
@@ -440,13 +460,7 @@ impl<const N: usize> Urim<N> {
                     return 0;
                 }
                 self.pits = board.to_le_bytes();
-                let last = origin + seeds;
-                let last = if last >= Self::LEN {
-                    last - Self::LEN
-                } else {
-                    last
-                };
-                let taken = self.capture(last, mover);
+                let taken = self.capture(usize::from(lap.last) & 15, mover);
                 self.pits = Self::turned(self.board()).to_le_bytes();
                 return taken;
             }
@@ -637,10 +651,12 @@ mod tests {
         // From North's f (index 11), 3 seeds: South's a, b, c.
         assert_eq!(m[11][3], 0x01_01_01);
         // From South's a, 11 seeds: every other pit.
-        assert_eq!(m[0][11], lanes(1) & row_mask(1, 12));
-        assert_eq!(Urim7::OTHER_ROW, row_mask(7, 14));
-        let board = u128::from_le_bytes([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 0, 0, 0]);
-        let turned = u128::from_le_bytes([7, 8, 9, 10, 11, 12, 1, 2, 3, 4, 5, 6, 0, 0, 0, 0]);
+        assert_eq!(m[0][11], lanes(1) & (row_mask(1, 6) | row_mask(8, 14)));
+        // From South's f, 2 seeds: North's a and b (lanes 8 and 9).
+        assert_eq!(m[5][2], 0x01_01 << 64);
+        assert_eq!(Urim7::OTHER_ROW, row_mask(8, 15));
+        let board = u128::from_le_bytes([1, 2, 3, 4, 5, 6, 0, 0, 7, 8, 9, 10, 11, 12, 0, 0]);
+        let turned = u128::from_le_bytes([7, 8, 9, 10, 11, 12, 0, 0, 1, 2, 3, 4, 5, 6, 0, 0]);
         assert_eq!(Urim6::turned(board), turned);
     }
 

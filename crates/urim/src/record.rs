@@ -83,6 +83,8 @@ impl core::fmt::Debug for Seen {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game<const N: usize> {
+    /// The current position (also the last of `positions`), kept at hand.
+    current: Urim<N>,
     /// Every position from the start, the current one last.
     positions: Vec<Urim<N>>,
     /// The moves played; `moves[i]` leads from `positions[i]` to `positions[i + 1]`.
@@ -106,6 +108,7 @@ impl<const N: usize> Game<N> {
     #[must_use]
     pub fn with_capacity(start: Urim<N>, plies: usize) -> Self {
         let mut game = Game {
+            current: start,
             positions: Vec::with_capacity(plies + 1),
             moves: Vec::with_capacity(plies),
             since_capture: 0,
@@ -127,6 +130,7 @@ impl<const N: usize> Game<N> {
     /// assert_eq!(game, Game::new(Urim6::new()));
     /// ```
     pub fn reset(&mut self, start: Urim<N>) {
+        self.current = start;
         self.positions.clear();
         self.positions.push(start);
         self.moves.clear();
@@ -145,7 +149,7 @@ impl<const N: usize> Game<N> {
     /// The current position (after a game-ending move, the board as that move left it).
     #[must_use]
     pub fn position(&self) -> &Urim<N> {
-        self.positions.last().expect("never empty")
+        &self.current
     }
 
     /// The moves played, in order.
@@ -229,7 +233,7 @@ impl<const N: usize> Game<N> {
     /// May panic, or leave a meaningless game, if `m` is not legal; it is never unsound.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
-        let mut next = *self.position();
+        let mut next = self.current;
         if next.play_capturing(m) > 0 {
             // A capture lowers the seeds on the board for good: nothing before it can
             // come back.
@@ -239,6 +243,7 @@ impl<const N: usize> Game<N> {
         } else if self.seen.insert(next.repetition_key()) {
             self.repeated = self.since_last_capture().contains(&next);
         }
+        self.current = next;
         self.positions.push(next);
         self.moves.push(m);
     }
@@ -247,6 +252,10 @@ impl<const N: usize> Game<N> {
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
+        self.current = *self
+            .positions
+            .last()
+            .expect("the start is never taken back");
         // A game that went on past a position never ended there.
         self.repeated = false;
         if self.since_capture >= self.positions.len() {
