@@ -2,13 +2,69 @@
 
 use alloc::vec::Vec;
 
-use mancala_core::{IllegalMove, Position, Status};
+use mancala_core::{IllegalMove, Player, Position, Status};
 
-use crate::{Move, Oware};
+use crate::{Move, MoveList, Oware, PITS};
+
+/// A set of positions since the last capture, as a filter of one bit per key: a clear
+/// bit proves a position is new; a set bit is confirmed by comparing whole positions.
+#[derive(Clone, PartialEq, Eq)]
+struct Seen([u64; Seen::WORDS]);
+
+impl Seen {
+    /// 2048 bits: a random game rarely has more than a few dozen positions between
+    /// captures, so a false hit (one extra scan of the history) is rare.
+    const WORDS: usize = 32;
+
+    const fn new() -> Self {
+        Seen([0; Self::WORDS])
+    }
+
+    /// A 64-bit mix of the pits and the player to move (positions since a capture hold
+    /// the same stores): equal positions have equal keys.
+    #[inline]
+    fn key(p: &Oware) -> u64 {
+        let mut bytes = [0u8; 16];
+        bytes[..PITS].copy_from_slice(&p.row(Player::South));
+        bytes[PITS..2 * PITS].copy_from_slice(&p.row(Player::North));
+        bytes[15] = p.side_to_move().index() as u8;
+        let board = u128::from_le_bytes(bytes);
+        let (lo, hi) = (board as u64, (board >> 64) as u64);
+        (lo ^ hi.wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+    }
+
+    /// Marks `p`; returns whether its bit was set before (maybe seen).
+    #[inline]
+    fn insert(&mut self, p: &Oware) -> bool {
+        let i = (Self::key(p) >> (64 - 11)) as usize;
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let before = self.0[word] & bit != 0;
+        self.0[word] |= bit;
+        before
+    }
+
+    #[inline]
+    fn clear(&mut self) {
+        self.0 = [0; Self::WORDS];
+    }
+}
+
+impl core::fmt::Debug for Seen {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let bits: u32 = self.0.iter().map(|w| w.count_ones()).sum();
+        write!(f, "Seen({bits} bits)")
+    }
+}
 
 /// A game of Oware with its history: it ends the game when a move produces a position
 /// (pits, stores and player to move) that already occurred since the last capture;
 /// each player then takes the seeds in their own row.
+///
+/// The check is exact and cheap: a bit filter of the positions since the last capture
+/// answers "new" for nearly every move, and a possible repetition is confirmed by
+/// comparing whole positions. [`reset`](Game::reset) starts a new game keeping the
+/// record's buffers, so that a program playing many games allocates nothing once the
+/// buffers have grown to the longest game.
 ///
 /// ```
 /// use mancala_core::Position;
@@ -21,9 +77,13 @@ use crate::{Move, Oware};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     start: Oware,
+    /// The current position (also the last of `since_capture`), kept at hand.
+    current: Oware,
     moves: Vec<Move>,
     /// The positions since the last capture (or the start), the current one last.
     since_capture: Vec<Oware>,
+    /// The keys of `since_capture`.
+    seen: Seen,
     repeated: bool,
 }
 
@@ -31,18 +91,48 @@ impl Game {
     /// A game from `start`.
     #[must_use]
     pub fn new(start: Oware) -> Self {
-        Game {
+        Self::with_capacity(start, 0)
+    }
+
+    /// A game from `start` with room for `plies` moves before its buffers grow.
+    #[must_use]
+    pub fn with_capacity(start: Oware, plies: usize) -> Self {
+        let mut game = Game {
             start,
-            moves: Vec::new(),
-            since_capture: alloc::vec![start],
+            current: start,
+            moves: Vec::with_capacity(plies),
+            since_capture: Vec::with_capacity(plies + 1),
+            seen: Seen::new(),
             repeated: false,
-        }
+        };
+        game.reset(start);
+        game
+    }
+
+    /// Starts a new game from `start`, keeping the buffers (no allocation).
+    ///
+    /// ```
+    /// use oware::{Game, Oware};
+    /// let mut game = Game::new(Oware::new());
+    /// game.play("c".parse().unwrap()).unwrap();
+    /// game.reset(Oware::new());
+    /// assert_eq!(game, Game::new(Oware::new()));
+    /// ```
+    pub fn reset(&mut self, start: Oware) {
+        self.start = start;
+        self.current = start;
+        self.moves.clear();
+        self.since_capture.clear();
+        self.since_capture.push(start);
+        self.seen.clear();
+        self.seen.insert(&start);
+        self.repeated = false;
     }
 
     /// The current position.
     #[must_use]
-    pub fn position(&self) -> &Oware {
-        self.since_capture.last().expect("never empty")
+    pub const fn position(&self) -> &Oware {
+        &self.current
     }
 
     /// The position the game started from.
@@ -55,6 +145,12 @@ impl Game {
     #[must_use]
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// The positions since the last capture (or the start), the current one last.
+    #[must_use]
+    pub fn since_last_capture(&self) -> &[Oware] {
+        &self.since_capture
     }
 
     /// Whether the game ended by a repeated position.
@@ -74,6 +170,16 @@ impl Game {
         }
     }
 
+    /// The legal moves; none once the game is over.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        if self.repeated {
+            MoveList::new()
+        } else {
+            self.current.legal_moves()
+        }
+    }
+
     /// Plays `m` if it is legal.
     ///
     /// # Errors
@@ -83,16 +189,31 @@ impl Game {
         if self.repeated {
             return Err(IllegalMove::GameOver);
         }
-        let mut next = *self.position();
-        next.check_move(m)?;
+        self.current.check_move(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays `m` without checking it (a move from [`legal_moves`](Game::legal_moves)),
+    /// applying the repetition rule like [`play`](Game::play).
+    ///
+    /// # Panics
+    /// May panic, or leave a meaningless game, if `m` is not legal; it is never unsound.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        let mut next = self.current;
         if next.play_capturing(m) > 0 {
+            // A capture lowers the seeds on the board for good: nothing before it can
+            // come back.
             self.since_capture.clear();
-        } else if self.since_capture.contains(&next) {
-            self.repeated = true;
+            self.seen.clear();
+            self.seen.insert(&next);
+        } else if self.seen.insert(&next) {
+            self.repeated = self.since_capture.contains(&next);
         }
+        self.current = next;
         self.since_capture.push(next);
         self.moves.push(m);
-        Ok(())
     }
 
     /// Perft from the current position with the repetition rule applied: a move that

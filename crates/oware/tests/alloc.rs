@@ -32,3 +32,34 @@ fn nothing_allocates() {
         assert_eq!(n, 0, "random games allocated");
     }
 }
+
+/// A record reused with `reset` allocates nothing once its buffers have grown: complete
+/// random games, the repetition rule included.
+#[cfg(feature = "alloc")]
+#[test]
+fn a_reused_record_allocates_nothing() {
+    use oware::Game;
+    let start = Oware::new();
+    // Room for the longest game below; `with_capacity` makes the warm-up unnecessary.
+    let mut game = Game::with_capacity(start, 4096);
+    let mut rng = Rng::new(9);
+    let ((plies, repetitions), n) = count_allocations(|| {
+        let (mut plies, mut repetitions) = (0, 0);
+        for _ in 0..1000 {
+            game.reset(start);
+            loop {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(moves[rng.below(moves.len())]).unwrap();
+            }
+            plies += game.moves().len();
+            repetitions += usize::from(game.ended_by_repetition());
+            let _ = game.status();
+        }
+        (plies, repetitions)
+    });
+    assert_eq!(n, 0, "a reused record allocated");
+    assert!(plies > 10_000, "{plies} {repetitions}");
+}

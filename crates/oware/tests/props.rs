@@ -210,3 +210,49 @@ proptest! {
         }
     }
 }
+
+/// The record's repetition check (a bit filter confirmed by a full compare) against the
+/// obvious one: a linear search of the positions since the last capture. One record is
+/// reused with `reset`.
+#[cfg(feature = "alloc")]
+#[test]
+fn the_fast_repetition_check_is_exact() {
+    use oware::Game;
+    let mut repetitions = 0;
+    for (seeds, seed) in [(4, 1), (3, 2)] {
+        let start = Oware::start(seeds, Player::South).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(start);
+        for _ in 0..300 {
+            game.reset(start);
+            let mut since = vec![start];
+            loop {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                let mut next = *game.position();
+                let repeated = if next.play_capturing(m) > 0 {
+                    since.clear();
+                    false
+                } else {
+                    since.contains(&next)
+                };
+                since.push(next);
+                game.play_unchecked(m);
+                assert_eq!(game.ended_by_repetition(), repeated, "after {m}: {next}");
+                assert_eq!(game.position(), &next);
+                assert_eq!(game.since_last_capture(), since.as_slice());
+                assert_eq!(game.status().is_finished(), moves_after(&game) == 0);
+            }
+            repetitions += usize::from(game.ended_by_repetition());
+        }
+    }
+    assert!(repetitions > 10, "only {repetitions} repetitions");
+}
+
+#[cfg(feature = "alloc")]
+fn moves_after(game: &oware::Game) -> usize {
+    game.legal_moves().len()
+}
