@@ -7,7 +7,7 @@ use core::str::FromStr;
 use arrayvec::ArrayVec;
 use mancala_core::cycle::{Lap, relay};
 use mancala_core::notation::{
-    self, NotationError, parse_pair, parse_row, parse_side, pit_letter, split_fields, split_rows,
+    self, NotationError, parse_pair, parse_row, parse_side, split_fields, split_rows,
 };
 use mancala_core::{ByPlayer, Direction, IllegalMove, Outcome, Player, Position, Status};
 
@@ -18,7 +18,9 @@ pub const MAX_PITS: usize = 6;
 /// from North's left. Sized for the largest variant so that one flat array serves both.
 const BOARD: usize = 2 * MAX_PITS;
 
-/// A move: the mover's pit, counted from the mover's left (`a` is 0).
+/// A move: the mover's pit, counted from the mover's left (`a` is 0). Letters up to `f`
+/// parse on both boards; whether the pit exists on a 2×5 board is checked when the move
+/// is played ([`IllegalMove::NoSuchPit`]).
 ///
 /// ```
 /// use rio_kadalis::Move;
@@ -27,58 +29,7 @@ const BOARD: usize = 2 * MAX_PITS;
 /// assert_eq!(m.to_string(), "c");
 /// assert!("g".parse::<Move>().is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Move(u8);
-
-impl Move {
-    /// The move from pit `index` (0 for `a`), if some variant has that pit (`index < 6`).
-    #[must_use]
-    pub const fn new(index: usize) -> Option<Move> {
-        if index < MAX_PITS {
-            Some(Move(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The pit's index from the mover's left (0 for `a`).
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The pit's letter, `a`–`f`.
-    #[must_use]
-    pub const fn letter(self) -> char {
-        pit_letter(self.0 as usize)
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
-
-impl FromStr for Move {
-    type Err = NotationError;
-
-    /// Parses a pit letter `a`–`f`. Whether the pit exists on a 2×5 board is checked
-    /// when the move is played ([`IllegalMove::NoSuchPit`]).
-    fn from_str(s: &str) -> Result<Move, NotationError> {
-        let mut chars = s.chars();
-        match (chars.next(), chars.next()) {
-            (None, _) => Err(NotationError::Empty),
-            (Some(c), None) => {
-                let i = notation::parse_pit_letter(c, MAX_PITS)?;
-                Ok(Move(i as u8))
-            }
-            (Some(_), Some(_)) => Err(NotationError::BadMove {
-                reason: "a move is one pit letter, a to f",
-            }),
-        }
-    }
-}
+pub type Move = mancala_core::PitMove<MAX_PITS>;
 
 /// The legal moves of a position; at most one per pit of the mover's row (6).
 pub type MoveList = ArrayVec<Move, MAX_PITS>;
@@ -491,7 +442,7 @@ impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
         for i in 0..N {
             // A closed pit holds no stone, so it is never listed.
             if self.pits[base + i] != 0 {
-                moves.push(Move(i as u8));
+                moves.push(Move::from_index(i).expect("i < N <= MAX_PITS"));
             }
         }
         moves
@@ -592,7 +543,7 @@ impl<const N: usize, const CLOCKWISE: bool> FromStr for Kadalis<N, CLOCKWISE> {
         };
         Self::from_setup(&setup).map_err(|e| match e {
             SetupError::TooManyStones { found, limit } => NotationError::OutOfRange {
-                what: "the stones on the board and captured",
+                what: "the number of stones on the board and captured",
                 found,
                 limit,
             },

@@ -30,9 +30,9 @@ fn nothing_allocates() {
         }
         // An endless move: the lap-state cycle finder keeps no history on the heap.
         let mut q: Kadalis = "3,1,0,1,0,1/0,1,0,1,0,1 20-16 S".parse().unwrap();
-        q.play_unchecked(Move::new(0).unwrap());
+        q.play_unchecked(Move::from_index(0).unwrap());
         assert!(q.is_annulled());
-        assert!(q.play(Move::new(1).unwrap()).is_err());
+        assert!(q.play(Move::from_index(1).unwrap()).is_err());
     });
     assert_eq!(allocs, 0);
 

@@ -28,7 +28,7 @@ fn setup<const N: usize>(cells: &[(bool, u8)], captured: (u8, u8), north: bool) 
 }
 
 fn all_moves() -> impl Iterator<Item = Move> {
-    (0..6).filter_map(Move::new)
+    (0..6).filter_map(Move::from_index)
 }
 
 /// Checks a game from `p` on: every position passes `check_position`; stones on the
@@ -125,7 +125,7 @@ proptest! {
     ) {
         if let Ok(mut p) = Kadalis::<5>::from_setup(&setup::<5>(&cells, (0, 0), false)) {
             for i in moves {
-                let m = Move::new(i).unwrap();
+                let m = Move::from_index(i).unwrap();
                 let before = p;
                 if p.play(m).is_err() {
                     prop_assert_eq!(p, before);

@@ -182,7 +182,7 @@ fn refused_moves_leave_the_record_unchanged() {
     round.play(mv("a")).unwrap();
     let before = round.clone();
     for i in 0..6 {
-        let m = Move::new(i).unwrap();
+        let m = Move::from_index(i).unwrap();
         if !round.legal_moves().contains(&m) {
             assert!(round.play(m).is_err());
             assert_eq!(round.play(m), round.position().check_move(m));

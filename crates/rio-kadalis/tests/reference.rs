@@ -257,5 +257,5 @@ fn perft_agrees_with_reference() {
 /// The one move an index names, for the reference.
 #[allow(dead_code)]
 fn mv(i: usize) -> Move {
-    Move::new(i).unwrap()
+    Move::from_index(i).unwrap()
 }
