@@ -1,6 +1,11 @@
 //! Criterion benches for every game: move generation, play, perft with the node count
 //! asserted, whole random games, and (Omweso, Rio Kadalis) endless-move detection.
 //! Reported as throughput; the figures are kept in `docs/performance.md`.
+//!
+//! Random games of Urim and Oware are complete games: they are played through the game
+//! record, whose repetition rule ends the games that would otherwise circulate for ever
+//! (about 6% of random Urim games), and the record is reused (`reset`) so that nothing
+//! is allocated once its buffers have grown.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use mancala::core::perft::perft;
@@ -16,11 +21,13 @@ impl Rng {
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
+        // Lemire's multiply-shift: no division in the loop.
+        ((u128::from(z ^ (z >> 31)) * n as u128) >> 64) as usize
     }
 }
 
-/// Plays one random game from `start`; returns its length in plies.
+/// Plays one random game on the bare position from `start` (at most 10,000 plies: the
+/// position alone has no repetition rule); returns its length in plies.
 fn random_game<P: Position>(start: &P, rng: &mut Rng) -> u64 {
     let mut p = start.clone();
     let mut plies = 0;
@@ -53,13 +60,47 @@ fn sample_positions<P: Position>(start: &P, count: usize) -> Vec<P> {
     out
 }
 
-/// The standard set of benches for one game and variant.
+/// One complete random game of Urim through the reused record (rule 6 included).
+fn urim_game<const N: usize>(
+    game: &mut mancala::urim::Game<N>,
+    start: &mancala::urim::Urim<N>,
+    rng: &mut Rng,
+) -> u64 {
+    game.reset(*start);
+    loop {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return game.moves().len() as u64;
+        }
+        game.play_unchecked(moves[rng.below(moves.len())]);
+    }
+}
+
+/// One complete random game of Oware through the reused record (repetition included).
+fn oware_game(
+    game: &mut mancala::oware::Game,
+    start: &mancala::oware::Oware,
+    rng: &mut Rng,
+) -> u64 {
+    game.reset(*start);
+    loop {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return game.moves().len() as u64;
+        }
+        game.play_unchecked(moves[rng.below(moves.len())]);
+    }
+}
+
+/// The standard set of benches for one game and variant; `random_game` plays one
+/// random game from the start and returns its plies.
 fn bench_game<P: Position>(
     c: &mut Criterion,
     name: &str,
     start: P,
     perft_depth: u32,
     perft_nodes: u64,
+    mut random_game: impl FnMut(&P, &mut Rng) -> u64,
 ) {
     let positions = sample_positions(&start, 1000);
     let mut g = c.benchmark_group(name);
@@ -101,26 +142,29 @@ fn bench_game<P: Position>(
         b.iter(|| assert_eq!(perft(black_box(&start), perft_depth), perft_nodes))
     });
 
+    // The same seeded games on every iteration, so that plies/s is games/s times a
+    // known number.
     let games = 100;
-    g.throughput(Throughput::Elements(games));
-    g.bench_function("random_games", |b| {
+    let mut play_all = || {
         let mut rng = Rng(1);
-        b.iter(|| {
-            let mut plies = 0;
-            for _ in 0..games {
-                plies += random_game(&start, &mut rng);
-            }
-            plies
-        })
-    });
+        let mut plies = 0;
+        for _ in 0..games {
+            plies += random_game(black_box(&start), &mut rng);
+        }
+        plies
+    };
+    let plies = play_all();
+    println!("{name}/random_games: {games} games, {plies} plies");
+    g.throughput(Throughput::Elements(games));
+    g.bench_function("random_games", |b| b.iter(&mut play_all));
     g.finish();
 }
 
 /// The cost of one move that is resolved by the exact cycle finder, next to an
 /// ordinary move of the same position: each is played on a fresh copy.
-fn bench_moves<P: Position>(c: &mut Criterion, group: &str, position: &str, cases: &[(&str, &str)])
+fn bench_moves<P>(c: &mut Criterion, group: &str, position: &str, cases: &[(&str, &str)])
 where
-    P: std::str::FromStr,
+    P: Position + std::str::FromStr,
     P::Err: std::fmt::Debug,
 {
     let start: P = position.parse().expect("bench position");
@@ -142,22 +186,32 @@ where
 
 fn games(c: &mut Criterion) {
     // Perft depths and counts come from each crate's perft vector file.
-    bench_game(
-        c,
-        "urim-2x6-3",
-        mancala::urim::Urim::<6>::new(),
-        9,
-        2_561_380,
-    );
-    bench_game(c, "oware-4", mancala::oware::Oware::new(), 9, 3_592_872);
+    let urim = mancala::urim::Urim::<6>::new();
+    let mut record = mancala::urim::Game::new(urim);
+    bench_game(c, "urim-2x6-3", urim, 9, 2_561_380, |start, rng| {
+        urim_game(&mut record, start, rng)
+    });
+    let oware = mancala::oware::Oware::new();
+    let mut record = mancala::oware::Game::new(oware);
+    bench_game(c, "oware-4", oware, 9, 3_592_872, |start, rng| {
+        oware_game(&mut record, start, rng)
+    });
     bench_game(
         c,
         "rio-kadalis-2x6",
         mancala::rio_kadalis::Kadalis::<6, false>::start(),
         9,
         966_209,
+        random_game,
     );
-    bench_game(c, "omweso", mancala::omweso::Omweso::new(), 6, 141_153);
+    bench_game(
+        c,
+        "omweso",
+        mancala::omweso::Omweso::new(),
+        6,
+        141_153,
+        random_game,
+    );
 }
 
 fn endless(c: &mut Criterion) {
