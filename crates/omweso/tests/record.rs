@@ -38,13 +38,37 @@ fn an_endless_move_annuls_the_game_in_the_record() {
     );
 }
 
-/// Rule 8, the part that needs history: a counter-clockwise decision that led back to
-/// the same paused state is endless if chosen again. No such state has been found yet
-/// (`search_repeated_decisions` examined random games without one); put one here.
+/// Rule 8, the part that needs history: "a decision point whose counter-clockwise
+/// choice leads back to the same mid-turn state is endless too if chosen again; the game
+/// record, which has the history, annuls it".
+///
+/// No such state exists under these rules, so `REPEATING` stays `None` and the test stays
+/// ignored (`docs/omweso.md`, "Repeated decision"). Suppose the mover chooses
+/// counter-clockwise at a paused state `P` (origin `o` in the left block, `n >= 2` seeds
+/// in hand) and the turn pauses at `P` again:
+///
+/// 1. No capture happens in between: captured seeds leave the opponent's 16 pits for the
+///    rest of the turn (sowing never leaves the mover's pits), and the turn's mark `c`
+///    would differ. So every lap in between is a counter-clockwise relay (a clockwise
+///    choice captures), and the opponent's pits, hence the capturable pits, do not change.
+/// 2. Each lap starts where the one before ended, so the laps from `P` back to `P` sow one
+///    unbroken walk from the pit after `o` round to `o`: whole rounds, at least one. Every
+///    pit of the mover receives a seed.
+/// 3. Every pit holds as many seeds at the second `P` as at the first, and a pit loses
+///    seeds only by being lifted at the end of a lap that left it with 2 or more. So every
+///    pit, `o` included, ends some lap with 2 or more, and there rule 4 is checked before
+///    any relay or decision. No lap captured: no inner pit of the mover faces an opponent
+///    column with seeds in both pits.
+/// 4. Then no clockwise lap can capture either, and `P` was not a decision (rule 5): a
+///    contradiction.
+///
+/// `every_pit_ends_a_lap_of_an_endless_cycle` checks step 3 seed by seed on the endless
+/// layouts; `a_decision_never_comes_back_in_play` checks the conclusion with the crate on
+/// random games, and that the record plays every such game exactly as the position does.
 const REPEATING: Option<&str> = None;
 
 #[test]
-#[ignore = "no paused state that repeats has been found yet (see REPEATING)"]
+#[ignore = "no paused state can repeat under these rules (proof at REPEATING)"]
 fn a_repeated_decision_annuls_the_game() {
     let Some(text) = REPEATING else { return };
     let p: Omweso = text.parse().unwrap();
@@ -77,7 +101,7 @@ fn a_repeated_decision_annuls_the_game() {
 }
 
 /// Looks for a paused state whose counter-clockwise choice leads back to it (run with
-/// `--ignored --nocapture` in release).
+/// `--ignored --nocapture` in release). None can exist: see the proof at `REPEATING`.
 #[test]
 #[ignore = "a search helper"]
 fn search_repeated_decisions() {
@@ -107,6 +131,112 @@ fn search_repeated_decisions() {
         });
     }
     println!("{paused} paused states examined");
+}
+
+/// Step 3 of the proof at `REPEATING`, seed by seed and independent of the crate: in
+/// the relay cycle of every endless layout found so far, each of the 16 pits ends a lap
+/// with 2 or more seeds (and is lifted). So a cycle that never captures leaves no pit
+/// capturable, and no decision can come up inside it.
+#[test]
+fn every_pit_ends_a_lap_of_an_endless_cycle() {
+    let mut cycles = 0;
+    for line in include_str!("endless_layouts.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+    {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let p: Omweso = fields[..4].join(" ").parse().unwrap();
+        let m: omweso::Move = fields[4].parse().unwrap();
+        let me = p.side_to_move();
+        // The circuit in sowing order, i j k l m n o p h g f e d c b a.
+        let mut c = p.circuit(me);
+        let mut q = m.pit().circuit_index();
+        let mut seen = std::collections::HashMap::new();
+        let mut laps: Vec<usize> = Vec::new();
+        let cycle = loop {
+            assert!(laps.len() < 1_000_000, "{line}: no cycle");
+            if let Some(&i) = seen.get(&(c, q)) {
+                break &laps[i..];
+            }
+            seen.insert((c, q), laps.len());
+            laps.push(q);
+            let n = core::mem::take(&mut c[q]);
+            for _ in 0..n {
+                q = (q + 1) % 16;
+                c[q] += 1;
+            }
+            assert!(c[q] >= 2, "{line}: the turn ends");
+        };
+        for pit in 0..16 {
+            assert!(
+                cycle.contains(&pit),
+                "{line}: pit {} never ends a lap of the cycle",
+                omweso::Pit::from_circuit_index(pit)
+            );
+        }
+        cycles += 1;
+    }
+    assert!(cycles >= 40, "{cycles} layouts");
+}
+
+/// The conclusion of the proof at `REPEATING`, with the crate, on random games: no paused
+/// state comes back in its turn, and choosing counter-clockwise at every decision from a
+/// paused state never leads back to it. The record plays each game exactly as the bare
+/// position does (its check for a repeated decision never fires).
+#[test]
+fn a_decision_never_comes_back_in_play() {
+    let mut rng = mancala_testkit::Rng::new(11);
+    let mut paused = 0u32;
+    for _ in 0..300 {
+        let start = common::random_start(&mut rng, omweso::Rules::default());
+        let mut g = Game::new(start);
+        let mut p = start;
+        let mut this_turn: Vec<Omweso> = Vec::new();
+        for _ in 0..300 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if p.pending().is_some() {
+                paused += 1;
+                assert!(!this_turn.contains(&p), "{p} came back in its turn");
+                this_turn.push(p);
+                let mut q = p;
+                for _ in 0..1_000 {
+                    let Some(d) = q.pending_decision() else { break };
+                    if q.status() != Status::Ongoing {
+                        break;
+                    }
+                    q.play(d).unwrap();
+                    assert_ne!(q, p, "counter-clockwise from {p} came back");
+                }
+            } else {
+                this_turn.clear();
+            }
+            let m = moves[rng.below(moves.len())];
+            g.play(m).unwrap();
+            p.play(m).unwrap();
+            assert_eq!(g.position(), &p);
+        }
+    }
+    assert!(paused >= 500, "only {paused} paused states");
+}
+
+/// The record looks only at the moves still on record: a decision taken back may be
+/// chosen again.
+#[test]
+fn a_decision_taken_back_may_be_chosen_again() {
+    // docs/omweso.md, "A decision": South's e pauses at b.
+    let text = "0,1,0,0,3,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,1,0,0,0/0,0,0,0,1,0,0,57 S sn 0-0";
+    let mut g = Game::new(text.parse().unwrap());
+    g.play(mv("e")).unwrap();
+    assert_eq!(g.position().pending_decision(), Some(mv("b")));
+    g.play(mv("b")).unwrap();
+    let after = *g.position();
+    assert_eq!(g.undo(), Ok(mv("b")));
+    g.play(mv("b")).unwrap();
+    assert_eq!(g.position(), &after);
+    assert_eq!(g.status(), Status::Ongoing);
 }
 
 #[test]
