@@ -11,14 +11,18 @@
 //! - Rio Kadalis ([`mancala::rio_kadalis::Match`], rule 5): the serial match, rounds
 //!   filled from the stocks (closed pits, reserves) until a stock falls below 4; an
 //!   annulled round is replayed from the same stocks with the other player starting.
+//!   Moves go through the round record ([`mancala::rio_kadalis::Round`], with
+//!   `Match::play_recorded`), so a position repeated since the round's last capture
+//!   ends the round as rule 4 does (the crate's ruling 7, `docs/rio-kadalis.md`).
 //! - Oware has no match type: the mode is refused for it.
 //!
-//! Matches start from the standard start (`--from` is refused). A game can go round in
-//! circles between engines without ever ending (a Rio Kadalis round has no history to
-//! end a repetition); when it reaches the tournament's ply limit, a Rio Kadalis round is
-//! treated as annulled (rebuilt with [`mancala::rio_kadalis::Match::from_stocks`] from
-//! the same stocks, the other player starting), while the Urim and Omweso match types
-//! cannot drop a game that has not ended, so the match is stopped there, unfinished.
+//! Matches start from the standard start (`--from` is refused). A game that reaches
+//! the tournament's ply limit without ending is dropped where the match type allows it:
+//! a Rio Kadalis round is treated as annulled (rebuilt with
+//! [`mancala::rio_kadalis::Match::from_stocks`] from the same stocks, the other player
+//! starting), while the Urim and Omweso match types cannot drop a game that has not
+//! ended, so the match is stopped there, unfinished. (Urim's and Rio Kadalis's records
+//! end a repetition, and Omweso games are short, so this is a safety net.)
 
 use std::fmt::Display;
 use std::time::Duration;
@@ -316,42 +320,59 @@ fn omweso<R: MatchRunner>(
 // ---------------------------------------------------------------------------------------
 // Rio Kadalis
 
-struct KadalisSeries<const N: usize, const CW: bool>(mancala::rio_kadalis::Match<N, CW>);
+struct KadalisSeries<const N: usize, const CW: bool> {
+    m: mancala::rio_kadalis::Match<N, CW>,
+    /// The current round's record: a position repeated since the round's last capture
+    /// ends the round as rule 4 does (the crate's ruling).
+    record: mancala::rio_kadalis::Round<N, CW>,
+}
+
+impl<const N: usize, const CW: bool> KadalisSeries<N, CW> {
+    fn new(m: mancala::rio_kadalis::Match<N, CW>) -> Self {
+        KadalisSeries {
+            record: mancala::rio_kadalis::Round::new(*m.round()),
+            m,
+        }
+    }
+}
 
 impl<const N: usize, const CW: bool> Series for KadalisSeries<N, CW> {
     type P = mancala::rio_kadalis::Kadalis<N, CW>;
 
     fn position(&self) -> &Self::P {
-        self.0.round()
+        self.m.round()
     }
 
     fn status(&self) -> Status {
-        self.0.round().status()
+        self.m.status()
     }
 
-    fn play(&mut self, m: mancala::rio_kadalis::Move, _: Duration) -> Result<(), String> {
-        self.0.play(m).map_err(|e| format!("illegal move {m}: {e}"))
+    fn play(&mut self, mv: mancala::rio_kadalis::Move, _: Duration) -> Result<(), String> {
+        // The record is reset by the match itself when a new round has begun.
+        self.m
+            .play_recorded(&mut self.record, mv)
+            .map_err(|e| format!("illegal move {mv}: {e}"))
     }
 
     fn winner(&self) -> Option<Player> {
-        self.0.winner()
+        self.m.winner()
     }
 
     fn score(&self) -> ByPlayer<u32> {
-        let s = self.0.next_stocks().unwrap_or(self.0.stocks());
+        let s = self.m.next_stocks().unwrap_or(self.m.stocks());
         ByPlayer::from_fn(|p| u32::from(s[p]))
     }
 
     fn next_game(&mut self) -> Result<(), String> {
-        self.0.next_round().map_err(|e| e.to_string())
+        self.m.next_round().map_err(|e| e.to_string())
     }
 
     fn abandon_game(&mut self) -> bool {
         // As an annulled round (rule 3): the same stocks, the other player starting.
-        match mancala::rio_kadalis::Match::from_stocks(self.0.stocks(), self.0.starter().opponent())
+        match mancala::rio_kadalis::Match::from_stocks(self.m.stocks(), self.m.starter().opponent())
         {
             Ok(m) => {
-                self.0 = m;
+                self.m = m;
                 true
             }
             Err(_) => false,
@@ -366,18 +387,18 @@ fn rio_kadalis<R: MatchRunner>(variant: &Variant, runner: R) -> Result<R::Output
     }
     let first = Player::South;
     match (variant.pits.unwrap_or(6), variant.clockwise) {
-        (6, false) => runner.run(KadalisSeries(mancala::rio_kadalis::Match::<6, false>::new(
-            first,
-        ))),
-        (6, true) => runner.run(KadalisSeries(mancala::rio_kadalis::Match::<6, true>::new(
-            first,
-        ))),
-        (5, false) => runner.run(KadalisSeries(mancala::rio_kadalis::Match::<5, false>::new(
-            first,
-        ))),
-        (5, true) => runner.run(KadalisSeries(mancala::rio_kadalis::Match::<5, true>::new(
-            first,
-        ))),
+        (6, false) => runner.run(KadalisSeries::new(
+            mancala::rio_kadalis::Match::<6, false>::new(first),
+        )),
+        (6, true) => runner.run(KadalisSeries::new(
+            mancala::rio_kadalis::Match::<6, true>::new(first),
+        )),
+        (5, false) => runner.run(KadalisSeries::new(
+            mancala::rio_kadalis::Match::<5, false>::new(first),
+        )),
+        (5, true) => runner.run(KadalisSeries::new(
+            mancala::rio_kadalis::Match::<5, true>::new(first),
+        )),
         (n, _) => Err(format!("rio-kadalis has 5 or 6 pits per row, not {n}")),
     }
 }
