@@ -5,9 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use mancala_core::capture::capture_walk;
 use mancala_core::notation::{TwoRows, pit_letter};
-use mancala_core::sow::{Direction, sow};
 use mancala_core::{
     ByPlayer, IllegalMove, NotationError, Outcome, PitMove, Player, Position, Status,
 };
@@ -137,6 +135,52 @@ impl Default for Oware {
     }
 }
 
+/// A 1 in each of the 12 pit lanes of a `u128`.
+const LANES: u128 = 0x0101_0101_0101_0101_0101_0101;
+
+/// `SOW_MASKS[origin][seeds]`: a 1 in the lane of each of the `seeds` pits after
+/// `origin`, counter-clockwise round the 12 pits, for `seeds <= 10` (never the origin).
+const SOW_MASKS: [[u128; 11]; 2 * PITS] = {
+    let mut t = [[0u128; 11]; 2 * PITS];
+    let mut origin = 0;
+    while origin < 2 * PITS {
+        let mut seeds = 1;
+        while seeds <= 10 {
+            t[origin][seeds] =
+                t[origin][seeds - 1] | (1u128 << (8 * ((origin + seeds) % (2 * PITS))));
+            seeds += 1;
+        }
+        origin += 1;
+    }
+    t
+};
+
+/// For each set of pits (bit `i` for pit `i`): its moves in order, and how many.
+const MOVE_LISTS: [([Move; PITS], u8); 64] = {
+    const fn pit(i: usize) -> Move {
+        match Move::from_index(i) {
+            Some(m) => m,
+            None => panic!("a pit of the row"),
+        }
+    }
+    let mut t = [([pit(0); PITS], 0u8); 64];
+    let mut set = 0;
+    while set < 64 {
+        let mut len = 0;
+        let mut i = 0;
+        while i < PITS {
+            if set & (1 << i) != 0 {
+                t[set].0[len] = pit(i);
+                len += 1;
+            }
+            i += 1;
+        }
+        t[set].1 = len as u8;
+        set += 1;
+    }
+    t
+};
+
 /// The first board index of `player`'s row.
 const fn row_start(player: Player) -> usize {
     match player {
@@ -207,18 +251,37 @@ impl Oware {
         usize::from(seeds) >= PITS - m.index()
     }
 
-    /// The moves by the pit rules alone (without the end of the game): every own
-    /// non-empty pit, only the feeding ones when the opponent's row is empty.
-    fn candidate_moves(&self) -> MoveList {
-        let start = row_start(self.to_move);
-        let feeding = self.seeds_in_row(self.to_move.opponent()) == 0;
-        let mut list = MoveList::new();
-        for i in 0..PITS {
-            let m = Move::from_index(i).expect("i < PITS");
-            if self.pits[start + i] > 0 && (!feeding || self.feeds(m)) {
-                list.push(m);
-            }
+    /// The mover's row as one word, pit `a` in the low byte (bytes 6 and 7 are 0).
+    #[inline]
+    fn row_word(&self, player: Player) -> u64 {
+        let mut bytes = [0u8; 8];
+        bytes[..PITS].copy_from_slice(&self.pits[row_start(player)..][..PITS]);
+        u64::from_le_bytes(bytes)
+    }
+
+    /// The moves by the pit rules alone (without the end of the game), as a set of pits
+    /// (bit `i` for pit `i`): every own non-empty pit, only the feeding ones when the
+    /// opponent's row is empty.
+    #[inline]
+    fn candidate_set(&self) -> usize {
+        let own = self.row_word(self.to_move);
+        // A lane holding 1 to 48 gets its top bit set by adding 0x7f; a lane holding at
+        // least `6 - i` (enough to reach the opponent's row from pit `i`) by adding
+        // `0x80 - (6 - i)`. Then the top bits of lanes 0..6 are gathered into bits
+        // 56..62 (no two products overlap).
+        let mut top = (own + 0x7f7f_7f7f_7f7f_7f7f) & 0x0000_8080_8080_8080;
+        if self.row_word(self.to_move.opponent()) == 0 {
+            top &= own + 0x0000_7f7e_7d7c_7b7a;
         }
+        ((top >> 7).wrapping_mul(0x0102_0408_1020_4000) >> 56) as usize
+    }
+
+    /// The moves by the pit rules alone (without the end of the game).
+    #[inline]
+    fn candidate_moves(&self) -> MoveList {
+        let (moves, len) = MOVE_LISTS[self.candidate_set() & 0x3f];
+        let mut list = MoveList::from(moves);
+        list.truncate(usize::from(len));
         list
     }
 
@@ -242,41 +305,54 @@ impl Oware {
     /// restarts its history after a capture).
     pub fn play_capturing(&mut self, m: Move) -> u8 {
         let mover = self.to_move;
-        let origin = row_start(mover) + m.index();
-        let seeds = u32::from(self.pits[origin]);
-        self.pits[origin] = 0;
-        // A lap of 12 or more passes over the pit it came from.
-        let last = sow(
-            &mut self.pits,
-            origin,
-            seeds,
-            Direction::CounterClockwise,
-            |p, _| p == origin,
-        )
-        .expect("11 pits take seeds");
-        let opp = row_start(mover.opponent());
-        let in_opp = |p: usize| (opp..opp + PITS).contains(&p);
-        let mut after = self.pits;
-        let two_or_three = |n: u8| n == 2 || n == 3;
-        let taken = capture_walk(
-            &mut after,
-            last,
-            Direction::CounterClockwise,
-            in_opp,
-            two_or_three,
-            two_or_three,
-        );
-        // Grand slam: a capture that would take every seed of the opponent takes none.
-        let grand_slam = after[opp..opp + PITS].iter().all(|&n| n == 0);
-        let taken = if taken > 0 && !grand_slam {
-            self.pits = after;
-            self.stores[mover] += taken as u8;
-            taken as u8
-        } else {
-            0
-        };
         self.to_move = mover.opponent();
+        let origin = (row_start(mover) + m.index()) % (2 * PITS);
+        // The whole board in one word, read before any byte of it is written (a wide
+        // read of a just-written byte stalls).
+        let mut board = self.board();
+        let seeds = usize::from((board >> (8 * origin)) as u8);
+        board -= (seeds as u128) << (8 * origin);
+        // A lap of 12 or more passes over the pit it came from: every whole round of 11
+        // drops one seed into each other pit, and the rest (at most 10) go to the pits
+        // after the origin, which they cannot come round to.
+        let (rounds, rest) = (seeds / 11, seeds % 11);
+        if rounds > 0 {
+            board += (rounds as u128) * (LANES & !(0xff << (8 * origin)));
+        }
+        board += SOW_MASKS[origin][rest];
+        self.pits.copy_from_slice(&board.to_le_bytes()[..2 * PITS]);
+        let last = (origin + if rest == 0 { 11 } else { rest }) % (2 * PITS);
+        // Capture: the last pit in the opponent's row holding 2 or 3, and the run of
+        // opponent pits before it that hold 2 or 3.
+        let opp = row_start(mover.opponent());
+        if last < opp || last >= opp + PITS || !matches!(self.pits[last], 2 | 3) {
+            return 0;
+        }
+        let mut taken = 0u8;
+        let mut pit = last;
+        loop {
+            taken += self.pits[pit];
+            if pit == opp || !matches!(self.pits[pit - 1], 2 | 3) {
+                break;
+            }
+            pit -= 1;
+        }
+        // Grand slam: a capture that would take every seed of the opponent takes none.
+        let left: u8 = self.pits[opp..opp + PITS].iter().sum();
+        if left == taken {
+            return 0;
+        }
+        self.pits[pit..=last].fill(0);
+        self.stores[mover] += taken;
         taken
+    }
+
+    /// The pits as one number, pit `i` in byte lane `i` (lanes 12 to 15 are 0).
+    #[inline]
+    fn board(&self) -> u128 {
+        let mut bytes = [0u8; 16];
+        bytes[..2 * PITS].copy_from_slice(&self.pits);
+        u128::from_le_bytes(bytes)
     }
 
     /// The final totals: each player's store plus the seeds left in their own row.
@@ -325,7 +401,7 @@ impl Position for Oware {
     /// then each player takes the seeds in their own row, so the mover takes all that is
     /// left. A winner scores 1 point.
     fn status(&self) -> Status {
-        if self.decided_by_stores().is_some() || self.candidate_moves().is_empty() {
+        if self.decided_by_stores().is_some() || self.candidate_set() == 0 {
             Status::Over(self.outcome_taking_rows())
         } else {
             Status::Ongoing
