@@ -45,7 +45,7 @@ fn position_perft_agrees_while_nothing_repeats() {
 }
 
 #[test]
-#[ignore = "deep perft: run in release (CI runs ignored tests with --release)"]
+#[ignore = "deep perft: run in release (CI runs ignored tests in an optimised build)"]
 fn deep_perft_vectors() {
     assert_eq!(check(u64::MAX), 22);
 }
