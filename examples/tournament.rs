@@ -549,11 +549,5 @@ fn print_table(game: &str, results: &[GameResult]) {
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    common::exit_code(run())
 }

@@ -207,6 +207,17 @@ impl Args {
     }
 }
 
+/// The exit code of an example: success, or the error printed to stderr and failure.
+pub fn exit_code(result: Result<(), String>) -> std::process::ExitCode {
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 /// Parses a move in the game's notation.
 pub fn parse_move<R: Replay>(text: &str) -> Result<<R::P as Position>::Move, String> {
     text.parse().map_err(|e| format!("bad move {text:?}: {e}"))
