@@ -83,8 +83,6 @@ impl core::fmt::Debug for Seen {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game<const N: usize> {
-    /// The current position (also the last of `positions`), kept at hand.
-    current: Urim<N>,
     /// Every position from the start, the current one last.
     positions: Vec<Urim<N>>,
     /// The moves played; `moves[i]` leads from `positions[i]` to `positions[i + 1]`.
@@ -108,7 +106,6 @@ impl<const N: usize> Game<N> {
     #[must_use]
     pub fn with_capacity(start: Urim<N>, plies: usize) -> Self {
         let mut game = Game {
-            current: start,
             positions: Vec::with_capacity(plies + 1),
             moves: Vec::with_capacity(plies),
             since_capture: 0,
@@ -130,7 +127,6 @@ impl<const N: usize> Game<N> {
     /// assert_eq!(game, Game::new(Urim6::new()));
     /// ```
     pub fn reset(&mut self, start: Urim<N>) {
-        self.current = start;
         self.positions.clear();
         self.positions.push(start);
         self.moves.clear();
@@ -149,7 +145,7 @@ impl<const N: usize> Game<N> {
     /// The current position (after a game-ending move, the board as that move left it).
     #[must_use]
     pub fn position(&self) -> &Urim<N> {
-        &self.current
+        self.positions.last().expect("never empty")
     }
 
     /// The moves played, in order.
@@ -233,18 +229,24 @@ impl<const N: usize> Game<N> {
     /// May panic, or leave a meaningless game, if `m` is not legal; it is never unsound.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
-        let mut next = self.current;
+        // The new position is made in its place in the history: copying it there after
+        // it was made would read back the bytes just written, which stalls.
+        let next = *self.position();
+        self.positions.push(next);
+        let len = self.positions.len();
+        let next = self.positions.last_mut().expect("just pushed");
         if next.play_capturing(m) > 0 {
             // A capture lowers the seeds on the board for good: nothing before it can
             // come back.
-            self.since_capture = self.positions.len();
+            self.since_capture = len - 1;
             self.seen.clear();
             self.seen.insert(next.repetition_key());
         } else if self.seen.insert(next.repetition_key()) {
-            self.repeated = self.since_last_capture().contains(&next);
+            let (next, before) = self.positions[self.since_capture..]
+                .split_last()
+                .expect("just pushed");
+            self.repeated = before.contains(next);
         }
-        self.current = next;
-        self.positions.push(next);
         self.moves.push(m);
     }
 
@@ -252,10 +254,6 @@ impl<const N: usize> Game<N> {
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
-        self.current = *self
-            .positions
-            .last()
-            .expect("the start is never taken back");
         // A game that went on past a position never ended there.
         self.repeated = false;
         if self.since_capture >= self.positions.len() {
