@@ -254,9 +254,9 @@ impl Oware {
     /// The mover's row as one word, pit `a` in the low byte (bytes 6 and 7 are 0).
     #[inline]
     fn row_word(&self, player: Player) -> u64 {
-        let mut bytes = [0u8; 8];
-        bytes[..PITS].copy_from_slice(&self.pits[row_start(player)..][..PITS]);
-        u64::from_le_bytes(bytes)
+        // Through the whole board, read as it is written (8 and 4 bytes), since a read
+        // across two writes stalls.
+        (self.board() >> (8 * row_start(player))) as u64 & 0xffff_ffff_ffff
     }
 
     /// The moves by the pit rules alone (without the end of the game), as a set of pits

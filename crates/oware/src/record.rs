@@ -77,8 +77,6 @@ impl core::fmt::Debug for Seen {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     start: Oware,
-    /// The current position (also the last of `since_capture`), kept at hand.
-    current: Oware,
     moves: Vec<Move>,
     /// The positions since the last capture (or the start), the current one last.
     since_capture: Vec<Oware>,
@@ -99,7 +97,6 @@ impl Game {
     pub fn with_capacity(start: Oware, plies: usize) -> Self {
         let mut game = Game {
             start,
-            current: start,
             moves: Vec::with_capacity(plies),
             since_capture: Vec::with_capacity(plies + 1),
             seen: Seen::new(),
@@ -120,7 +117,6 @@ impl Game {
     /// ```
     pub fn reset(&mut self, start: Oware) {
         self.start = start;
-        self.current = start;
         self.moves.clear();
         self.since_capture.clear();
         self.since_capture.push(start);
@@ -131,8 +127,8 @@ impl Game {
 
     /// The current position.
     #[must_use]
-    pub const fn position(&self) -> &Oware {
-        &self.current
+    pub fn position(&self) -> &Oware {
+        self.since_capture.last().expect("never empty")
     }
 
     /// The position the game started from.
@@ -176,7 +172,7 @@ impl Game {
         if self.repeated {
             MoveList::new()
         } else {
-            self.current.legal_moves()
+            self.position().legal_moves()
         }
     }
 
@@ -189,7 +185,7 @@ impl Game {
         if self.repeated {
             return Err(IllegalMove::GameOver);
         }
-        self.current.check_move(m)?;
+        self.position().check_move(m)?;
         self.play_unchecked(m);
         Ok(())
     }
@@ -201,18 +197,23 @@ impl Game {
     /// May panic, or leave a meaningless game, if `m` is not legal; it is never unsound.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
-        let mut next = self.current;
+        // The new position is made in its place in the history: copying it there after
+        // it was made would read back the bytes just written, which stalls.
+        let next = *self.position();
+        self.since_capture.push(next);
+        let next = self.since_capture.last_mut().expect("just pushed");
         if next.play_capturing(m) > 0 {
             // A capture lowers the seeds on the board for good: nothing before it can
             // come back.
+            let next = *next;
             self.since_capture.clear();
+            self.since_capture.push(next);
             self.seen.clear();
             self.seen.insert(&next);
-        } else if self.seen.insert(&next) {
-            self.repeated = self.since_capture.contains(&next);
+        } else if self.seen.insert(next) {
+            let (next, before) = self.since_capture.split_last().expect("just pushed");
+            self.repeated = before.contains(next);
         }
-        self.current = next;
-        self.since_capture.push(next);
         self.moves.push(m);
     }
 
