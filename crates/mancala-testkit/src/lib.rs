@@ -20,7 +20,7 @@ thread_local! {
 
 /// A global allocator that counts the allocations made by the current thread.
 ///
-/// ```ignore
+/// ```text
 /// #[global_allocator]
 /// static ALLOC: mancala_testkit::CountingAllocator = mancala_testkit::CountingAllocator;
 /// let (_, n) = mancala_testkit::count_allocations(|| perft(&start, 4));
