@@ -36,6 +36,16 @@ impl<const MAX: usize> PitMove<MAX> {
         }
     }
 
+    /// The move from pit `index` (0 = `a`) without a check in release builds, for move
+    /// generators that know `index < MAX` (checked by a debug assertion). An index out
+    /// of range makes a meaningless move, never undefined behaviour.
+    #[must_use]
+    #[inline]
+    pub const fn from_u8(index: u8) -> Self {
+        debug_assert!((index as usize) < MAX, "pit index out of range");
+        PitMove(index)
+    }
+
     /// The pit's index from the mover's left (0 = `a`).
     #[must_use]
     pub const fn index(self) -> usize {

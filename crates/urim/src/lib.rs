@@ -20,5 +20,3 @@ pub use setup::{ParsePositionError, Setup, SetupError, row_length};
 mancala_core::serde_via_notation!(Urim<N>, "an urim position in notation", N);
 #[cfg(feature = "serde")]
 mancala_core::serde_via_notation!(Setup<N>, "an urim setup in notation", N);
-#[cfg(feature = "serde")]
-mancala_core::serde_via_notation!(Move, "an urim move: a pit letter");

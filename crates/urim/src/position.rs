@@ -5,9 +5,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use mancala_core::notation::{parse_pit_letter, pit_letter};
 use mancala_core::sow::{Direction, sow};
-use mancala_core::{ByPlayer, IllegalMove, NotationError, Outcome, Player, Position, Status};
+use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Position, Status};
 
 use crate::setup::{ParsePositionError, Setup, SetupError};
 
@@ -32,54 +31,7 @@ pub const SEEDS_PER_PIT: [u8; 2] = [3, 4];
 /// assert_eq!(m.to_string(), "c");
 /// assert!("h".parse::<Move>().is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Move(u8);
-
-impl Move {
-    /// The move from the pit with index `index` (0 = `a`), if some variant has that pit.
-    #[must_use]
-    pub const fn from_index(index: usize) -> Option<Move> {
-        if index < MAX_PITS {
-            Some(Move(index as u8))
-        } else {
-            None
-        }
-    }
-
-    /// The pit's index from the mover's left (0 = `a`).
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The pit's letter.
-    #[must_use]
-    pub const fn letter(self) -> char {
-        pit_letter(self.0 as usize)
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
-
-impl FromStr for Move {
-    type Err = NotationError;
-
-    /// Parses one pit letter, `a` to `g`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut chars = s.chars();
-        match (chars.next(), chars.next()) {
-            (None, _) => Err(NotationError::Empty),
-            (Some(c), None) => Ok(Move(parse_pit_letter(c, MAX_PITS)? as u8)),
-            (Some(_), Some(_)) => Err(NotationError::BadMove {
-                reason: "a move is one pit letter, a to g",
-            }),
-        }
-    }
-}
+pub type Move = mancala_core::PitMove<MAX_PITS>;
 
 /// The legal moves of a position. Its capacity is the worst case: every pit of a 7-pit
 /// row is legal.
@@ -384,7 +336,7 @@ impl<const N: usize> Urim<N> {
     /// (rule 2).
     #[must_use]
     pub fn must_feed(&self) -> bool {
-        self.other_row_is_empty() && (0..N).any(|i| self.feeds(Move(i as u8)))
+        self.other_row_is_empty() && (0..N).any(|i| self.feeds(Move::from_u8(i as u8)))
     }
 
     /// Rule 3 in full: sows the `seeds` of the mover's pit `origin` in a single lap,
@@ -563,13 +515,13 @@ impl<const N: usize> Position for Urim<N> {
         let mut pits = ((occupied >> 7).wrapping_mul(0x0102_0408_1020_4000) >> 56) as usize;
         if self.other_row_is_empty() && self.must_feed() {
             for i in 0..N {
-                if !self.feeds(Move(i as u8)) {
+                if !self.feeds(Move::from_u8(i as u8)) {
                     pits &= !(1 << i);
                 }
             }
         }
         let packed = MOVE_LISTS[pits & 0x7f].to_le_bytes();
-        let mut list = MoveList::from(core::array::from_fn(|k| Move(packed[k])));
+        let mut list = MoveList::from(core::array::from_fn(|k| Move::from_u8(packed[k])));
         list.truncate(usize::from(packed[7]));
         list
     }
