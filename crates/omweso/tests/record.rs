@@ -38,70 +38,38 @@ fn an_endless_move_annuls_the_game_in_the_record() {
     );
 }
 
-/// Rule 8, the part that needs history: "a decision point whose counter-clockwise
-/// choice leads back to the same mid-turn state is endless too if chosen again; the game
-/// record, which has the history, annuls it".
-///
-/// No such state exists under these rules, so `REPEATING` stays `None` and the test stays
-/// ignored (`docs/omweso.md`, "Repeated decision"). Suppose the mover chooses
-/// counter-clockwise at a paused state `P` (origin `o` in the left block, `n >= 2` seeds
-/// in hand) and the turn pauses at `P` again:
-///
-/// 1. No capture happens in between: captured seeds leave the opponent's 16 pits for the
-///    rest of the turn (sowing never leaves the mover's pits), and the turn's mark `c`
-///    would differ. So every lap in between is a counter-clockwise relay (a clockwise
-///    choice captures), and the opponent's pits, hence the capturable pits, do not change.
-/// 2. Each lap starts where the one before ended, so the laps from `P` back to `P` sow one
-///    unbroken walk from the pit after `o` round to `o`: whole rounds, at least one. Every
-///    pit of the mover receives a seed.
-/// 3. Every pit holds as many seeds at the second `P` as at the first, and a pit loses
-///    seeds only by being lifted at the end of a lap that left it with 2 or more. So every
-///    pit, `o` included, ends some lap with 2 or more, and there rule 4 is checked before
-///    any relay or decision. No lap captured: no inner pit of the mover faces an opponent
-///    column with seeds in both pits.
-/// 4. Then no clockwise lap can capture either, and `P` was not a decision (rule 5): a
-///    contradiction.
-///
-/// `every_pit_ends_a_lap_of_an_endless_cycle` checks step 3 seed by seed on the endless
-/// layouts; `a_decision_never_comes_back_in_play` checks the conclusion with the crate on
-/// random games, and that the record plays every such game exactly as the position does.
-const REPEATING: Option<&str> = None;
-
-#[test]
-#[ignore = "no paused state can repeat under these rules (proof at REPEATING)"]
-fn a_repeated_decision_annuls_the_game() {
-    let Some(text) = REPEATING else { return };
-    let p: Omweso = text.parse().unwrap();
-    let m = p.pending_decision().unwrap();
-    let mut g = Game::new(p);
-    g.play(m).unwrap();
-    // Back at the same paused state.
-    while g.position() != &p {
-        let d = g.position().pending_decision().expect("a paused turn");
-        g.play(d).unwrap();
-    }
-    assert_eq!(
-        g.status(),
-        Status::Ongoing,
-        "reaching it again is not yet endless"
-    );
-    g.play(m).unwrap();
-    assert_eq!(g.status(), Status::Annulled, "choosing it again is");
-    assert_eq!(
-        g.position().to_string(),
-        text,
-        "the move is not carried out"
-    );
-    // Clockwise instead is fine.
-    g.undo().unwrap();
-    let mut cw = m.to_string();
-    cw.push('-');
-    g.play(mv(&cw)).unwrap();
-    assert_ne!(g.status(), Status::Annulled);
-}
+// The proof that a decision never repeats (referred to by the tests below).
+//
+// Rule 8, the part that needs history: "a decision point whose counter-clockwise
+// choice leads back to the same mid-turn state is endless too if chosen again; the game
+// record, which has the history, annuls it".
+//
+// No such state exists under these rules, so no test can play one (`docs/omweso.md`,
+// "Repeated decision"). Suppose the mover chooses
+// counter-clockwise at a paused state `P` (origin `o` in the left block, `n >= 2` seeds
+// in hand) and the turn pauses at `P` again:
+//
+// 1. No capture happens in between: captured seeds leave the opponent's 16 pits for the
+//    rest of the turn (sowing never leaves the mover's pits), and the turn's mark `c`
+//    would differ. So every lap in between is a counter-clockwise relay (a clockwise
+//    choice captures), and the opponent's pits, hence the capturable pits, do not change.
+// 2. Each lap starts where the one before ended, so the laps from `P` back to `P` sow one
+//    unbroken walk from the pit after `o` round to `o`: whole rounds, at least one. Every
+//    pit of the mover receives a seed.
+// 3. Every pit holds as many seeds at the second `P` as at the first, and a pit loses
+//    seeds only by being lifted at the end of a lap that left it with 2 or more. So every
+//    pit, `o` included, ends some lap with 2 or more, and there rule 4 is checked before
+//    any relay or decision. No lap captured: no inner pit of the mover faces an opponent
+//    column with seeds in both pits.
+// 4. Then no clockwise lap can capture either, and `P` was not a decision (rule 5): a
+//    contradiction.
+//
+// `every_pit_ends_a_lap_of_an_endless_cycle` checks step 3 seed by seed on the endless
+// layouts; `a_decision_never_comes_back_in_play` checks the conclusion with the crate on
+// random games, and that the record plays every such game exactly as the position does.
 
 /// Looks for a paused state whose counter-clockwise choice leads back to it (run with
-/// `--ignored --nocapture` in release). None can exist: see the proof at `REPEATING`.
+/// `--ignored --nocapture` in release). None can exist: see the proof above.
 #[test]
 #[ignore = "a search helper"]
 fn search_repeated_decisions() {
@@ -133,7 +101,7 @@ fn search_repeated_decisions() {
     println!("{paused} paused states examined");
 }
 
-/// Step 3 of the proof at `REPEATING`, seed by seed and independent of the crate: in
+/// Step 3 of the proof above, seed by seed and independent of the crate: in
 /// the relay cycle of every endless layout found so far, each of the 16 pits ends a lap
 /// with 2 or more seeds (and is lifted). So a cycle that never captures leaves no pit
 /// capturable, and no decision can come up inside it.
@@ -179,7 +147,7 @@ fn every_pit_ends_a_lap_of_an_endless_cycle() {
     assert!(cycles >= 40, "{cycles} layouts");
 }
 
-/// The conclusion of the proof at `REPEATING`, with the crate, on random games: no paused
+/// The conclusion of the proof above, with the crate, on random games: no paused
 /// state comes back in its turn, and choosing counter-clockwise at every decision from a
 /// paused state never leads back to it. The record plays each game exactly as the bare
 /// position does (its check for a repeated decision never fires).
