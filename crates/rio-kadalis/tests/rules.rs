@@ -296,6 +296,17 @@ fn rule3_a_long_move_that_ends_is_not_endless() {
     assert_eq!(p.to_string(), "0,11,3,0,2,0/x,x,x,x,x,0 8-4 N");
 }
 
+#[test]
+fn rule3_a_move_of_fifteen_laps_ends() {
+    // Ten open pits, 9 stones; South's a(5) relays round the ring for 15 laps (more
+    // than the 8 sown before the search for a repeat starts). The 15th lap lifts South's
+    // d(2): e 3 → 4 goes to South, its owner, with a stone still in hand, which ends in
+    // the empty f. Checked against the reference.
+    let p = after::<6, false>("5,0,0,1,0,1/0,1,0,1,x,x 0-0 S", &["a"]);
+    assert_eq!(p.to_string(), "1,0,1,0,0,1/1,0,1,0,x,x 4-0 N");
+    assert_eq!(p.stones(), 9);
+}
+
 // Rule 4: the end of a round.
 
 #[test]
