@@ -257,18 +257,43 @@ pub(crate) const fn lap_end(x: u128, q: usize, n: u8, clockwise: bool) -> (usize
     (last, get(x, last) + extra)
 }
 
+/// The top bit of every byte.
+const TOPS: u128 = u128::from_le_bytes([0x80; 16]);
+
+/// Bit `i` for each byte `i` of `m` whose top bit is set (the other bits of `m` 0):
+/// one multiply gathers the eight top bits into the top byte without carries.
+#[inline(always)]
+const fn gather8(m: u64) -> u8 {
+    ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// Bit `7 − i` for each byte `i` of `m` whose top bit is set (the other bits of `m` 0).
+#[inline(always)]
+const fn gather8_reversed(m: u64) -> u8 {
+    ((m >> 7).wrapping_mul(0x8040_2010_0804_0201) >> 56) as u8
+}
+
+/// The top bit of each byte of `x` holding at least `k` seeds (`1 <= k <= 64`): a byte
+/// holds at most 64, so adding `128 − k` sets its top bit exactly when it holds `k` or
+/// more, and never carries into the next byte.
+#[inline(always)]
+const fn at_least(x: u128, k: u8) -> u128 {
+    (x + ONES * (128 - k) as u128) & TOPS
+}
+
 /// A bit per circuit pit that holds seeds.
 #[inline]
 pub(crate) const fn occupied(x: u128) -> u16 {
-    let mut m = 0u16;
-    let mut c = 0;
-    while c < 16 {
-        if get(x, c) != 0 {
-            m |= 1 << c;
-        }
-        c += 1;
-    }
-    m
+    let m = at_least(x, 1);
+    gather8(m as u64) as u16 | (gather8((m >> 64) as u64) as u16) << 8
+}
+
+/// The pits of a side that hold 2 or more seeds, as a bit per letter (`a` is bit 0):
+/// letters `a`–`h` are circuit pits 15 down to 8, `i`–`p` circuit pits 0 to 7.
+#[inline]
+pub(crate) const fn movable_letters(x: u128) -> u16 {
+    let m = at_least(x, 2);
+    gather8_reversed((m >> 64) as u64) as u16 | (gather8(m as u64) as u16) << 8
 }
 
 /// Rule 4: the mover's inner pits (circuit bits `8..16`) whose facing column of the
@@ -363,5 +388,34 @@ mod tests {
         assert_eq!(capturable(add(0, 8, 1)), 0);
         // Their column 0 (a = 15, i = 0) faces my h (circuit 8).
         assert_eq!(capturable(add(add(0, 15, 1), 0, 1)), 1 << 8);
+    }
+
+    proptest::proptest! {
+        /// The one-step pit sets agree with reading the pits one by one, for every
+        /// count a pit can hold (0 to 64).
+        #[test]
+        fn pit_sets_match_pit_by_pit(pits in proptest::array::uniform16(0u8..=64)) {
+            let x = u128::from_le_bytes(pits);
+            let mut occupied_bits = 0u16;
+            let mut movable = 0u16;
+            for c in 0..16 {
+                if get(x, c) != 0 {
+                    occupied_bits |= 1 << c;
+                }
+                if get(x, c) >= 2 {
+                    movable |= 1 << letter_of_circuit(c);
+                }
+            }
+            proptest::prop_assert_eq!(occupied(x), occupied_bits);
+            proptest::prop_assert_eq!(movable_letters(x), movable);
+        }
+    }
+
+    #[test]
+    fn movable_letters_by_hand() {
+        // a is circuit 15, h circuit 8, i circuit 0, p circuit 7.
+        let x = add(add(add(add(0, 15, 2), 8, 64), 0, 1), 7, 3);
+        assert_eq!(movable_letters(x), 1 << 0 | 1 << 7 | 1 << 15);
+        assert_eq!(occupied(x), 1 << 15 | 1 << 8 | 1 << 0 | 1 << 7);
     }
 }

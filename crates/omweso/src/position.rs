@@ -7,7 +7,7 @@ use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Position, Status};
 
 use crate::pit::{
     INNER, LEFT_BLOCK, LIFT_AND_SOW_CCW, add, capturable, circuit_of_letter, clear, get, has_move,
-    lap_end, sow_ccw, sow_cw, total,
+    lap_end, movable_letters, sow_ccw, sow_cw, total,
 };
 use crate::{Move, MoveKind, MoveList, Pit, Rules, Setup};
 
@@ -522,20 +522,22 @@ impl Position for Omweso {
         }
         let x = self.pits[self.to_move.index()];
         let capture = self.capture_mask();
-        for pit in Pit::ALL {
+        // The pits with 2 or more seeds, in letter order.
+        let mut movable = movable_letters(x);
+        while movable != 0 {
+            let pit = Pit::ALL[movable.trailing_zeros() as usize];
+            movable &= movable - 1;
             let c = pit.circuit_index();
             let n = get(x, c);
-            if n >= 2 {
-                list.push(Move::new(pit, MoveKind::CounterClockwise));
-                if capture != 0
-                    && LEFT_BLOCK >> c & 1 == 1
-                    && Self::clockwise_captures(clear(x, c), c, n, capture)
-                {
-                    list.push(Move::new(pit, MoveKind::Clockwise));
-                }
-                if n == 3 && !self.capture_made {
-                    list.push(Move::new(pit, MoveKind::Split));
-                }
+            list.push(Move::new(pit, MoveKind::CounterClockwise));
+            if capture != 0
+                && LEFT_BLOCK >> c & 1 == 1
+                && Self::clockwise_captures(clear(x, c), c, n, capture)
+            {
+                list.push(Move::new(pit, MoveKind::Clockwise));
+            }
+            if n == 3 && !self.capture_made {
+                list.push(Move::new(pit, MoveKind::Split));
             }
         }
         list
