@@ -388,13 +388,19 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
         let before = (self.pits, self.captured);
         let mut origin = origin as u8;
         for _ in 0..QUICK_LAPS {
-            if Self::lap(
-                &mut self.pits,
-                &mut origin,
-                closed,
-                mover,
-                &mut self.captured,
-            ) {
+            // The same lap, compiled apart for a board without closed pits.
+            let end = if closed == 0 {
+                Self::lap(&mut self.pits, &mut origin, 0, mover, &mut self.captured)
+            } else {
+                Self::lap(
+                    &mut self.pits,
+                    &mut origin,
+                    closed,
+                    mover,
+                    &mut self.captured,
+                )
+            };
+            if end {
                 return Ok(());
             }
         }
