@@ -1,6 +1,9 @@
 #![doc = include_str!("../README.md")]
 #![cfg_attr(not(test), no_std)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 pub mod capture;
 pub mod cycle;
 pub mod notation;
@@ -8,6 +11,8 @@ pub mod perft;
 mod pit_move;
 mod player;
 mod position;
+#[cfg(feature = "alloc")]
+pub mod record;
 #[cfg(feature = "serde")]
 pub mod serde_notation;
 pub mod sow;

@@ -84,3 +84,16 @@ impl Position for Countdown {
         }
     }
 }
+
+/// A heap only shrinks, so no position comes back; nothing is captured.
+#[cfg(feature = "alloc")]
+impl crate::record::Repetition for Countdown {
+    type Captures = ();
+
+    fn captures(&self) {}
+
+    /// Never called: no position of the game repeats.
+    fn repetition_outcome(&self) -> Outcome {
+        Outcome::new(None, 0)
+    }
+}

@@ -2,9 +2,8 @@
 //! between moves (the crate's ruling; `docs/rio-kadalis.md`, "Rulings" 7). Needs the
 //! `alloc` feature.
 
-use alloc::vec::Vec;
-
-use mancala_core::{IllegalMove, Outcome, Position, Status};
+use mancala_core::record::{History, Repetition};
+use mancala_core::{ByPlayer, IllegalMove, Outcome, Status};
 
 use crate::position::round_outcome;
 use crate::{Kadalis, Move, MoveList};
@@ -23,7 +22,9 @@ use crate::{Kadalis, Move, MoveList};
 /// The history starts with the round's first position and starts afresh with the
 /// position right after each capture: a capture takes 4 stones off the board for good,
 /// so no position before it can come back. [`Kadalis`] itself keeps no history, so
-/// perft and [`Position`] are exactly rules 1–4.
+/// perft and [`Position`](mancala_core::Position) are exactly rules 1–4. The history is the core's [`History`]
+/// (a bit filter of the positions since the last capture, confirmed by comparing whole
+/// positions).
 ///
 /// ```
 /// use mancala_core::{Player, Status};
@@ -43,14 +44,22 @@ use crate::{Kadalis, Move, MoveList};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Round<const N: usize = 6, const CLOCKWISE: bool = false> {
-    /// Every position from the start, the current one last (never empty).
-    positions: Vec<Kadalis<N, CLOCKWISE>>,
-    /// The moves played; `moves[i]` leads from `positions[i]` to `positions[i + 1]`.
-    moves: Vec<Move>,
-    /// Where the positions since the last capture begin.
-    since_capture: usize,
-    /// Whether the last move repeated a position since the last capture.
-    repeated: bool,
+    /// The moves and positions, and whether the last move repeated a position since the
+    /// last capture.
+    history: History<Kadalis<N, CLOCKWISE>>,
+}
+
+/// The ruling's history: what only a capture changes is the stones captured.
+impl<const N: usize, const CLOCKWISE: bool> Repetition for Kadalis<N, CLOCKWISE> {
+    type Captures = ByPlayer<u8>;
+
+    fn repetition_outcome(&self) -> Outcome {
+        round_outcome(self.totals())
+    }
+
+    fn captures(&self) -> ByPlayer<u8> {
+        self.captured()
+    }
 }
 
 impl<const N: usize, const CLOCKWISE: bool> Round<N, CLOCKWISE> {
@@ -63,14 +72,9 @@ impl<const N: usize, const CLOCKWISE: bool> Round<N, CLOCKWISE> {
     /// A round from `start` with room for `plies` moves before its buffers grow.
     #[must_use]
     pub fn with_capacity(start: Kadalis<N, CLOCKWISE>, plies: usize) -> Self {
-        let mut round = Round {
-            positions: Vec::with_capacity(plies + 1),
-            moves: Vec::with_capacity(plies),
-            since_capture: 0,
-            repeated: false,
-        };
-        round.reset(start);
-        round
+        Round {
+            history: History::with_capacity(start, plies),
+        }
     }
 
     /// Starts a new round from `start`, keeping the buffers: a program playing many
@@ -84,53 +88,46 @@ impl<const N: usize, const CLOCKWISE: bool> Round<N, CLOCKWISE> {
     /// assert_eq!(round, Round::new(Kadalis::start()));
     /// ```
     pub fn reset(&mut self, start: Kadalis<N, CLOCKWISE>) {
-        self.positions.clear();
-        self.positions.push(start);
-        self.moves.clear();
-        self.since_capture = 0;
-        self.repeated = false;
+        self.history.reset(start);
     }
 
     /// The position the round started from.
     #[must_use]
     pub fn start(&self) -> &Kadalis<N, CLOCKWISE> {
-        &self.positions[0]
+        self.history.start()
     }
 
     /// The current position (after a repetition, the board as the repeating move left
-    /// it; the position's own [`status`](Position::status) does not know the ruling).
+    /// it; the position's own [`status`](mancala_core::Position::status) does not know the ruling).
     #[must_use]
     pub fn position(&self) -> &Kadalis<N, CLOCKWISE> {
-        match self.positions.last() {
-            Some(p) => p,
-            None => unreachable!("a round always has its start"),
-        }
+        self.history.position()
     }
 
     /// The moves played, in order.
     #[must_use]
     pub fn moves(&self) -> &[Move] {
-        &self.moves
+        self.history.moves()
     }
 
     /// Every position from the start, the current one last.
     #[must_use]
     pub fn positions(&self) -> &[Kadalis<N, CLOCKWISE>] {
-        &self.positions
+        self.history.positions()
     }
 
     /// The positions since the last capture (or the start), against which each new
     /// position is compared.
     #[must_use]
     pub fn since_last_capture(&self) -> &[Kadalis<N, CLOCKWISE>] {
-        &self.positions[self.since_capture..]
+        self.history.since_last_capture()
     }
 
     /// Whether the round ended because the last move repeated a position since the last
     /// capture.
     #[must_use]
     pub const fn ended_by_repetition(&self) -> bool {
-        self.repeated
+        self.history.is_repetition()
     }
 
     /// The status: after a repetition, over as rule 4 scores it (each player takes their
@@ -138,11 +135,7 @@ impl<const N: usize, const CLOCKWISE: bool> Round<N, CLOCKWISE> {
     /// position's status (rule 4's end, rule 3's annulment, or going on).
     #[must_use]
     pub fn status(&self) -> Status {
-        if self.repeated {
-            Status::Over(round_outcome(self.position().totals()))
-        } else {
-            self.position().status()
-        }
+        self.history.status()
     }
 
     /// The outcome, once the round is over.
@@ -154,64 +147,29 @@ impl<const N: usize, const CLOCKWISE: bool> Round<N, CLOCKWISE> {
     /// The legal moves; none once the round has ended (or was annulled).
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        if self.repeated {
-            MoveList::new()
-        } else {
-            self.position().legal_moves()
-        }
+        self.history.legal_moves()
     }
 
     /// `Ok` if `m` is legal now, otherwise why not.
     ///
     /// # Errors
-    /// As [`Position::check_move`], and [`IllegalMove::GameOver`] after a repetition.
+    /// As [`Position::check_move`](mancala_core::Position::check_move), and [`IllegalMove::GameOver`] after a repetition.
     pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
-        if self.repeated {
-            return Err(IllegalMove::GameOver);
-        }
-        self.position().check_move(m)
+        self.history.check_move(m)
     }
 
     /// Plays `m` if it is legal, and ends the round if the new position repeats one
-    /// since the last capture.
+    /// since the last capture. An endless move is an annulment, never a repetition: an
+    /// annulled position differs from every earlier one (its flag).
     ///
     /// # Errors
     /// Why `m` is illegal; the record is then unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        self.check_move(m)?;
-        let before = *self.position();
-        let mut next = before;
-        next.play_unchecked(m);
-        if next.captured() == before.captured() {
-            // An annulled position differs from every earlier one (its flag), so an
-            // endless move is an annulment, never a repetition.
-            self.repeated = self.since_last_capture().contains(&next);
-        } else {
-            // A capture lowers the stones on the board for good: nothing before it can
-            // come back.
-            self.since_capture = self.positions.len();
-        }
-        self.positions.push(next);
-        self.moves.push(m);
-        Ok(())
+        self.history.play(m)
     }
 
     /// Takes back the last move; `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
-        let m = self.moves.pop()?;
-        self.positions.pop();
-        // A round that went on past a position had not ended there.
-        self.repeated = false;
-        if self.since_capture >= self.positions.len() {
-            // Captures only grow, so the positions with the current captures are the
-            // ones since the last capture.
-            let captured = self.position().captured();
-            self.since_capture = self
-                .positions
-                .iter()
-                .position(|p| p.captured() == captured)
-                .unwrap_or(0);
-        }
-        Some(m)
+        self.history.undo()
     }
 }

@@ -426,6 +426,7 @@ impl<const N: usize> Urim<N> {
     /// A 64-bit mix of the pits and the player to move, for the game record's
     /// repetition filter (rule 6): equal positions have equal keys. Positions since a
     /// capture hold the same stores, so the stores are left out.
+    #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn repetition_key(&self) -> u64 {
         let board = self.board();

@@ -3,51 +3,32 @@
 
 use alloc::vec::Vec;
 
-use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Position, Status};
+use mancala_core::record::{History, Repetition};
+use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Status};
 
 use crate::position::{Move, MoveList, Urim, score};
 use crate::setup::SetupError;
 
-/// A set of positions since the last capture, as a filter of one bit per key: a clear
-/// bit proves a position is new; a set bit is confirmed by comparing whole positions.
-#[derive(Clone, PartialEq, Eq)]
-struct Seen([u64; Seen::WORDS]);
+/// Rule 6's history: what only a capture changes is the stores.
+impl<const N: usize> Repetition for Urim<N> {
+    type Captures = ByPlayer<u8>;
 
-impl Seen {
-    /// 2048 bits: a random game rarely has more than a few dozen positions between
-    /// captures, so a false hit (one extra scan of the history) is rare.
-    const WORDS: usize = 32;
-
-    const fn new() -> Self {
-        Seen([0; Self::WORDS])
+    fn repetition_outcome(&self) -> Outcome {
+        score(self.circulation_totals())
     }
 
-    /// The word and bit of a key (its top 11 bits, the best mixed).
-    #[inline]
-    const fn slot(key: u64) -> (usize, u64) {
-        let i = (key >> (64 - 11)) as usize;
-        (i / 64, 1 << (i % 64))
-    }
-
-    /// Marks `key`; returns whether it was marked before (maybe seen).
-    #[inline]
-    fn insert(&mut self, key: u64) -> bool {
-        let (word, bit) = Self::slot(key);
-        let before = self.0[word] & bit != 0;
-        self.0[word] |= bit;
-        before
+    fn captures(&self) -> ByPlayer<u8> {
+        self.stores()
     }
 
     #[inline]
-    fn clear(&mut self) {
-        self.0 = [0; Self::WORDS];
+    fn play_reporting_capture(&mut self, m: Move) -> bool {
+        self.play_capturing(m) > 0
     }
-}
 
-impl core::fmt::Debug for Seen {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let bits: u32 = self.0.iter().map(|w| w.count_ones()).sum();
-        write!(f, "Seen({bits} bits)")
+    #[inline]
+    fn repetition_key(&self) -> u64 {
+        Urim::repetition_key(self)
     }
 }
 
@@ -59,11 +40,10 @@ impl core::fmt::Debug for Seen {
 /// When a move produces a position (pit counts and player to move) already in it, the
 /// game ends there and each player takes the seeds in their own row.
 ///
-/// The check is exact and cheap: a bit filter of the positions since the last capture
-/// answers "new" for nearly every move, and a possible repetition is confirmed by
-/// comparing whole positions. [`reset`](Game::reset) starts a new game keeping the
-/// record's buffers, so that a program playing many games allocates nothing once the
-/// buffers have grown to the longest game.
+/// The history is the core's [`History`]: the check is exact and cheap (a bit filter,
+/// confirmed by comparing whole positions), and [`reset`](Game::reset) starts a new game
+/// keeping the record's buffers, so that a program playing many games allocates nothing
+/// once the buffers have grown to the longest game.
 ///
 /// ```
 /// use mancala_core::{Player, Status};
@@ -83,16 +63,9 @@ impl core::fmt::Debug for Seen {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game<const N: usize> {
-    /// Every position from the start, the current one last.
-    positions: Vec<Urim<N>>,
-    /// The moves played; `moves[i]` leads from `positions[i]` to `positions[i + 1]`.
-    moves: Vec<Move>,
-    /// Where the positions since the last capture begin.
-    since_capture: usize,
-    /// The keys of the positions since the last capture.
-    seen: Seen,
-    /// Whether the last move repeated a position (rule 6).
-    repeated: bool,
+    /// The moves and positions, and whether the last move repeated a position since the
+    /// last capture (rule 6).
+    history: History<Urim<N>>,
 }
 
 impl<const N: usize> Game<N> {
@@ -105,15 +78,9 @@ impl<const N: usize> Game<N> {
     /// A game from `start` with room for `plies` moves before its buffers grow.
     #[must_use]
     pub fn with_capacity(start: Urim<N>, plies: usize) -> Self {
-        let mut game = Game {
-            positions: Vec::with_capacity(plies + 1),
-            moves: Vec::with_capacity(plies),
-            since_capture: 0,
-            seen: Seen::new(),
-            repeated: false,
-        };
-        game.reset(start);
-        game
+        Game {
+            history: History::with_capacity(start, plies),
+        }
     }
 
     /// Starts a new game from `start`, keeping the buffers (no allocation).
@@ -127,61 +94,51 @@ impl<const N: usize> Game<N> {
     /// assert_eq!(game, Game::new(Urim6::new()));
     /// ```
     pub fn reset(&mut self, start: Urim<N>) {
-        self.positions.clear();
-        self.positions.push(start);
-        self.moves.clear();
-        self.since_capture = 0;
-        self.seen.clear();
-        self.seen.insert(start.repetition_key());
-        self.repeated = false;
+        self.history.reset(start);
     }
 
     /// The position the game started from.
     #[must_use]
     pub fn start(&self) -> &Urim<N> {
-        &self.positions[0]
+        self.history.start()
     }
 
     /// The current position (after a game-ending move, the board as that move left it).
     #[must_use]
     pub fn position(&self) -> &Urim<N> {
-        self.positions.last().expect("never empty")
+        self.history.position()
     }
 
     /// The moves played, in order.
     #[must_use]
     pub fn moves(&self) -> &[Move] {
-        &self.moves
+        self.history.moves()
     }
 
     /// Every position from the start, the current one last.
     #[must_use]
     pub fn positions(&self) -> &[Urim<N>] {
-        &self.positions
+        self.history.positions()
     }
 
     /// The positions since the last capture (or the start), against which rule 6
     /// compares each new position.
     #[must_use]
     pub fn since_last_capture(&self) -> &[Urim<N>] {
-        &self.positions[self.since_capture..]
+        self.history.since_last_capture()
     }
 
     /// Whether the game ended by endless circulation (rule 6).
     #[must_use]
     pub const fn is_repetition(&self) -> bool {
-        self.repeated
+        self.history.is_repetition()
     }
 
     /// The status: over by repetition (rule 6, each player takes their own row), or the
     /// position's status (starvation, rule 5).
     #[must_use]
     pub fn status(&self) -> Status {
-        if self.repeated {
-            Status::Over(score(self.position().circulation_totals()))
-        } else {
-            self.position().status()
-        }
+        self.history.status()
     }
 
     /// The outcome, once the game is over.
@@ -193,22 +150,15 @@ impl<const N: usize> Game<N> {
     /// The legal moves; none once the game is over.
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
-        if self.repeated {
-            MoveList::new()
-        } else {
-            self.position().legal_moves()
-        }
+        self.history.legal_moves()
     }
 
     /// `Ok` if `m` is legal now, otherwise why not.
     ///
     /// # Errors
-    /// As [`Position::check_move`], and [`IllegalMove::GameOver`] after a repetition.
+    /// As [`Position::check_move`](mancala_core::Position::check_move), and [`IllegalMove::GameOver`] after a repetition.
     pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
-        if self.repeated {
-            return Err(IllegalMove::GameOver);
-        }
-        self.position().check_move(m)
+        self.history.check_move(m)
     }
 
     /// Plays `m` if it is legal, and ends the game if the new position repeats one since
@@ -217,9 +167,7 @@ impl<const N: usize> Game<N> {
     /// # Errors
     /// Why `m` is illegal; the game is then unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        self.check_move(m)?;
-        self.play_unchecked(m);
-        Ok(())
+        self.history.play(m)
     }
 
     /// Plays `m` without checking it (a move from [`legal_moves`](Game::legal_moves)),
@@ -229,46 +177,12 @@ impl<const N: usize> Game<N> {
     /// May panic, or leave a meaningless game, if `m` is not legal; it is never unsound.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
-        // The new position is made in its place in the history: copying it there after
-        // it was made would read back the bytes just written, which stalls.
-        let next = *self.position();
-        self.positions.push(next);
-        let len = self.positions.len();
-        let next = self.positions.last_mut().expect("just pushed");
-        if next.play_capturing(m) > 0 {
-            // A capture lowers the seeds on the board for good: nothing before it can
-            // come back.
-            self.since_capture = len - 1;
-            self.seen.clear();
-            self.seen.insert(next.repetition_key());
-        } else if self.seen.insert(next.repetition_key()) {
-            let (next, before) = self.positions[self.since_capture..]
-                .split_last()
-                .expect("just pushed");
-            self.repeated = before.contains(next);
-        }
-        self.moves.push(m);
+        self.history.play_unchecked(m);
     }
 
     /// Takes back the last move; `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
-        let m = self.moves.pop()?;
-        self.positions.pop();
-        // A game that went on past a position never ended there.
-        self.repeated = false;
-        if self.since_capture >= self.positions.len() {
-            let stores = self.position().stores();
-            self.since_capture = self
-                .positions
-                .iter()
-                .position(|p| p.stores() == stores)
-                .expect("the current position has its own stores");
-        }
-        self.seen.clear();
-        for p in &self.positions[self.since_capture..] {
-            self.seen.insert(p.repetition_key());
-        }
-        Some(m)
+        self.history.undo()
     }
 }
 

@@ -1,0 +1,389 @@
+//! The history a repetition rule needs (feature `alloc`).
+//!
+//! Several games end when a move brings back a position that occurred since the last
+//! capture (Urim rule 6, Oware's endless circulation, the Rio Kadalis round record's
+//! ruling). A position alone cannot apply such a rule, so each game's record keeps a
+//! [`History`]: the moves, every position reached, where the positions since the last
+//! capture begin, and whether the last move repeated one of them. The game's record
+//! adds what is its own: how a game that repeats is scored.
+//!
+//! The check is exact and cheap: a bit filter of the positions since the last capture
+//! answers "new" for nearly every move, and a possible repetition is confirmed by
+//! comparing whole positions. [`History::reset`] starts afresh keeping the buffers, so
+//! that a program playing many games allocates nothing once they have grown to the
+//! longest game.
+
+use alloc::vec::Vec;
+
+use crate::{IllegalMove, Outcome, Position, Status};
+
+/// A position whose game can end by a repeated position since the last capture.
+pub trait Repetition: Position + Copy {
+    /// What a capture changes, and only a capture, for good: the stores, or the stones
+    /// captured. Two positions with different values can never both lie between the
+    /// same two captures.
+    type Captures: Copy + Eq;
+
+    /// The position's [`Captures`](Repetition::Captures).
+    fn captures(&self) -> Self::Captures;
+
+    /// The outcome of a game that ends here because this position repeated one (each
+    /// game scores that its own way, e.g. each player taking the seeds in their row).
+    fn repetition_outcome(&self) -> Outcome;
+
+    /// Plays `m` (legal) as [`Position::play_unchecked`] does, and returns whether it
+    /// captured, that is whether [`captures`](Repetition::captures) changed. Games
+    /// whose move already knows override it, saving a compare.
+    #[inline]
+    fn play_reporting_capture(&mut self, m: Self::Move) -> bool {
+        let before = self.captures();
+        self.play_unchecked(m);
+        self.captures() != before
+    }
+
+    /// A 64-bit key of the position for the history's filter: equal positions must have
+    /// equal keys. The provided version is [`Position::hash_key`].
+    fn repetition_key(&self) -> u64 {
+        self.hash_key()
+    }
+}
+
+/// A set of positions since the last capture, as a filter of one bit per key: a clear
+/// bit proves a position is new; a set bit is confirmed by comparing whole positions.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Seen([u64; Seen::WORDS]);
+
+impl Seen {
+    /// 2048 bits: a random game rarely has more than a few dozen positions between
+    /// captures, so a false hit (one extra scan of the history) is rare.
+    const WORDS: usize = 32;
+
+    const fn new() -> Self {
+        Seen([0; Self::WORDS])
+    }
+
+    /// Marks `key` (by its top 11 bits, the best mixed); returns whether it was marked
+    /// before (maybe seen).
+    #[inline]
+    fn insert(&mut self, key: u64) -> bool {
+        let i = (key >> (64 - 11)) as usize;
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let before = self.0[word] & bit != 0;
+        self.0[word] |= bit;
+        before
+    }
+
+    #[inline]
+    fn clear(&mut self) {
+        self.0 = [0; Self::WORDS];
+    }
+}
+
+impl core::fmt::Debug for Seen {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let bits: u32 = self.0.iter().map(|w| w.count_ones()).sum();
+        write!(f, "Seen({bits} bits)")
+    }
+}
+
+/// The moves and positions of a game, with the repetition check: see the
+/// [module](self).
+///
+/// ```
+/// use mancala_core::record::History;
+/// use mancala_core::toy::{Countdown, Take};
+/// let mut h = History::new(Countdown::new(5));
+/// h.play_unchecked(Take(2));
+/// assert_eq!(h.position().heap, 3);
+/// assert_eq!(h.moves(), [Take(2)]);
+/// assert!(!h.is_repetition()); // a heap never grows back
+/// assert_eq!(h.undo(), Some(Take(2)));
+/// assert_eq!(h.positions(), [Countdown::new(5)]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct History<P: Repetition> {
+    /// Every position from the start, the current one last (never empty).
+    positions: Vec<P>,
+    /// The moves played; `moves[i]` leads from `positions[i]` to `positions[i + 1]`.
+    moves: Vec<P::Move>,
+    /// Where the positions since the last capture begin.
+    since_capture: usize,
+    /// The keys of the positions since the last capture.
+    seen: Seen,
+    /// Whether the last move repeated a position since the last capture.
+    repeated: bool,
+}
+
+impl<P: Repetition> History<P> {
+    /// A history starting at `start`.
+    #[must_use]
+    pub fn new(start: P) -> Self {
+        Self::with_capacity(start, 0)
+    }
+
+    /// A history starting at `start` with room for `plies` moves before its buffers
+    /// grow.
+    #[must_use]
+    pub fn with_capacity(start: P, plies: usize) -> Self {
+        let mut history = History {
+            positions: Vec::with_capacity(plies + 1),
+            moves: Vec::with_capacity(plies),
+            since_capture: 0,
+            seen: Seen::new(),
+            repeated: false,
+        };
+        history.reset(start);
+        history
+    }
+
+    /// Starts afresh from `start`, keeping the buffers (no allocation).
+    pub fn reset(&mut self, start: P) {
+        self.positions.clear();
+        self.positions.push(start);
+        self.moves.clear();
+        self.since_capture = 0;
+        self.seen.clear();
+        self.seen.insert(start.repetition_key());
+        self.repeated = false;
+    }
+
+    /// The first position.
+    #[must_use]
+    pub fn start(&self) -> &P {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &P {
+        match self.positions.last() {
+            Some(p) => p,
+            None => unreachable!("a history always has its start"),
+        }
+    }
+
+    /// The moves played, in order.
+    #[must_use]
+    pub fn moves(&self) -> &[P::Move] {
+        &self.moves
+    }
+
+    /// Every position from the start, the current one last.
+    #[must_use]
+    pub fn positions(&self) -> &[P] {
+        &self.positions
+    }
+
+    /// The positions since the last capture (or the start), the current one last:
+    /// those a new position is compared with.
+    #[must_use]
+    pub fn since_last_capture(&self) -> &[P] {
+        &self.positions[self.since_capture..]
+    }
+
+    /// Whether the last move produced a position that occurred since the last capture.
+    #[must_use]
+    pub const fn is_repetition(&self) -> bool {
+        self.repeated
+    }
+
+    /// The status: over by repetition (scored by
+    /// [`repetition_outcome`](Repetition::repetition_outcome)) after a move that
+    /// repeated a position, otherwise the current position's status.
+    #[must_use]
+    pub fn status(&self) -> Status {
+        if self.repeated {
+            Status::Over(self.position().repetition_outcome())
+        } else {
+            self.position().status()
+        }
+    }
+
+    /// The legal moves of the current position; none after a repetition.
+    #[must_use]
+    pub fn legal_moves(&self) -> P::MoveList {
+        if self.repeated {
+            P::MoveList::default()
+        } else {
+            self.position().legal_moves()
+        }
+    }
+
+    /// `Ok` if `m` is legal now, otherwise why not.
+    ///
+    /// # Errors
+    /// As [`Position::check_move`], and [`IllegalMove::GameOver`] after a repetition.
+    pub fn check_move(&self, m: P::Move) -> Result<(), IllegalMove> {
+        if self.repeated {
+            return Err(IllegalMove::GameOver);
+        }
+        self.position().check_move(m)
+    }
+
+    /// Plays `m` if it is legal, recording whether the new position repeats one since
+    /// the last capture.
+    ///
+    /// # Errors
+    /// Why `m` is illegal; the history is then unchanged.
+    pub fn play(&mut self, m: P::Move) -> Result<(), IllegalMove> {
+        self.check_move(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays `m` on the current position without checking it, and records whether the
+    /// new position repeats one since the last capture.
+    ///
+    /// # Panics
+    /// As the position's [`Position::play_unchecked`] if `m` is not legal.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: P::Move) {
+        // The new position is made in its place in the history: copying it there after
+        // it was made would read back the bytes just written, which stalls the CPU.
+        self.positions.push(*self.position());
+        let len = self.positions.len();
+        let next = &mut self.positions[len - 1];
+        let captured = next.play_reporting_capture(m);
+        let key = next.repetition_key();
+        self.repeated = if captured {
+            // A capture changes the board for good: nothing before it can come back.
+            self.since_capture = len - 1;
+            self.seen.clear();
+            self.seen.insert(key);
+            false
+        } else if self.seen.insert(key) {
+            let (next, earlier) = self.positions[self.since_capture..]
+                .split_last()
+                .expect("just pushed");
+            earlier.contains(next)
+        } else {
+            false
+        };
+        self.moves.push(m);
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<P::Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        // A game that went on past a position had not repeated there.
+        self.repeated = false;
+        if self.since_capture >= self.positions.len() {
+            // Captures are for good, so the positions since the last capture are those
+            // with the current captures.
+            let captures = self.position().captures();
+            self.since_capture = self
+                .positions
+                .iter()
+                .position(|p| p.captures() == captures)
+                .unwrap_or(0);
+        }
+        self.seen.clear();
+        for p in &self.positions[self.since_capture..] {
+            self.seen.insert(p.repetition_key());
+        }
+        Some(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use crate::Player;
+    use crate::toy::{Countdown, Take};
+    use std::vec::Vec as StdVec;
+
+    /// A toy with repetitions: `Take(1)` steps a counter mod 5, `Take(2)` is a
+    /// "capture" (`laps` grows). Without captures the positions come back every 10 plies.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    struct Wheel {
+        at: u8,
+        laps: u16,
+        turn: Player,
+    }
+
+    impl Position for Wheel {
+        type Move = Take;
+        type MoveList = arrayvec::ArrayVec<Take, 2>;
+        fn side_to_move(&self) -> Player {
+            self.turn
+        }
+        fn legal_moves(&self) -> Self::MoveList {
+            [Take(1), Take(2)].into_iter().collect()
+        }
+        fn play_unchecked(&mut self, m: Take) {
+            if m.0 == 1 {
+                self.at = (self.at + 1) % 5;
+            } else {
+                self.laps += 1;
+            }
+            self.turn = self.turn.opponent();
+        }
+        fn status(&self) -> Status {
+            Status::Ongoing
+        }
+        fn check_move(&self, _: Take) -> Result<(), IllegalMove> {
+            Ok(())
+        }
+    }
+
+    impl Repetition for Wheel {
+        type Captures = u16;
+        fn captures(&self) -> u16 {
+            self.laps
+        }
+        fn repetition_outcome(&self) -> Outcome {
+            Outcome::new(None, 0)
+        }
+    }
+
+    /// The obvious check: the new position is among the earlier ones with its captures.
+    fn slow(positions: &[Wheel]) -> bool {
+        let (last, earlier) = positions.split_last().unwrap();
+        earlier
+            .iter()
+            .any(|p| p == last && p.captures() == last.captures())
+    }
+
+    #[test]
+    fn repetition_matches_a_linear_scan_with_undo() {
+        let start = Wheel {
+            at: 0,
+            laps: 0,
+            turn: Player::South,
+        };
+        let mut h = History::new(start);
+        let mut seed = 7u64;
+        let mut repeats = 0;
+        for _ in 0..5000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if seed >> 62 == 0 && h.undo().is_some() {
+                assert!(!h.is_repetition());
+            } else {
+                // A capture one move in 32.
+                h.play_unchecked(Take(1 + u8::from((seed >> 32) & 31 == 0)));
+                assert_eq!(h.is_repetition(), slow(h.positions()));
+                repeats += usize::from(h.is_repetition());
+            }
+            let since = h.since_last_capture();
+            assert!(since.iter().all(|p| p.laps == h.position().laps));
+            let first = h.positions().len() - since.len();
+            assert!(first == 0 || h.positions()[first - 1].laps < h.position().laps);
+        }
+        assert!(repeats > 100, "{repeats}");
+    }
+
+    #[test]
+    fn reset_keeps_no_trace() {
+        let mut h = History::with_capacity(Countdown::new(6), 4);
+        h.play_unchecked(Take(1));
+        h.play_unchecked(Take(2));
+        h.reset(Countdown::new(6));
+        assert_eq!(h, History::new(Countdown::new(6)));
+        let positions: StdVec<u8> = h.positions().iter().map(|p| p.heap).collect();
+        assert_eq!(positions, [6]);
+    }
+}
