@@ -9,7 +9,7 @@
 use core::fmt::{self, Display, Write};
 
 use mancala_core::toy::Countdown;
-use mancala_core::{Player, Position};
+use mancala_core::{ByPlayer, Player, Position};
 
 use crate::board::Board;
 use crate::score::{EVAL_LIMIT, SEED, Score, terminal_score};
@@ -88,36 +88,40 @@ pub fn score_of<P: Position, E: Evaluator<P>>(eval: &E, p: &P, ply: usize) -> Sc
     }
 }
 
-/// The evaluation of a two-row game with stores (Urim) or captures (Rio Kadalis), for
-/// the player owning `own_row` and `own_store`.
+/// The evaluation of a two-row game with stores (Urim, Oware) or captures (Rio
+/// Kadalis), for the player `me`: each player's row from their left (closed pits
+/// `None`) and their store or captures.
 ///
 /// Stored seeds count one seed each; seeds still in a row count a half for the row's
 /// owner (they usually go to the owner at the end, but can still be captured); an open
-/// pit that can move counts a tenth (mobility). Closed pits are `None`.
+/// pit that can move counts a tenth (mobility).
 ///
 /// ```
+/// use mancala_core::{ByPlayer, Player};
 /// use mancala_search::eval::two_row_eval;
-/// let own = [Some(3), Some(0), None];
-/// let opp = [Some(1), Some(1), Some(1)];
+/// let rows = ByPlayer::new([Some(3), Some(0), None], [Some(1), Some(1), Some(1)]);
 /// // stores 5 vs 2: +3 seeds; rows 3 vs 3; movable pits 1 vs 3.
-/// assert_eq!(two_row_eval(&own, &opp, 5, 2), 300 - 20);
+/// assert_eq!(two_row_eval(Player::South, &rows, ByPlayer::new(5, 2)), 300 - 20);
+/// assert_eq!(two_row_eval(Player::North, &rows, ByPlayer::new(5, 2)), -300 + 20);
 /// ```
 #[must_use]
-pub fn two_row_eval(
-    own_row: &[Option<u8>],
-    opp_row: &[Option<u8>],
-    own_store: u16,
-    opp_store: u16,
+pub fn two_row_eval<R: AsRef<[Option<u8>]>>(
+    me: Player,
+    rows: &ByPlayer<R>,
+    stores: ByPlayer<u16>,
 ) -> Score {
-    let side = |row: &[Option<u8>]| {
-        row.iter().fold((0, 0), |(seeds, movable), p| match p {
-            Some(n) if *n > 0 => (seeds + Score::from(*n), movable + 1),
-            _ => (seeds, movable),
-        })
+    let side = |p: Player| {
+        rows[p]
+            .as_ref()
+            .iter()
+            .fold((0, 0), |(seeds, movable), pit| match pit {
+                Some(n) if *n > 0 => (seeds + Score::from(*n), movable + 1),
+                _ => (seeds, movable),
+            })
     };
-    let (own_seeds, own_movable) = side(own_row);
-    let (opp_seeds, opp_movable) = side(opp_row);
-    (Score::from(own_store) - Score::from(opp_store)) * SEED
+    let (own_seeds, own_movable) = side(me);
+    let (opp_seeds, opp_movable) = side(me.opponent());
+    (Score::from(stores[me]) - Score::from(stores[me.opponent()])) * SEED
         + (own_seeds - opp_seeds) * SEED / 2
         + (own_movable - opp_movable) * SEED / 10
 }
@@ -180,13 +184,8 @@ impl NotationEval {
         let me = b.side;
         Some(match b.rows.len() {
             2 => {
-                let stores = b.stores.unwrap_or_default();
-                two_row_eval(
-                    &b.rows[me.index()],
-                    &b.rows[me.opponent().index()],
-                    stores[me],
-                    stores[me.opponent()],
-                )
+                let rows = ByPlayer::from_fn(|p| &b.rows[p.index()][..]);
+                two_row_eval(me, &rows, b.stores.unwrap_or_default())
             }
             4 => {
                 let circuit = |p: Player| {

@@ -1,6 +1,6 @@
 //! The evaluation of Oware positions.
 
-use mancala_core::Position;
+use mancala_core::{ByPlayer, Position};
 use oware::Oware;
 
 use crate::eval::{Evaluate, two_row_eval};
@@ -17,14 +17,7 @@ impl Evaluate for Oware {
     /// assert_eq!(p.evaluate(), 250);
     /// ```
     fn evaluate(&self) -> Score {
-        let me = self.side_to_move();
-        let row = |p| self.row(p).map(Some);
-        let stores = self.stores();
-        two_row_eval(
-            &row(me),
-            &row(me.opponent()),
-            u16::from(stores[me]),
-            u16::from(stores[me.opponent()]),
-        )
+        let rows = ByPlayer::from_fn(|p| self.row(p).map(Some));
+        two_row_eval(self.side_to_move(), &rows, self.stores().map(u16::from))
     }
 }

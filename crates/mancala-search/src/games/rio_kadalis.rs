@@ -1,6 +1,6 @@
 //! The evaluation of Rio Kadalis positions.
 
-use mancala_core::Position;
+use mancala_core::{ByPlayer, Position};
 use rio_kadalis::Kadalis;
 
 use crate::eval::{Evaluate, two_row_eval};
@@ -19,13 +19,7 @@ impl<const N: usize, const CLOCKWISE: bool> Evaluate for Kadalis<N, CLOCKWISE> {
     /// assert_eq!(rio_kadalis::Kadalis::<6>::start().evaluate(), 0);
     /// ```
     fn evaluate(&self) -> Score {
-        let me = self.side_to_move();
-        let captured = self.captured();
-        two_row_eval(
-            &self.row(me),
-            &self.row(me.opponent()),
-            u16::from(captured[me]),
-            u16::from(captured[me.opponent()]),
-        )
+        let rows = ByPlayer::from_fn(|p| self.row(p));
+        two_row_eval(self.side_to_move(), &rows, self.captured().map(u16::from))
     }
 }
