@@ -12,19 +12,9 @@ use mancala::core::perft::perft;
 use mancala::core::{Position, Status};
 use std::hint::black_box;
 
-/// SplitMix64, so the random games are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        // Lemire's multiply-shift: no division in the loop.
-        ((u128::from(z ^ (z >> 31)) * n as u128) >> 64) as usize
-    }
-}
+// SplitMix64 (the test kit's), so the random games are the same on every run; the
+// benches draw with `below_fast` (a multiply-shift, no division in the loop).
+use mancala_testkit::Rng;
 
 /// Plays one random game on the bare position from `start` (at most 10,000 plies: the
 /// position alone has no repetition rule); returns its length in plies.
@@ -33,7 +23,7 @@ fn random_game<P: Position>(start: &P, rng: &mut Rng) -> u64 {
     let mut plies = 0;
     while p.status() == Status::Ongoing && plies < 10_000 {
         let moves = p.legal_moves();
-        p.play_unchecked(moves[rng.below(moves.len())]);
+        p.play_unchecked(moves[rng.below_fast(moves.len())]);
         plies += 1;
     }
     plies
@@ -41,17 +31,17 @@ fn random_game<P: Position>(start: &P, rng: &mut Rng) -> u64 {
 
 /// Positions reached by random play from `start` (a fixed set, seeded).
 fn sample_positions<P: Position>(start: &P, count: usize) -> Vec<P> {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
         let mut p = start.clone();
-        let plies = rng.below(40);
+        let plies = rng.below_fast(40);
         for _ in 0..plies {
             let moves = p.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            p.play_unchecked(moves[rng.below(moves.len())]);
+            p.play_unchecked(moves[rng.below_fast(moves.len())]);
         }
         if p.status() == Status::Ongoing {
             out.push(p);
@@ -72,7 +62,7 @@ fn urim_game<const N: usize>(
         if moves.is_empty() {
             return game.moves().len() as u64;
         }
-        game.play_unchecked(moves[rng.below(moves.len())]);
+        game.play_unchecked(moves[rng.below_fast(moves.len())]);
     }
 }
 
@@ -88,7 +78,7 @@ fn oware_game(
         if moves.is_empty() {
             return game.moves().len() as u64;
         }
-        game.play_unchecked(moves[rng.below(moves.len())]);
+        game.play_unchecked(moves[rng.below_fast(moves.len())]);
     }
 }
 
@@ -146,13 +136,13 @@ fn bench_game<P: Position>(
     // same games would let the branch predictor learn them). Their average length over
     // the first 10,000 games turns games/s into plies/s.
     let games = 100;
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     let plies: u64 = (0..10_000).map(|_| random_game(&start, &mut rng)).sum();
     println!(
         "{name}/random_games: {:.2} plies per game (the first 10,000 games)",
         plies as f64 / 10_000.0
     );
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     g.throughput(Throughput::Elements(games));
     g.bench_function("random_games", |b| {
         b.iter(|| {

@@ -8,23 +8,12 @@ use std::time::Instant;
 use mancala_core::Player;
 use urim::{Game, Urim};
 
-/// SplitMix64, the generator of the criterion benches.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        // Lemire's multiply-shift instead of `%`: no division in the loop.
-        ((u128::from(z ^ (z >> 31)) * n as u128) >> 64) as usize
-    }
-}
+// SplitMix64 with a multiply-shift draw, the generator of the criterion benches.
+use mancala_testkit::Rng;
 
 fn run<const N: usize>(games: u64, seeds: u8) {
     let start = Urim::<N>::start(seeds, Player::South).expect("3 or 4 seeds");
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     let mut game = Game::new(start);
     let (mut plies, mut repeated) = (0u64, 0u64);
     let t = Instant::now();
@@ -35,7 +24,7 @@ fn run<const N: usize>(games: u64, seeds: u8) {
             if moves.is_empty() {
                 break;
             }
-            game.play_unchecked(moves[rng.below(moves.len())]);
+            game.play_unchecked(moves[rng.below_fast(moves.len())]);
         }
         plies += game.moves().len() as u64;
         repeated += u64::from(game.is_repetition());
