@@ -333,6 +333,10 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     /// One lap of a move (rule 2): lifts `origin` and sows its stones, capturing every
     /// four made. Returns whether the move ends with this lap; if not, `origin` is the
     /// pit to lift next (a relay).
+    ///
+    /// These are the mechanics of the core's `sow::sow_with` with a capture after each
+    /// drop, written out: through `sow_with` (its guard against a ring of closed pits,
+    /// a second read of each pit) random games and perft ran 10–18% slower.
     #[inline(always)]
     fn lap(
         pits: &mut [u8; BOARD],
