@@ -4,6 +4,7 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+mod board;
 pub mod capture;
 pub mod cycle;
 pub mod notation;
@@ -20,9 +21,12 @@ pub mod toy;
 
 pub use arrayvec;
 pub use arrayvec::ArrayVec;
+pub use board::Board;
 pub use cycle::{CycleFinder, Endless, Lap};
 pub use notation::NotationError;
 pub use pit_move::PitMove;
 pub use player::{ByPlayer, Player};
-pub use position::{FxHasher, IllegalMove, Outcome, Position, Status};
+pub use position::{FxHasher, IllegalMove, Outcome, ParsePositionError, Position, Status};
+#[cfg(feature = "alloc")]
+pub use record::Record;
 pub use sow::Direction;

@@ -146,14 +146,11 @@ pub enum NotationError {
     },
 }
 
-/// The letter of the pit with index `i` counted from its owner's left (`0` is `a`).
-///
-/// # Panics
-/// Panics if `i >= 26`.
+/// The letter of the pit with index `i` counted from its owner's left (`0` is `a`);
+/// `'?'` for an index past `z` (no board has so many pits).
 #[must_use]
 pub const fn pit_letter(i: usize) -> char {
-    assert!(i < 26, "pit index out of range");
-    (b'a' + i as u8) as char
+    if i < 26 { (b'a' + i as u8) as char } else { '?' }
 }
 
 /// The index of pit letter `letter` on a row of `pits` pits.

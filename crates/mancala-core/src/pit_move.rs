@@ -19,6 +19,7 @@ use crate::notation::{parse_pit_letter, pit_letter};
 /// assert_eq!(m.to_string(), "c");
 /// assert_eq!(PitMove::<6>::from_index(5), Some("f".parse().unwrap()));
 /// assert_eq!(PitMove::<6>::from_index(6), None);
+/// assert_eq!(PitMove::<6>::from_u8(200), None);
 /// assert!("g".parse::<PitMove<6>>().is_err());
 /// assert!("ab".parse::<PitMove<6>>().is_err());
 /// ```
@@ -36,14 +37,18 @@ impl<const MAX: usize> PitMove<MAX> {
         }
     }
 
-    /// The move from pit `index` (0 = `a`) without a check in release builds, for move
-    /// generators that know `index < MAX` (checked by a debug assertion). An index out
-    /// of range makes a meaningless move, never undefined behaviour.
+    /// The move from pit `index` (0 = `a`), if `index < MAX`: [`from_index`] for move
+    /// generators that count in bytes. Every `PitMove` names a pit below `MAX`.
+    ///
+    /// [`from_index`]: PitMove::from_index
     #[must_use]
     #[inline]
-    pub const fn from_u8(index: u8) -> Self {
-        debug_assert!((index as usize) < MAX, "pit index out of range");
-        PitMove(index)
+    pub const fn from_u8(index: u8) -> Option<Self> {
+        if (index as usize) < MAX {
+            Some(PitMove(index))
+        } else {
+            None
+        }
     }
 
     /// The pit's index from the mover's left (0 = `a`).

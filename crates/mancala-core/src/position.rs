@@ -6,7 +6,9 @@ use core::hash::{Hash, Hasher};
 use core::ops::Deref;
 use core::str::FromStr;
 
-use crate::{ByPlayer, NotationError, Player};
+use core::convert::Infallible;
+
+use crate::{Board, ByPlayer, NotationError, Player};
 
 /// How a finished game ended.
 ///
@@ -103,9 +105,21 @@ impl fmt::Display for Status {
     }
 }
 
-/// Why a move was refused by a checked [`Position::play`].
+/// Why a move was refused by a checked [`Position::play`] (or a game record's `play`).
+///
+/// The reasons every game shares are variants here; a game's own reasons (Omweso's
+/// left block, Rio Kadalis's closed pits, …) are its [`Position::Reason`] type, carried
+/// in [`IllegalMove::Rule`]. Each game crate names its instance `IllegalMove`
+/// (`pub type IllegalMove = mancala_core::IllegalMove<Reason>`), so the shape is the
+/// same in every game and a new game never touches this enum.
+///
+/// ```
+/// use mancala_core::IllegalMove;
+/// let e: IllegalMove = IllegalMove::EmptyPit { pit: 'c' };
+/// assert_eq!(e.to_string(), "pit c is empty");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum IllegalMove {
+pub enum IllegalMove<R = Infallible> {
     /// The game is over (or annulled): no move is legal.
     #[error("the game is over")]
     GameOver,
@@ -121,65 +135,75 @@ pub enum IllegalMove {
         /// The pit's letter.
         pit: char,
     },
-    /// The pit holds too few seeds for this kind of move.
-    #[error("pit {pit} holds {seeds} seed(s); this move needs {needed}")]
-    TooFewSeeds {
-        /// The pit's letter.
-        pit: char,
-        /// How many it holds.
-        seeds: u8,
-        /// How many the move needs (at least, or exactly for a split).
-        needed: u8,
-    },
-    /// The pit is closed for this round.
-    #[error("pit {pit} is closed")]
-    ClosedPit {
-        /// The pit's letter.
-        pit: char,
-    },
-    /// The opponent's row is empty and this move does not feed it, though another does.
+    /// The opponent's row is empty and this move does not feed it, though another does
+    /// (Urim, Oware).
     #[error("the opponent has no seeds: the move must sow into their row")]
     MustFeed,
-    /// A clockwise move from a pit outside the left block.
-    #[error("pit {pit} is not in the left block; only a, b, i, j may be sown clockwise")]
-    NotLeftBlock {
-        /// The pit's letter.
-        pit: char,
-    },
-    /// A clockwise move whose lap would not end in a capture.
-    #[error("sowing pit {pit} clockwise does not capture")]
-    ReverseWithoutCapture {
-        /// The pit's letter.
-        pit: char,
-    },
-    /// A split after the game's first capture.
-    #[error("the opening split is over: a capture has been made")]
-    SplitAfterCapture,
-    /// A mid-turn decision is pending on another pit.
-    #[error("the turn is paused at pit {pending}: play '{pending}' or '{pending}-'")]
-    DecisionPending {
-        /// The pending pit's letter.
-        pending: char,
-    },
     /// The move is not among the legal moves (no more precise reason is known).
     #[error("the move is not legal here")]
     NotLegal,
+    /// A rule of this game refuses the move: the game's own [`Position::Reason`].
+    #[error(transparent)]
+    Rule(R),
+}
+
+/// Why a position given in notation (`FromStr`, serde) was refused: the text is not in
+/// the game's notation, or it is but describes a setup the rules refuse (the game's
+/// [`Position::SetupError`]).
+///
+/// Each game crate names its instance `ParsePositionError`
+/// (`pub type ParsePositionError = mancala_core::ParsePositionError<SetupError>`).
+///
+/// ```
+/// use mancala_core::{NotationError, ParsePositionError};
+/// let e: ParsePositionError<NotationError> = NotationError::BadSide.into();
+/// assert_eq!(e.to_string(), "the side to move must be 'S' or 'N'");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ParsePositionError<E> {
+    /// The text is not in the game's notation.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The notation is read, but the position it describes breaks the rules.
+    #[error(transparent)]
+    Setup(E),
 }
 
 /// The one trait every game implements: a position of the game, with the side to move,
-/// its legal moves, and a way to play them.
+/// its legal moves, a way to play them, its board as data, and the plain-data
+/// [`Setup`](Position::Setup) it converts to and from.
 ///
 /// Only [`side_to_move`](Position::side_to_move), [`legal_moves`](Position::legal_moves),
-/// [`play_unchecked`](Position::play_unchecked) and [`status`](Position::status) are
-/// required. Games override [`check_move`](Position::check_move) to explain why a move is
-/// illegal; the checked [`play`](Position::play) and [`is_legal`](Position::is_legal)
-/// are built on it.
+/// [`play_unchecked`](Position::play_unchecked), [`status`](Position::status),
+/// [`board`](Position::board), [`from_setup`](Position::from_setup) and
+/// [`to_setup`](Position::to_setup) are required. Games override
+/// [`check_move`](Position::check_move) to explain why a move is illegal; the checked
+/// [`play`](Position::play) and [`is_legal`](Position::is_legal) are built on it.
+///
+/// Every position also reads and writes its notation (`FromStr` and `Display`), and
+/// refuses bad text with [`ParsePositionError`].
 ///
 /// Turns with several decisions (Omweso's mid-turn choice of direction) are modelled in
 /// the position: the same player is to move again, and each decision is one ply.
 /// An endless move is a legal move; playing it leaves the board as it was and the
 /// [`status`](Position::status) becomes [`Status::Annulled`].
-pub trait Position: Clone + Eq + Hash + fmt::Debug {
+///
+/// ```
+/// use mancala_core::{toy::Countdown, Player, Position};
+/// let p: Countdown = "5 S".parse().unwrap();
+/// assert_eq!(p.side_to_move(), Player::South);
+/// assert_eq!(p.to_setup().heap, 5);
+/// assert_eq!(Countdown::from_setup(p.to_setup()), Ok(p));
+/// assert!("5 X".parse::<Countdown>().is_err());
+/// ```
+pub trait Position:
+    Clone
+    + Eq
+    + Hash
+    + fmt::Debug
+    + fmt::Display
+    + FromStr<Err = ParsePositionError<<Self as Position>::SetupError>>
+{
     /// A move in the game's notation: small and `Copy`.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + FromStr<Err = NotationError>;
     /// A fixed-capacity list of moves (an `ArrayVec`), so move generation never allocates.
@@ -188,6 +212,33 @@ pub trait Position: Clone + Eq + Hash + fmt::Debug {
         + fmt::Debug
         + Deref<Target = [Self::Move]>
         + IntoIterator<Item = Self::Move>;
+    /// The plain data a position is made from and read back as: public fields, not
+    /// necessarily legal (see [`from_setup`](Position::from_setup)).
+    type Setup: Clone + fmt::Debug + PartialEq + Eq;
+    /// Why a [`Setup`](Position::Setup) is refused.
+    type SetupError: core::error::Error + Clone + fmt::Debug + PartialEq + Eq;
+    /// The game's own reasons for refusing a move, beyond those of [`IllegalMove`]
+    /// (`Infallible` for a game that has none).
+    type Reason: core::error::Error + Copy + fmt::Debug + PartialEq + Eq + Hash;
+
+    /// The position a setup describes, if the rules allow it.
+    ///
+    /// # Errors
+    /// What is wrong with the setup.
+    fn from_setup(setup: Self::Setup) -> Result<Self, Self::SetupError>;
+
+    /// The setup this position is made from: `from_setup(p.to_setup()) == Ok(p)` for
+    /// every position between turns that notation describes fully.
+    fn to_setup(&self) -> Self::Setup;
+
+    /// The board as data: each player's pits, stores or captures, the player to move.
+    fn board(&self) -> Board;
+
+    /// The seeds in `player`'s pit `index` (0 is the pit `a` at the owner's left);
+    /// `None` if the row has no such pit or the pit is closed. Never panics.
+    fn pit(&self, player: Player, index: usize) -> Option<u8> {
+        self.board().pits[player].get(index).copied().flatten()
+    }
 
     /// The player to move (the one who decides next, also in the middle of a turn).
     fn side_to_move(&self) -> Player;
@@ -205,6 +256,12 @@ pub trait Position: Clone + Eq + Hash + fmt::Debug {
     /// Whether the game goes on, is over, or was annulled.
     fn status(&self) -> Status;
 
+    /// The outcome, once the game is over; `None` while it goes on or if it was
+    /// annulled.
+    fn outcome(&self) -> Option<Outcome> {
+        self.status().outcome()
+    }
+
     /// `Ok` if `m` is legal here, otherwise why not.
     ///
     /// The provided version looks `m` up in [`legal_moves`](Position::legal_moves);
@@ -212,7 +269,7 @@ pub trait Position: Clone + Eq + Hash + fmt::Debug {
     ///
     /// # Errors
     /// The reason the move is illegal.
-    fn check_move(&self, m: Self::Move) -> Result<(), IllegalMove> {
+    fn check_move(&self, m: Self::Move) -> Result<(), IllegalMove<Self::Reason>> {
         if self.status().is_finished() {
             Err(IllegalMove::GameOver)
         } else if self.legal_moves().contains(&m) {
@@ -231,7 +288,7 @@ pub trait Position: Clone + Eq + Hash + fmt::Debug {
     ///
     /// # Errors
     /// The reason `m` is illegal; the position is then unchanged.
-    fn play(&mut self, m: Self::Move) -> Result<(), IllegalMove> {
+    fn play(&mut self, m: Self::Move) -> Result<(), IllegalMove<Self::Reason>> {
         self.check_move(m)?;
         self.play_unchecked(m);
         Ok(())
@@ -241,7 +298,7 @@ pub trait Position: Clone + Eq + Hash + fmt::Debug {
     ///
     /// # Errors
     /// The reason `m` is illegal.
-    fn after(&self, m: Self::Move) -> Result<Self, IllegalMove> {
+    fn after(&self, m: Self::Move) -> Result<Self, IllegalMove<Self::Reason>> {
         let mut next = self.clone();
         next.play(m)?;
         Ok(next)

@@ -1,4 +1,14 @@
-//! The history a repetition rule needs (feature `alloc`).
+//! Game records: a game with its history (feature `alloc`).
+//!
+//! [`Record`] is the one trait every game's record implements: start from a position,
+//! play (checked and unchecked), take back, read the status including the endings
+//! that only history shows. Two records implement it, and each game's `Game` type is
+//! one of them:
+//! - [`History`], for games with a repetition rule (Urim rule 6, Oware, the Rio Kadalis
+//!   round record's rule 6): a move that brings back a position since the last capture
+//!   ends the game as the game's [`Repetition`] scores it;
+//! - [`Line`], for games whose rules need no history beyond the position (Omweso, whose
+//!   endless moves annul the game in the position itself).
 //!
 //! Several games end when a move brings back a position that occurred since the last
 //! capture (Urim rule 6, Oware's endless circulation, the Rio Kadalis round record's
@@ -14,8 +24,106 @@
 //! longest game.
 
 use alloc::vec::Vec;
+use core::fmt;
 
 use crate::{IllegalMove, Outcome, Position, Status};
+
+/// The move type of a record's position.
+pub type MoveOf<R> = <<R as Record>::Position as Position>::Move;
+/// The error of a checked move on a record's position.
+pub type IllegalMoveOf<R> = IllegalMove<<<R as Record>::Position as Position>::Reason>;
+
+/// A game record: the positions and moves of a game from its start, with the rules
+/// that need history. Every game's `Game` type implements it, with the same names and
+/// return types; generic code (the engines, the examples) drives every game through it.
+///
+/// ```
+/// use mancala_core::record::{History, Record};
+/// use mancala_core::toy::{Countdown, Take};
+/// use mancala_core::Status;
+/// let mut g = History::new(Countdown::new(3));
+/// g.play(Take(2)).unwrap();
+/// assert!(g.play(Take(2)).is_err()); // one token left; the record is unchanged
+/// assert_eq!(g.moves(), [Take(2)]);
+/// g.play(Take(1)).unwrap();
+/// assert!(matches!(g.status(), Status::Over(_)));
+/// assert_eq!(g.undo(), Some(Take(1)));
+/// g.reset(Countdown::new(7)); // reuse the buffers for another game
+/// assert_eq!(g.moves().len(), 0);
+/// ```
+pub trait Record: Clone + fmt::Debug {
+    /// The game's position type.
+    type Position: Position;
+
+    /// A record starting at `start`.
+    fn new(start: Self::Position) -> Self;
+
+    /// A record starting at `start` with room for `plies` moves before it allocates
+    /// again.
+    fn with_capacity(start: Self::Position, plies: usize) -> Self;
+
+    /// Starts afresh from `start`, keeping the buffers (no allocation).
+    fn reset(&mut self, start: Self::Position);
+
+    /// The first position.
+    fn start(&self) -> &Self::Position;
+
+    /// The current position. After an endless move it is the position from before it,
+    /// with the status [`Status::Annulled`].
+    fn position(&self) -> &Self::Position;
+
+    /// Every position from the start, the current one last.
+    fn positions(&self) -> &[Self::Position];
+
+    /// The moves played, in order (every ply, mid-turn decisions included).
+    fn moves(&self) -> &[MoveOf<Self>];
+
+    /// Whether the game ended because the last move repeated a position (a rule that
+    /// needs history); always `false` in games without such a rule.
+    fn is_repetition(&self) -> bool;
+
+    /// The status, including endings that only the history shows.
+    fn status(&self) -> Status;
+
+    /// The outcome, once the game is over.
+    fn outcome(&self) -> Option<Outcome> {
+        self.status().outcome()
+    }
+
+    /// Whether the game has ended or was annulled.
+    fn is_finished(&self) -> bool {
+        self.status().is_finished()
+    }
+
+    /// The legal moves now; none once the game has ended.
+    fn legal_moves(&self) -> <Self::Position as Position>::MoveList;
+
+    /// `Ok` if `m` is legal now, otherwise why not.
+    ///
+    /// # Errors
+    /// As [`Position::check_move`], and [`IllegalMove::GameOver`] after an ending that
+    /// only the history shows.
+    fn check_move(&self, m: MoveOf<Self>) -> Result<(), IllegalMoveOf<Self>>;
+
+    /// Plays `m` if it is legal.
+    ///
+    /// # Errors
+    /// Why `m` is illegal; the record is then unchanged.
+    fn play(&mut self, m: MoveOf<Self>) -> Result<(), IllegalMoveOf<Self>> {
+        self.check_move(m)?;
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays `m` without checking it.
+    ///
+    /// # Panics
+    /// As the position's [`Position::play_unchecked`] if `m` is not legal.
+    fn play_unchecked(&mut self, m: MoveOf<Self>);
+
+    /// Takes back the last move and returns it; `None` at the start (nothing changes).
+    fn undo(&mut self) -> Option<MoveOf<Self>>;
+}
 
 /// A position whose game can end by a repeated position since the last capture.
 pub trait Repetition: Position + Copy {
@@ -90,7 +198,7 @@ impl core::fmt::Debug for Seen {
 /// [module](self).
 ///
 /// ```
-/// use mancala_core::record::History;
+/// use mancala_core::record::{History, Record};
 /// use mancala_core::toy::{Countdown, Take};
 /// let mut h = History::new(Countdown::new(5));
 /// h.play_unchecked(Take(2));
@@ -115,16 +223,22 @@ pub struct History<P: Repetition> {
 }
 
 impl<P: Repetition> History<P> {
-    /// A history starting at `start`.
+    /// The positions since the last capture (or the start), the current one last:
+    /// those a new position is compared with.
     #[must_use]
-    pub fn new(start: P) -> Self {
+    pub fn since_last_capture(&self) -> &[P] {
+        &self.positions[self.since_capture..]
+    }
+}
+
+impl<P: Repetition> Record for History<P> {
+    type Position = P;
+
+    fn new(start: P) -> Self {
         Self::with_capacity(start, 0)
     }
 
-    /// A history starting at `start` with room for `plies` moves before its buffers
-    /// grow.
-    #[must_use]
-    pub fn with_capacity(start: P, plies: usize) -> Self {
+    fn with_capacity(start: P, plies: usize) -> Self {
         let mut history = History {
             positions: Vec::with_capacity(plies + 1),
             moves: Vec::with_capacity(plies),
@@ -136,8 +250,7 @@ impl<P: Repetition> History<P> {
         history
     }
 
-    /// Starts afresh from `start`, keeping the buffers (no allocation).
-    pub fn reset(&mut self, start: P) {
+    fn reset(&mut self, start: P) {
         self.positions.clear();
         self.positions.push(start);
         self.moves.clear();
@@ -147,51 +260,34 @@ impl<P: Repetition> History<P> {
         self.repeated = false;
     }
 
-    /// The first position.
-    #[must_use]
-    pub fn start(&self) -> &P {
+    fn start(&self) -> &P {
         &self.positions[0]
     }
 
-    /// The current position.
-    #[must_use]
-    pub fn position(&self) -> &P {
+    fn position(&self) -> &P {
         match self.positions.last() {
             Some(p) => p,
             None => unreachable!("a history always has its start"),
         }
     }
 
-    /// The moves played, in order.
-    #[must_use]
-    pub fn moves(&self) -> &[P::Move] {
-        &self.moves
-    }
-
-    /// Every position from the start, the current one last.
-    #[must_use]
-    pub fn positions(&self) -> &[P] {
+    fn positions(&self) -> &[P] {
         &self.positions
     }
 
-    /// The positions since the last capture (or the start), the current one last:
-    /// those a new position is compared with.
-    #[must_use]
-    pub fn since_last_capture(&self) -> &[P] {
-        &self.positions[self.since_capture..]
+    fn moves(&self) -> &[P::Move] {
+        &self.moves
     }
 
     /// Whether the last move produced a position that occurred since the last capture.
-    #[must_use]
-    pub const fn is_repetition(&self) -> bool {
+    fn is_repetition(&self) -> bool {
         self.repeated
     }
 
-    /// The status: over by repetition (scored by
+    /// Over by repetition (scored by
     /// [`repetition_outcome`](Repetition::repetition_outcome)) after a move that
     /// repeated a position, otherwise the current position's status.
-    #[must_use]
-    pub fn status(&self) -> Status {
+    fn status(&self) -> Status {
         if self.repeated {
             Status::Over(self.position().repetition_outcome())
         } else {
@@ -199,9 +295,7 @@ impl<P: Repetition> History<P> {
         }
     }
 
-    /// The legal moves of the current position; none after a repetition.
-    #[must_use]
-    pub fn legal_moves(&self) -> P::MoveList {
+    fn legal_moves(&self) -> P::MoveList {
         if self.repeated {
             P::MoveList::default()
         } else {
@@ -209,35 +303,17 @@ impl<P: Repetition> History<P> {
         }
     }
 
-    /// `Ok` if `m` is legal now, otherwise why not.
-    ///
-    /// # Errors
-    /// As [`Position::check_move`], and [`IllegalMove::GameOver`] after a repetition.
-    pub fn check_move(&self, m: P::Move) -> Result<(), IllegalMove> {
+    fn check_move(&self, m: P::Move) -> Result<(), IllegalMove<P::Reason>> {
         if self.repeated {
             return Err(IllegalMove::GameOver);
         }
         self.position().check_move(m)
     }
 
-    /// Plays `m` if it is legal, recording whether the new position repeats one since
-    /// the last capture.
-    ///
-    /// # Errors
-    /// Why `m` is illegal; the history is then unchanged.
-    pub fn play(&mut self, m: P::Move) -> Result<(), IllegalMove> {
-        self.check_move(m)?;
-        self.play_unchecked(m);
-        Ok(())
-    }
-
     /// Plays `m` on the current position without checking it, and records whether the
     /// new position repeats one since the last capture.
-    ///
-    /// # Panics
-    /// As the position's [`Position::play_unchecked`] if `m` is not legal.
     #[inline]
-    pub fn play_unchecked(&mut self, m: P::Move) {
+    fn play_unchecked(&mut self, m: P::Move) {
         // The new position is made in its place in the history: copying it there after
         // it was made would read back the bytes just written, which stalls the CPU.
         self.positions.push(*self.position());
@@ -252,18 +328,17 @@ impl<P: Repetition> History<P> {
             self.seen.insert(key);
             false
         } else if self.seen.insert(key) {
-            let (next, earlier) = self.positions[self.since_capture..]
-                .split_last()
-                .expect("just pushed");
-            earlier.contains(next)
+            match self.positions[self.since_capture..].split_last() {
+                Some((next, earlier)) => earlier.contains(next),
+                None => false,
+            }
         } else {
             false
         };
         self.moves.push(m);
     }
 
-    /// Takes back the last move; `None` at the start.
-    pub fn undo(&mut self) -> Option<P::Move> {
+    fn undo(&mut self) -> Option<P::Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
         // A game that went on past a position had not repeated there.
@@ -282,6 +357,97 @@ impl<P: Repetition> History<P> {
         for p in &self.positions[self.since_capture..] {
             self.seen.insert(p.repetition_key());
         }
+        Some(m)
+    }
+}
+
+/// The moves and positions of a game whose rules need no history beyond the position
+/// (Omweso): a [`Record`] for take-backs and for replaying, with no rule of its own.
+///
+/// ```
+/// use mancala_core::record::{Line, Record};
+/// use mancala_core::toy::{Countdown, Take};
+/// let mut g = Line::new(Countdown::new(5));
+/// g.play(Take(1)).unwrap();
+/// assert_eq!(g.position().heap, 4);
+/// assert_eq!(g.undo(), Some(Take(1)));
+/// assert_eq!(g.undo(), None);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Line<P: Position> {
+    /// Every position from the start, the current one last (never empty).
+    positions: Vec<P>,
+    /// `moves[i]` leads from `positions[i]` to `positions[i + 1]`.
+    moves: Vec<P::Move>,
+}
+
+impl<P: Position> Record for Line<P> {
+    type Position = P;
+
+    fn new(start: P) -> Self {
+        Self::with_capacity(start, 0)
+    }
+
+    fn with_capacity(start: P, plies: usize) -> Self {
+        let mut positions = Vec::with_capacity(plies + 1);
+        positions.push(start);
+        Line {
+            positions,
+            moves: Vec::with_capacity(plies),
+        }
+    }
+
+    fn reset(&mut self, start: P) {
+        self.positions.clear();
+        self.positions.push(start);
+        self.moves.clear();
+    }
+
+    fn start(&self) -> &P {
+        &self.positions[0]
+    }
+
+    fn position(&self) -> &P {
+        match self.positions.last() {
+            Some(p) => p,
+            None => unreachable!("a line always has its start"),
+        }
+    }
+
+    fn positions(&self) -> &[P] {
+        &self.positions
+    }
+
+    fn moves(&self) -> &[P::Move] {
+        &self.moves
+    }
+
+    fn is_repetition(&self) -> bool {
+        false
+    }
+
+    fn status(&self) -> Status {
+        self.position().status()
+    }
+
+    fn legal_moves(&self) -> P::MoveList {
+        self.position().legal_moves()
+    }
+
+    fn check_move(&self, m: P::Move) -> Result<(), IllegalMove<P::Reason>> {
+        self.position().check_move(m)
+    }
+
+    fn play_unchecked(&mut self, m: P::Move) {
+        let mut next = self.position().clone();
+        next.play_unchecked(m);
+        self.positions.push(next);
+        self.moves.push(m);
+    }
+
+    fn undo(&mut self) -> Option<P::Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
         Some(m)
     }
 }
@@ -325,6 +491,31 @@ mod tests {
         }
         fn check_move(&self, _: Take) -> Result<(), IllegalMove> {
             Ok(())
+        }
+        type Setup = Wheel;
+        type SetupError = core::convert::Infallible;
+        type Reason = core::convert::Infallible;
+        fn from_setup(s: Wheel) -> Result<Wheel, Self::SetupError> {
+            Ok(s)
+        }
+        fn to_setup(&self) -> Wheel {
+            *self
+        }
+        fn board(&self) -> crate::Board {
+            crate::Board::two_rows([Some(self.at)], [], None, self.turn)
+        }
+    }
+
+    impl fmt::Display for Wheel {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{} {} {}", self.at, self.laps, self.turn)
+        }
+    }
+
+    impl core::str::FromStr for Wheel {
+        type Err = crate::ParsePositionError<core::convert::Infallible>;
+        fn from_str(_: &str) -> Result<Self, Self::Err> {
+            Err(crate::NotationError::Empty.into())
         }
     }
 

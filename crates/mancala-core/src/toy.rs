@@ -8,7 +8,10 @@ use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use crate::{NotationError, Outcome, Player, Position, Status};
+use core::convert::Infallible;
+
+use crate::notation::split_fields;
+use crate::{Board, NotationError, Outcome, ParsePositionError, Player, Position, Status};
 
 /// The toy position: the heap size and the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -27,6 +30,30 @@ impl Countdown {
             heap,
             to_move: Player::South,
         }
+    }
+}
+
+impl fmt::Display for Countdown {
+    /// `<heap> <S|N>`, e.g. `5 S`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.heap, self.to_move)
+    }
+}
+
+impl FromStr for Countdown {
+    type Err = ParsePositionError<Infallible>;
+
+    /// Parses `<heap> <S|N>`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let [heap, side] = split_fields::<2>(s)?;
+        let heap = heap.parse().map_err(|_| NotationError::NotANumber {
+            row: "the heap",
+            pit: 'a',
+        })?;
+        Ok(Countdown {
+            heap,
+            to_move: side.parse()?,
+        })
     }
 }
 
@@ -56,6 +83,23 @@ impl FromStr for Take {
 impl Position for Countdown {
     type Move = Take;
     type MoveList = ArrayVec<Take, 2>;
+    /// Any heap is a position: the setup is the position itself.
+    type Setup = Countdown;
+    type SetupError = Infallible;
+    type Reason = Infallible;
+
+    fn from_setup(setup: Countdown) -> Result<Self, Infallible> {
+        Ok(setup)
+    }
+
+    fn to_setup(&self) -> Countdown {
+        *self
+    }
+
+    /// The heap as South's only pit.
+    fn board(&self) -> Board {
+        Board::two_rows([Some(self.heap)], [], None, self.to_move)
+    }
 
     fn side_to_move(&self) -> Player {
         self.to_move
