@@ -4,12 +4,16 @@
 //!   prove that move generation, play and perft allocate nothing;
 //! - [`perft_file`]: the driver for perft vector files (`tests/*.perft`);
 //! - [`check_position`] and [`random_game`]: generic property checks over the
-//!   [`Position`] trait.
+//!   [`Position`] trait;
+//! - [`api`]: the generic suite every game passes, written once against the
+//!   [`Position`] and [`Record`](mancala_core::record::Record) traits.
 #![allow(unsafe_code)] // The counting allocator must implement `GlobalAlloc`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::fmt::Display;
+
+pub mod api;
 
 use mancala_core::perft::perft;
 use mancala_core::{Position, Status};
