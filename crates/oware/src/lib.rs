@@ -1,48 +1,4 @@
-//! # Oware (abapa)
-//!
-//! The best-known mancala game, with the standard competition rules (abapa) as
-//! OpenSpiel and other engines implement them, built from the same `mancala-core`
-//! primitives as Urim. The rules page is `docs/oware.md`.
-//!
-//! List the moves, play one, and see the captures:
-//!
-//! ```
-//! use mancala_core::Position;
-//! use oware::{Move, Oware};
-//!
-//! let mut p = Oware::new();
-//! assert_eq!(p.legal_moves().len(), 6);
-//! p.play("f".parse::<Move>().unwrap()).unwrap(); // f: four seeds into North's a..d
-//! assert_eq!(p.to_string(), "4,4,4,4,4,0/5,5,5,5,4,4 0-0 N");
-//! ```
-//!
-//! A capture of 2s and 3s, walking back through North's row:
-//!
-//! ```
-//! use mancala_core::Position;
-//! use oware::Oware;
-//!
-//! let mut p: Oware = "0,0,0,0,0,3/1,2,1,9,9,9 9-5 S".parse().unwrap();
-//! p.play("f".parse().unwrap()).unwrap(); // makes North's a=2, b=3, c=2
-//! assert_eq!(p.to_string(), "0,0,0,0,0,0/0,0,0,9,9,9 16-5 N");
-//! ```
-//!
-//! The end of the game: a store with more than half the seeds.
-//!
-//! ```
-//! use mancala_core::{Player, Position, Status};
-//! use oware::Oware;
-//!
-//! let p: Oware = "1,0,0,0,0,0/0,0,0,0,0,1 25-21 N".parse().unwrap();
-//! let Status::Over(outcome) = p.status() else { panic!() };
-//! assert_eq!(outcome.winner, Some(Player::South));
-//! assert_eq!(outcome.totals.unwrap().south, 26); // store plus own row
-//! ```
-//!
-//! ## Feature flags
-//!
-//! - `alloc`: [`Game`], the game record that ends the game on a repeated position.
-//! - `serde`: [`Oware`] serializes as its notation and is validated when deserialized.
+#![doc = include_str!("../README.md")]
 #![no_std]
 
 #[cfg(feature = "alloc")]
@@ -53,9 +9,38 @@ mod position;
 mod record;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod setup;
 
-pub use position::{
-    Move, MoveList, Oware, PITS, ParsePositionError, SEEDS_PER_PIT, Setup, SetupError,
-};
+pub use position::{Move, MoveList, Oware, PITS, Reason, SEEDS_PER_PIT};
 #[cfg(feature = "alloc")]
 pub use record::Game;
+pub use setup::{Setup, SetupError};
+
+#[cfg(feature = "alloc")]
+pub use mancala_core::record::{History, Record};
+pub use mancala_core::{
+    Board, ByPlayer, NotationError, Outcome, PitMove, Player, Position, Status,
+};
+
+/// Why a move is refused: only the reasons every game shares ([`Reason`] is empty).
+///
+/// ```
+/// use oware::{IllegalMove, Oware, Position};
+/// let mut p: Oware = "2,0,0,0,2,0/0,0,0,0,0,0 20-24 S".parse().unwrap();
+/// assert_eq!(p.play("b".parse().unwrap()), Err(IllegalMove::EmptyPit { pit: 'b' }));
+/// assert_eq!(p.play("a".parse().unwrap()), Err(IllegalMove::MustFeed));
+/// ```
+pub type IllegalMove = mancala_core::IllegalMove<Reason>;
+
+/// Why a position in notation is refused: not the notation
+/// ([`ParsePositionError::Notation`]), or a position the rules refuse
+/// ([`ParsePositionError::Setup`] with a [`SetupError`]).
+///
+/// ```
+/// use oware::{Oware, ParsePositionError, SetupError};
+/// assert_eq!(
+///     "4,4,4,4,4,4/4,4,4,4,4,5 0-0 S".parse::<Oware>(),
+///     Err(ParsePositionError::Setup(SetupError::SeedTotal { found: 49 }))
+/// );
+/// ```
+pub type ParsePositionError = mancala_core::ParsePositionError<SetupError>;

@@ -5,10 +5,10 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
-use mancala_core::notation::{TwoRows, pit_letter};
-use mancala_core::{
-    ByPlayer, IllegalMove, NotationError, Outcome, PitMove, Player, Position, Status,
-};
+use mancala_core::notation::pit_letter;
+use mancala_core::{Board, ByPlayer, Outcome, PitMove, Player, Position, Status};
+
+use crate::{IllegalMove, ParsePositionError, Setup, SetupError};
 
 /// Pits per row.
 pub const PITS: usize = 6;
@@ -29,96 +29,35 @@ pub type Move = PitMove<PITS>;
 /// The legal moves of a position; at most one per pit of a row.
 pub type MoveList = ArrayVec<Move, PITS>;
 
-/// Why a setup is not a position of Oware.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum SetupError {
-    /// The seeds do not add up to 48 or 36.
-    #[error("the seeds add up to {found}; oware is played with 48 (4 per pit) or 36 (3 per pit)")]
-    SeedTotal {
-        /// The total found.
-        found: u16,
-    },
-    /// A start with other than 4 or 3 seeds per pit.
-    #[error("oware starts with 4 or 3 seeds in every pit, not {seeds}")]
-    SeedsPerPit {
-        /// The seeds per pit asked for.
-        seeds: u8,
-    },
-}
-
-/// Why a position in notation was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum ParsePositionError {
-    /// The text is not in the notation.
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    /// The notation describes no position of Oware.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-}
-
-/// A plain description of a position, with public fields, not necessarily legal;
-/// [`Setup::into_position`] validates it.
+/// The game's own reasons for refusing a move: none. Every refusal in Oware is one of
+/// the shared reasons of [`IllegalMove`](crate::IllegalMove) (`NoSuchPit`, `EmptyPit`,
+/// `MustFeed`, `GameOver`), so this enum has no value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Setup {
-    /// Each player's row from that player's left.
-    pub pits: ByPlayer<[u8; PITS]>,
-    /// Each player's store.
-    pub stores: ByPlayer<u8>,
-    /// The player to move.
-    pub to_move: Player,
-}
+pub enum Reason {}
 
-impl Setup {
-    /// The start with `seeds` in every pit (not checked here), `first` to move.
-    #[must_use]
-    pub const fn start(seeds: u8, first: Player) -> Setup {
-        Setup {
-            pits: ByPlayer::new([seeds; PITS], [seeds; PITS]),
-            stores: ByPlayer::new(0, 0),
-            to_move: first,
-        }
-    }
-
-    /// Validates the setup: the seeds must add up to 48 or 36.
-    ///
-    /// # Errors
-    /// [`SetupError::SeedTotal`].
-    pub fn into_position(self) -> Result<Oware, SetupError> {
-        let found: u16 = self
-            .pits
-            .iter()
-            .flat_map(|(_, row)| row.iter())
-            .map(|&n| u16::from(n))
-            .sum::<u16>()
-            + u16::from(self.stores.south)
-            + u16::from(self.stores.north);
-        if found != 48 && found != 36 {
-            return Err(SetupError::SeedTotal { found });
-        }
-        let mut pits = [0; 2 * PITS];
-        pits[..PITS].copy_from_slice(&self.pits.south);
-        pits[PITS..].copy_from_slice(&self.pits.north);
-        Ok(Oware {
-            pits,
-            stores: self.stores,
-            to_move: self.to_move,
-            total: found as u8,
-        })
+impl fmt::Display for Reason {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
     }
 }
 
-/// A position of Oware: the 2×6 pits, both stores and the player to move.
+impl core::error::Error for Reason {}
+
+/// A position of Oware: the 2×6 pits, both stores and the player to move; the
+/// [`Position`] trait plays it. Its notation says all of it (the total, 48 or 36, is
+/// the sum), so it serializes as its notation (feature `serde`).
 ///
 /// Internally South's row is `0..6` from South's left and North's `6..12` from North's
 /// left, so counter-clockwise sowing is `index + 1`.
 ///
 /// ```
-/// use mancala_core::Position;
-/// use oware::Oware;
+/// use oware::{Oware, Player, Position};
 /// let p = Oware::new();
 /// assert_eq!(p.to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
 /// assert_eq!(p.legal_moves().len(), 6);
+/// assert_eq!(p.pit(Player::North, 5), Some(4));
+/// assert_eq!(p.pit(Player::North, 6), None); // no pit g
+/// assert_eq!(Oware::from_setup(p.to_setup()), Ok(p));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Oware {
@@ -204,17 +143,7 @@ impl Oware {
         if !SEEDS_PER_PIT.contains(&seeds) {
             return Err(SetupError::SeedsPerPit { seeds });
         }
-        Setup::start(seeds, first).into_position()
-    }
-
-    /// The plain description of this position.
-    #[must_use]
-    pub fn to_setup(&self) -> Setup {
-        Setup {
-            pits: ByPlayer::from_fn(|p| self.row(p)),
-            stores: self.stores,
-            to_move: self.to_move,
-        }
+        Oware::from_setup(Setup::start(seeds, first))
     }
 
     /// `player`'s row from their left.
@@ -256,7 +185,7 @@ impl Oware {
     fn row_word(&self, player: Player) -> u64 {
         // Through the whole board, read as it is written (8 and 4 bytes), since a read
         // across two writes stalls.
-        (self.board() >> (8 * row_start(player))) as u64 & 0xffff_ffff_ffff
+        (self.word() >> (8 * row_start(player))) as u64 & 0xffff_ffff_ffff
     }
 
     /// The moves by the pit rules alone (without the end of the game), as a set of pits
@@ -309,7 +238,7 @@ impl Oware {
         let origin = (row_start(mover) + m.index()) % (2 * PITS);
         // The whole board in one word, read before any byte of it is written (a wide
         // read of a just-written byte stalls).
-        let mut board = self.board();
+        let mut board = self.word();
         let seeds = usize::from((board >> (8 * origin)) as u8);
         board -= (seeds as u128) << (8 * origin);
         // A lap of 12 or more passes over the pit it came from: every whole round of 11
@@ -349,7 +278,7 @@ impl Oware {
 
     /// The pits as one number, pit `i` in byte lane `i` (lanes 12 to 15 are 0).
     #[inline]
-    fn board(&self) -> u128 {
+    fn word(&self) -> u128 {
         let mut bytes = [0u8; 16];
         bytes[..2 * PITS].copy_from_slice(&self.pits);
         u128::from_le_bytes(bytes)
@@ -380,6 +309,59 @@ impl Oware {
 impl Position for Oware {
     type Move = Move;
     type MoveList = MoveList;
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type Reason = Reason;
+
+    /// The position `setup` describes, if its seeds (pits and stores) add up to 48 or
+    /// 36: any such position is one of Oware (between turns; it may be a finished game).
+    ///
+    /// # Errors
+    /// [`SetupError::SeedTotal`], naming the total found.
+    fn from_setup(setup: Setup) -> Result<Self, SetupError> {
+        let found = setup.total();
+        if found != 48 && found != 36 {
+            return Err(SetupError::SeedTotal { found });
+        }
+        let mut pits = [0; 2 * PITS];
+        pits[..PITS].copy_from_slice(&setup.pits.south);
+        pits[PITS..].copy_from_slice(&setup.pits.north);
+        Ok(Oware {
+            pits,
+            stores: setup.stores,
+            to_move: setup.to_move,
+            // 48 or 36.
+            total: found as u8,
+        })
+    }
+
+    fn to_setup(&self) -> Setup {
+        Setup {
+            pits: ByPlayer::from_fn(|p| self.row(p)),
+            stores: self.stores,
+            to_move: self.to_move,
+        }
+    }
+
+    /// Both rows, both stores and the player to move.
+    fn board(&self) -> Board {
+        Board::two_rows(
+            self.row(Player::South).map(Some),
+            self.row(Player::North).map(Some),
+            Some(self.stores.map(u16::from)),
+            self.to_move,
+        )
+    }
+
+    /// The seeds in `player`'s pit `index` (0 = `a`); `None` from `index` 6 on.
+    #[inline]
+    fn pit(&self, player: Player, index: usize) -> Option<u8> {
+        if index < PITS {
+            Some(self.pits[row_start(player) + index])
+        } else {
+            None
+        }
+    }
 
     fn side_to_move(&self) -> Player {
         self.to_move
@@ -408,12 +390,19 @@ impl Position for Oware {
         }
     }
 
+    /// Why `m` is refused: the game is over, no such pit (never for a [`Move`], which
+    /// names `a` to `f`, but checked all the same), an empty pit, or a move that does
+    /// not feed an empty opponent.
     fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
         if self.status().is_finished() {
             return Err(IllegalMove::GameOver);
         }
         let pit = pit_letter(m.index());
-        if self.pits[row_start(self.to_move) + m.index()] == 0 {
+        let seeds = match self.pit(self.to_move, m.index()) {
+            Some(n) => n,
+            None => return Err(IllegalMove::NoSuchPit { pit }),
+        };
+        if seeds == 0 {
             return Err(IllegalMove::EmptyPit { pit });
         }
         if self.seeds_in_row(self.to_move.opponent()) == 0 && !self.feeds(m) {
@@ -426,12 +415,7 @@ impl Position for Oware {
 impl fmt::Display for Oware {
     /// `<South a..f>/<North a..f> <South store>-<North store> <S|N>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        TwoRows::<PITS> {
-            rows: ByPlayer::from_fn(|p| self.row(p).map(Some)),
-            pair: self.stores,
-            to_move: self.to_move,
-        }
-        .fmt(f)
+        self.to_setup().fmt(f)
     }
 }
 
@@ -446,13 +430,17 @@ impl FromStr for Oware {
 
     /// Parses the notation and validates it (the seeds add up to 48 or 36).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let t: TwoRows<PITS> = s.parse()?;
-        let setup = Setup {
-            pits: t.open_rows()?,
-            stores: t.pair,
-            to_move: t.to_move,
-        };
-        Ok(setup.into_position()?)
+        let setup: Setup = s.parse()?;
+        Oware::from_setup(setup).map_err(ParsePositionError::Setup)
+    }
+}
+
+impl TryFrom<Setup> for Oware {
+    type Error = SetupError;
+
+    /// [`Position::from_setup`].
+    fn try_from(setup: Setup) -> Result<Self, SetupError> {
+        Oware::from_setup(setup)
     }
 }
 

@@ -1,9 +1,8 @@
 //! Property tests: conservation, legality, notation round trips, robustness, and a
 //! cross-check against a slow reference implementation written from the rule text.
 
-use mancala_core::{ByPlayer, Player, Position, Status};
 use mancala_testkit::{Rng, check_position, random_game};
-use oware::{Move, Oware, Setup};
+use oware::{ByPlayer, Game, Move, Oware, Player, Position, Record, Setup, Status};
 use proptest::prelude::*;
 
 /// The rules again, seed by seed, as plainly as possible: board index 0..6 South,
@@ -170,7 +169,7 @@ fn arb_position() -> impl Strategy<Value = Oware> {
         setup.pits.south.copy_from_slice(&cells[..6]);
         setup.pits.north.copy_from_slice(&cells[6..12]);
         setup.stores = ByPlayer::new(cells[12], cells[13]);
-        setup.into_position().unwrap()
+        Oware::from_setup(setup).unwrap()
     })
 }
 
@@ -182,6 +181,7 @@ proptest! {
             let on_board: u16 = q.seeds_in_row(Player::South) + q.seeds_in_row(Player::North);
             assert_eq!(on_board + u16::from(q.stores().south) + u16::from(q.stores().north), 48);
             check_position(q, (0..6).filter_map(Move::from_index));
+            same_board(q);
             if let Status::Over(o) = q.status() {
                 let t = o.totals.unwrap();
                 assert_eq!(t.south + t.north, 48);
@@ -209,15 +209,133 @@ proptest! {
             prop_assert_eq!(q, p);
         }
     }
+
+    /// Every byte a move can be made from: those past `f` make no move, the others are
+    /// played or refused, and a refused one leaves the position as it was.
+    #[test]
+    fn every_move_value_is_played_or_refused(p in arb_position(), k in any::<u8>()) {
+        let Some(m) = Move::from_u8(k) else {
+            prop_assert!(usize::from(k) >= oware::PITS);
+            return Ok(());
+        };
+        let mut q = p;
+        match q.play(m) {
+            Ok(()) => prop_assert!(p.legal_moves().contains(&m)),
+            Err(e) => {
+                prop_assert!(!p.legal_moves().contains(&m), "{m} refused: {e}");
+                prop_assert_eq!(q, p);
+            }
+        }
+    }
+
+    /// Any bytes make a setup; it is a position exactly when its seeds add up to 48 or
+    /// 36, and the error names the total.
+    #[test]
+    fn any_setup_is_validated(
+        pits in proptest::array::uniform12(any::<u8>()),
+        stores in (any::<u8>(), any::<u8>()),
+        north in any::<bool>(),
+    ) {
+        let mut setup = Setup::start(0, if north { Player::North } else { Player::South });
+        setup.pits.south.copy_from_slice(&pits[..6]);
+        setup.pits.north.copy_from_slice(&pits[6..]);
+        setup.stores = ByPlayer::new(stores.0, stores.1);
+        let total: u16 = pits.iter().map(|&n| u16::from(n)).sum::<u16>()
+            + u16::from(stores.0)
+            + u16::from(stores.1);
+        match Oware::from_setup(setup) {
+            Ok(p) => {
+                prop_assert!(total == 48 || total == 36);
+                prop_assert_eq!(p.to_setup(), setup);
+            }
+            Err(e) => prop_assert_eq!(e, oware::SetupError::SeedTotal { found: total }),
+        }
+        // The notation reads back the same setup, valid or not.
+        prop_assert_eq!(setup.to_string().parse::<Setup>(), Ok(setup));
+    }
 }
+
+/// The board view, the pit accessor and the setup agree with the position.
+fn same_board(q: &Oware) {
+    let board = q.board();
+    assert_eq!(board.total(), u16::from(q.total()));
+    assert_eq!(board.to_move, q.side_to_move());
+    assert_eq!(board.stores, Some(q.stores().map(u16::from)));
+    for player in Player::ALL {
+        let row = q.row(player);
+        assert_eq!(board.seeds_in_pits(player), q.seeds_in_row(player));
+        for i in 0..20 {
+            assert_eq!(q.pit(player, i), row.get(i).copied(), "{q} {player} {i}");
+            assert_eq!(
+                board.pits[player].get(i).copied().flatten(),
+                row.get(i).copied()
+            );
+        }
+    }
+    let setup = q.to_setup();
+    assert_eq!(Oware::from_setup(setup), Ok(*q));
+    assert_eq!(setup.to_string(), q.to_string());
+    assert_eq!(setup.to_string().parse::<Setup>(), Ok(setup));
+}
+
+/// Serde: every position of random games, from both starts with either player first and
+/// from dealt positions, comes back exactly through JSON (as its notation), and so does
+/// every move.
+#[test]
+fn random_games_round_trip_through_serde() {
+    let mut rng = Rng::new(17);
+    let mut positions = 0;
+    for game in 0..400 {
+        let start = if game % 2 == 0 {
+            Oware::start(SEEDS[game / 2 % 2], Player::ALL[game / 4 % 2]).unwrap()
+        } else {
+            dealt(&mut rng)
+        };
+        let mut record = Game::new(start);
+        loop {
+            let p = *record.position();
+            let json = serde_json::to_string(&p).unwrap();
+            assert_eq!(json, format!("\"{p}\""));
+            assert_eq!(serde_json::from_str::<Oware>(&json).unwrap(), p);
+            let setup = serde_json::to_string(&p.to_setup()).unwrap();
+            assert_eq!(serde_json::from_str::<Setup>(&setup).unwrap(), p.to_setup());
+            positions += 1;
+            let moves = record.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            let json = serde_json::to_string(&m).unwrap();
+            assert_eq!(json, format!("\"{m}\""));
+            assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), m);
+            record.play(m).unwrap();
+        }
+        assert!(record.is_finished());
+    }
+    assert!(positions > 20_000, "{positions}");
+}
+
+/// 48 seeds dealt at random among the 12 pits and two stores, either player to move.
+fn dealt(rng: &mut Rng) -> Oware {
+    let mut cells = [0u8; 14];
+    for _ in 0..48 {
+        cells[rng.below(14)] += 1;
+    }
+    let mut setup = Setup::start(0, Player::ALL[rng.below(2)]);
+    setup.pits.south.copy_from_slice(&cells[..6]);
+    setup.pits.north.copy_from_slice(&cells[6..12]);
+    setup.stores = ByPlayer::new(cells[12], cells[13]);
+    Oware::from_setup(setup).unwrap()
+}
+
+/// The seeds per pit of the two variants.
+const SEEDS: [u8; 2] = [4, 3];
 
 /// The record's repetition check (a bit filter confirmed by a full compare) against the
 /// obvious one: a linear search of the positions since the last capture. One record is
 /// reused with `reset`.
-#[cfg(feature = "alloc")]
 #[test]
 fn the_fast_repetition_check_is_exact() {
-    use oware::Game;
     let mut repetitions = 0;
     for (seeds, seed) in [(4, 1), (3, 2)] {
         let start = Oware::start(seeds, Player::South).unwrap();
@@ -241,18 +359,17 @@ fn the_fast_repetition_check_is_exact() {
                 };
                 since.push(next);
                 game.play_unchecked(m);
-                assert_eq!(game.ended_by_repetition(), repeated, "after {m}: {next}");
+                assert_eq!(game.is_repetition(), repeated, "after {m}: {next}");
                 assert_eq!(game.position(), &next);
                 assert_eq!(game.since_last_capture(), since.as_slice());
                 assert_eq!(game.status().is_finished(), moves_after(&game) == 0);
             }
-            repetitions += usize::from(game.ended_by_repetition());
+            repetitions += usize::from(game.is_repetition());
         }
     }
     assert!(repetitions > 10, "only {repetitions} repetitions");
 }
 
-#[cfg(feature = "alloc")]
-fn moves_after(game: &oware::Game) -> usize {
+fn moves_after(game: &Game) -> usize {
     game.legal_moves().len()
 }

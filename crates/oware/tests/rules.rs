@@ -1,7 +1,6 @@
 //! One test per rule, from hand-made positions whose results can be checked by counting.
 
-use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Position, Status};
-use oware::{Move, Oware};
+use oware::{ByPlayer, Game, IllegalMove, Move, Outcome, Oware, Player, Position, Record, Status};
 
 fn pos(s: &str) -> Oware {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -180,10 +179,8 @@ fn bad_notation_is_refused_with_a_reason() {
     }
 }
 
-#[cfg(feature = "alloc")]
 #[test]
 fn a_repeated_position_ends_the_record_with_rows_taken() {
-    use oware::Game;
     // One seed each, far from capturing: a shuffles round until the position repeats.
     // S: a=1 -> b; N: a=1 -> b; ... each player's seed walks along its row and across.
     let start = pos("1,0,0,0,0,0/1,0,0,0,0,0 23-23 S");
@@ -196,7 +193,7 @@ fn a_repeated_position_ends_the_record_with_rows_taken() {
         assert!(plies < 100, "no repetition found");
     }
     // Every ply moves each seed one pit on: after 12 plies each is back where it was.
-    assert!(game.ended_by_repetition());
+    assert!(game.is_repetition());
     assert_eq!(plies, 12);
     assert_eq!(game.position(), &start);
     assert_eq!(
@@ -204,11 +201,12 @@ fn a_repeated_position_ends_the_record_with_rows_taken() {
         Status::Over(Outcome::with_totals(None, 0, ByPlayer::new(24, 24)))
     );
     assert_eq!(game.play(mv("a")), Err(IllegalMove::GameOver));
-    game.undo().unwrap();
+    let last = *game.moves().last().unwrap();
+    assert_eq!(game.undo(), Some(last));
+    assert!(!game.is_repetition());
     assert!(!game.status().is_finished());
 }
 
-#[cfg(feature = "serde")]
 #[test]
 fn serde_goes_through_the_notation() {
     let p = Oware::new();
@@ -216,4 +214,72 @@ fn serde_goes_through_the_notation() {
     assert_eq!(json, "\"4,4,4,4,4,4/4,4,4,4,4,4 0-0 S\"");
     assert_eq!(serde_json::from_str::<Oware>(&json).unwrap(), p);
     assert!(serde_json::from_str::<Oware>("\"4,4,4,4,4,4/4,4,4,4,4,5 0-0 S\"").is_err());
+}
+
+/// Issue 13: `Oware::start(4, Player::North)` then a move past `f` used to panic in the
+/// checked `play`. No `Move` names a pit past `f` now, and every move value is played or
+/// refused with a reason, the position unchanged.
+#[test]
+fn a_bad_move_is_refused_and_changes_nothing() {
+    let start = Oware::start(4, Player::North).unwrap();
+    assert_eq!(Move::from_u8(9), None);
+    assert_eq!(Move::from_index(9), None);
+    assert!("j".parse::<Move>().is_err());
+    let positions = [
+        start,
+        // North's a and d are empty; South's row is not.
+        pos("4,4,4,4,4,4/0,4,4,0,4,4 8-0 N"),
+        // South has nothing: North must feed, and only f can.
+        pos("0,0,0,0,0,0/3,0,0,0,0,1 20-24 N"),
+        // Over: South's store holds 25.
+        pos("1,0,0,0,0,0/0,0,0,0,0,1 25-21 N"),
+    ];
+    let mut refused = 0;
+    for p in positions {
+        for k in 0..=u8::MAX {
+            let Some(m) = Move::from_u8(k) else {
+                assert!(k >= 6);
+                continue;
+            };
+            let mut q = p;
+            match q.play(m) {
+                Ok(()) => assert!(p.legal_moves().contains(&m), "{m} in {p}"),
+                Err(_) => {
+                    assert_eq!(q, p, "{m} refused in {p}");
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(refused, 2 + 5 + 6);
+    let mut p = pos("4,4,4,4,4,4/0,4,4,0,4,4 8-0 N");
+    let before = p;
+    assert_eq!(p.play(mv("a")), Err(IllegalMove::EmptyPit { pit: 'a' }));
+    assert_eq!(p.play(mv("d")), Err(IllegalMove::EmptyPit { pit: 'd' }));
+    assert_eq!(p, before);
+    let mut p = pos("0,0,0,0,0,0/3,0,0,0,0,1 20-24 N");
+    assert_eq!(p.play(mv("a")), Err(IllegalMove::MustFeed));
+    assert_eq!(p.play(mv("b")), Err(IllegalMove::EmptyPit { pit: 'b' }));
+    // The record refuses the same way and keeps its moves.
+    let mut game = Game::new(p);
+    assert_eq!(game.play(mv("a")), Err(IllegalMove::MustFeed));
+    assert_eq!(game.moves(), []);
+    assert_eq!(game.position(), &p);
+    game.play(mv("f")).unwrap();
+    assert_eq!(game.moves(), [mv("f")]);
+}
+
+#[test]
+fn a_pit_past_the_row_is_none() {
+    let p = Oware::new();
+    for player in Player::ALL {
+        assert_eq!(p.pit(player, 0), Some(4));
+        assert_eq!(p.pit(player, 5), Some(4));
+        for i in [6, 7, 11, 12, 16, usize::MAX] {
+            assert_eq!(p.pit(player, i), None);
+        }
+    }
+    let board = p.board();
+    assert_eq!(board.total(), 48);
+    assert_eq!(board.stores, Some(ByPlayer::new(0, 0)));
 }
