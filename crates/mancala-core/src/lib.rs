@@ -1,5 +1,8 @@
 #![doc = include_str!("../README.md")]
 #![cfg_attr(not(test), no_std)]
+// Where this crate's docs are not built beside a dependent's (`cargo doc -p urim`),
+// rustdoc links to them here instead of leaving link text unresolved.
+#![doc(html_root_url = "https://docs.rs/mancala-core/0.1.0")]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

@@ -142,7 +142,8 @@ pub enum IllegalMove<R = Infallible> {
     /// The move is not among the legal moves (no more precise reason is known).
     #[error("the move is not legal here")]
     NotLegal,
-    /// A rule of this game refuses the move: the game's own [`Position::Reason`].
+    /// A rule of this game refuses the move: the game's own reason (the `Reason` type of
+    /// its [`Position`]).
     #[error(transparent)]
     Rule(R),
 }
