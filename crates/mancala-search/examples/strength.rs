@@ -1,5 +1,6 @@
-//! Engine-against-engine tables per game with the games' own evaluations (release build):
-//! `cargo run --release -p mancala-search --example strength --all-features -- [games] [pairs…]`
+//! Engine-against-engine tables per game with the standard evaluation, every game played
+//! through its own record (so Urim's and Rio Kadalis's repetition rules end games) (release
+//! build): `cargo run --release -p mancala-search --example strength -- [games] [pairs…]`
 //!
 //! Each pair is `engine/opponent` in spec form (default: `alphabeta:4/random`,
 //! `alphabeta:4/greedy`); colours alternate and each opening of 2 random plies is played
@@ -7,26 +8,27 @@
 
 use std::time::{Duration, Instant};
 
+use mancala_core::record::Record;
 use mancala_core::{Player, Position, Status};
 use mancala_search::eval::Static;
 use mancala_search::spec::from_spec;
-use mancala_search::{Engine, Evaluate, RandomPlayer};
+use mancala_search::{Engine, RandomPlayer};
 
-fn table<P: Position + Evaluate>(name: &str, start: P, games: u64, pairs: &[(String, String)]) {
+fn table<R: Record>(name: &str, start: R::Position, games: u64, pairs: &[(String, String)]) {
     for (a, b) in pairs {
         let (mut w, mut d, mut l, mut pf, mut pa, mut plies, mut annulled) =
             (0, 0, 0, 0u32, 0u32, 0u64, 0);
         let mut time = Duration::ZERO;
         for g in 0..games {
             let mut engines = [
-                from_spec::<P, _>(a, Static, g).unwrap(),
-                from_spec::<P, _>(b, Static, g ^ 0x5555).unwrap(),
+                from_spec::<R, _>(a, Static, g).unwrap(),
+                from_spec::<R, _>(b, Static, g ^ 0x5555).unwrap(),
             ];
-            let mut p = start.clone();
+            let mut game = R::new(start.clone());
             let mut opening = RandomPlayer::new((g / 2).wrapping_mul(0x9E37_79B9));
             for _ in 0..2 {
-                if let Some(m) = opening.choose(&p) {
-                    p.play_unchecked(m);
+                if let Some(m) = opening.choose(&game) {
+                    game.play_unchecked(m);
                 }
             }
             let first = if g % 2 == 0 {
@@ -36,15 +38,15 @@ fn table<P: Position + Evaluate>(name: &str, start: P, games: u64, pairs: &[(Str
             };
             let mut n = 0;
             let t = Instant::now();
-            while !p.is_finished() && n < 1000 {
-                let who = usize::from(p.side_to_move() != first);
-                let m = engines[who].choose(&p).unwrap();
-                p.play_unchecked(m);
+            while !game.is_finished() && n < 1000 {
+                let who = usize::from(game.position().side_to_move() != first);
+                let m = engines[who].choose(&game).unwrap();
+                game.play_unchecked(m);
                 n += 1;
             }
             time += t.elapsed();
             plies += n;
-            match p.status() {
+            match game.status() {
                 Status::Over(o) if o.winner == Some(first) => {
                     w += 1;
                     pf += u32::from(o.points);
@@ -88,15 +90,13 @@ fn main() {
         "| game | engine | opponent | wins | draws | losses | points | score | plies/game | annulled | time |"
     );
     println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
-    #[cfg(feature = "urim")]
-    table("urim", urim::Urim6::new(), games, &pairs);
-    #[cfg(feature = "omweso")]
-    table("omweso", omweso::Omweso::new(), games, &pairs);
-    #[cfg(feature = "rio-kadalis")]
-    table(
+    table::<urim::Game<6>>("urim", urim::Urim6::new(), games, &pairs);
+    table::<omweso::Game>("omweso", omweso::Omweso::new(), games, &pairs);
+    table::<rio_kadalis::Game>(
         "rio-kadalis",
         rio_kadalis::Kadalis::<6>::start(),
         games,
         &pairs,
     );
+    table::<oware::Game>("oware", oware::Oware::new(), games, &pairs);
 }

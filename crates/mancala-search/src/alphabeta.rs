@@ -1,39 +1,75 @@
-//! Alpha-beta search: negamax with iterative deepening, a transposition table and move
-//! ordering; and plain minimax, the slow reference it is tested against.
+//! Alpha-beta search over a game record: negamax with iterative deepening, a table of
+//! best moves and move ordering; and plain minimax, the slow reference it is tested
+//! against.
+//!
+//! # History
+//! The search plays its lines on a copy of the game's record ([`Record`]), playing and
+//! taking back each move, so every node sees the history of its own line: where the
+//! game has a repetition rule (Urim rule 6, Rio Kadalis rule 6, Oware), a move that
+//! brings back a position since the last capture ends the game there, scored as the
+//! game's rule scores it (the record's [`status`](Record::status)).
+//!
+//! # The table, and why it never cuts off
+//! A node's value depends on the line that reached it, not only on its position: the
+//! same position reached through other positions can repeat different ones. A score
+//! stored for a position could therefore stand for another history, so the table is
+//! keyed by the **line** — the moves played from the search's root — and is used for
+//! **move ordering only**: the best move found at a line in one iteration is tried
+//! first at the same line in the next. No stored score ever replaces a search, so the
+//! value at a given depth is exactly the minimax value of the record, history included,
+//! with or without the table (tested against a minimax that carries the history).
+//!
+//! What this gives up is the cutoffs at transpositions (the same position reached by
+//! another order of moves), which for these games saved little: with a table keyed by
+//! position, turning those cutoffs off searched 0.4% more nodes in Omweso (depth 7),
+//! 3% in Urim and Oware (depth 11) and 5% in Rio Kadalis (depth 9) over the positions
+//! of the `speed` example. Games without a repetition rule (`record::Line`: Omweso)
+//! lose no more than that.
 
 use std::time::Instant;
 
 use mancala_core::Position;
 use mancala_core::arrayvec::ArrayVec;
+use mancala_core::record::{MoveOf, Record};
 
-use crate::engine::{Engine, Limits, Report};
-use crate::eval::{Evaluate, Evaluator, Static, score_of};
-use crate::score::{INFINITY, MAX_PLY, Score, from_child, from_table, is_decisive, to_table};
+use crate::engine::{Engine, Limits, Report, working_copy};
+use crate::eval::{Evaluator, Static, score_of};
+use crate::score::{INFINITY, MAX_PLY, Score, from_child, is_decisive};
 
-/// The most moves a node sorts (and keeps the children of, on the stack); the games
-/// have at most 36 (Omweso's `MAX_MOVES`). Moves beyond come after, unsorted.
+/// The most moves a node sorts; the games have at most 36 (Omweso's `MAX_MOVES`).
+/// Moves beyond come after, unsorted.
 const MAX_SORTED: usize = 64;
 
-/// How a stored score bounds the true value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
+/// The key of the search's root line (no move played yet).
+const ROOT_LINE: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The key of the line `line` followed by a move whose hash is `m`.
+#[inline]
+fn extend_line(line: u64, m: u64) -> u64 {
+    (line.rotate_left(23) ^ m)
+        .wrapping_add(0x632b_e59b_d9b4_e019)
+        .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+}
+
+/// A move's hash for line keys.
+#[inline]
+fn move_hash<M: core::hash::Hash>(m: &M) -> u64 {
+    use core::hash::Hasher;
+    let mut h = mancala_core::FxHasher::default();
+    m.hash(&mut h);
+    h.finish()
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Entry<M> {
+    /// The line's key (the moves from the root).
     key: u64,
-    score: Score,
-    best: Option<M>,
-    depth: u8,
-    bound: Bound,
+    best: M,
     generation: u8,
 }
 
-/// A transposition table: one entry per slot, indexed by the low bits of the position's
-/// `hash_key()` and checked against the whole key. Allocated once.
+/// The best move found at each line of the search: one entry per slot, indexed by the
+/// low bits of the line's key and checked against the whole key. Allocated once.
 #[derive(Clone, Debug)]
 struct Table<M> {
     slots: Vec<Option<Entry<M>>>,
@@ -61,33 +97,28 @@ impl<M: Copy> Table<M> {
     }
 
     #[inline]
-    fn probe(&self, key: u64) -> Option<&Entry<M>> {
+    fn probe(&self, key: u64) -> Option<M> {
         match &self.slots[key as usize & self.mask] {
-            Some(e) if e.key == key && e.generation == self.generation => Some(e),
+            Some(e) if e.key == key && e.generation == self.generation => Some(e.best),
             _ => None,
         }
     }
 
+    /// The latest iteration's move replaces whatever the slot held.
     #[inline]
-    fn store(&mut self, e: Entry<M>) {
-        let slot = &mut self.slots[e.key as usize & self.mask];
-        // Keep the deeper entry of this search; replace anything older.
-        let replace = match slot {
-            Some(old) => {
-                old.generation != self.generation || old.key == e.key || old.depth <= e.depth
-            }
-            None => true,
-        };
-        if replace {
-            *slot = Some(e);
-        }
+    fn store(&mut self, key: u64, best: M) {
+        self.slots[key as usize & self.mask] = Some(Entry {
+            key,
+            best,
+            generation: self.generation,
+        });
     }
 }
 
 /// Settings of [`AlphaBeta`] beyond its [`Limits`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaOptions {
-    /// log2 of the transposition table's entries (`0` turns the table off).
+    /// log2 of the table's entries (`0` turns the table off).
     pub table_bits: u8,
 }
 
@@ -98,62 +129,64 @@ impl Default for AlphaBetaOptions {
     }
 }
 
-/// Negamax alpha-beta with iterative deepening.
+/// Negamax alpha-beta with iterative deepening, searching a game record.
 ///
+/// - The lines are played on a copy of the record, so the history rules count: see the
+///   [module](self).
 /// - Scores are side-relative; a child's score is negated only when the player to move
 ///   changes ([`from_child`]), so Omweso's mid-turn decisions (the same player moves
 ///   twice) are searched correctly. Every decision is one ply.
 /// - Finished games score by [`terminal_score`](crate::score::terminal_score) (annulled
-///   = 0); other leaves by the evaluator.
-/// - A transposition table keyed by `hash_key()`, allocated once, gives the first move to
-///   try and cuts off with stored bounds of the same depth (so the value at a given
-///   depth is exactly the minimax value, with or without the table). It is reset at every
-///   search, so a search's result depends only on the position and the limits.
-/// - Moves are tried table move first, then by the evaluation of the position they lead
-///   to (at depth 2 and more). Each child is played once per visit of its parent (some
-///   Omweso moves sow thousands of laps before they are found endless).
+///   = 0) of the record's status; other leaves by the evaluator.
+/// - Moves are tried the table's move first (the best of the previous iteration at the
+///   same line), then, at depth 2 and more, by the score of the position they lead to.
+///   The table is reset at every search, so a search's result depends only on the game
+///   and the limits.
 /// - A time- or node-limited search returns the best move of the deepest iteration
 ///   searched (or the better move found by an unfinished iteration).
-/// - Searching allocates nothing per node: the table and the principal-variation arrays
-///   are allocated when the engine is made.
+/// - Searching allocates nothing per node: the table, the principal-variation arrays
+///   and the working copy of the record are allocated once and kept.
 ///
 /// ```
-/// use mancala_core::toy::Countdown;
+/// use mancala_core::{record::{Line, Record}, toy::Countdown};
 /// use mancala_search::{AlphaBeta, Engine, Limits, score::{win_score, ShowScore}};
 /// let mut ab = AlphaBeta::new(Limits::depth(20));
-/// let r = ab.search(&Countdown::new(8));
+/// let r = ab.search(&Line::new(Countdown::new(8)));
 /// assert_eq!(r.best.unwrap().0, 2);         // leave 6
 /// // 6, 5 (North delays), 3, 2, 0: South takes the last token at ply 5.
 /// assert_eq!(r.score, win_score(1, 5));
 /// assert_eq!(ShowScore(r.score).to_string(), "win in 5");
 /// ```
 #[derive(Clone, Debug)]
-pub struct AlphaBeta<P: Position, E = Static> {
+pub struct AlphaBeta<R: Record, E = Static> {
     eval: E,
     limits: Limits,
-    table: Option<Table<P::Move>>,
-    pv: Vec<Option<P::Move>>,
+    table: Option<Table<MoveOf<R>>>,
+    /// The working copy of the record searched (kept for its buffers).
+    work: Option<R>,
+    pv: Vec<Option<MoveOf<R>>>,
     pv_len: Vec<usize>,
     nodes: u64,
     start: Instant,
     stopped: bool,
 }
 
-impl<P: Evaluate> AlphaBeta<P, Static> {
-    /// An alpha-beta player with the game's own evaluation and a default table.
+impl<R: Record> AlphaBeta<R, Static> {
+    /// An alpha-beta player with the standard evaluation and a default table.
     #[must_use]
     pub fn new(limits: Limits) -> Self {
         AlphaBeta::with_evaluator(Static, limits, AlphaBetaOptions::default())
     }
 }
 
-impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
+impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     /// An alpha-beta player with the evaluator `eval`.
     pub fn with_evaluator(eval: E, limits: Limits, options: AlphaBetaOptions) -> Self {
         AlphaBeta {
             eval,
             limits,
             table: (options.table_bits > 0).then(|| Table::new(options.table_bits.min(40))),
+            work: None,
             pv: vec![None; MAX_PLY * MAX_PLY],
             pv_len: vec![0; MAX_PLY + 1],
             nodes: 0,
@@ -167,19 +200,29 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
         self.limits = limits;
     }
 
-    /// The value of `p` at exactly `depth` plies, for its player to move (one
-    /// iteration, no time limit).
+    /// The value of the current position of `game` at exactly `depth` plies, for its
+    /// player to move, history included (one iteration, no time limit).
     ///
     /// ```
-    /// use mancala_core::toy::Countdown;
+    /// use mancala_core::{record::{Line, Record}, toy::Countdown};
     /// use mancala_search::{AlphaBeta, Limits, minimax, eval::Static};
-    /// let p = Countdown::new(9);
+    /// let game = Line::new(Countdown::new(9));
     /// let mut ab = AlphaBeta::new(Limits::depth(1));
-    /// assert_eq!(ab.value(&p, 4), minimax(&p, 4, &Static));
+    /// assert_eq!(ab.value(&game, 4), minimax(&game, 4, &Static));
     /// ```
-    pub fn value(&mut self, p: &P, depth: u32) -> Score {
+    pub fn value(&mut self, game: &R, depth: u32) -> Score {
         self.begin(Limits::depth(depth));
-        self.negamax(p, depth.min(MAX_PLY as u32 - 1), -INFINITY, INFINITY, 0)
+        let mut work = working_copy(&mut self.work, game, MAX_PLY);
+        let v = self.negamax(
+            &mut work,
+            depth.min(MAX_PLY as u32 - 1),
+            -INFINITY,
+            INFINITY,
+            0,
+            ROOT_LINE,
+        );
+        self.work = Some(work);
+        v
     }
 
     fn begin(&mut self, limits: Limits) {
@@ -207,90 +250,81 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
         }
     }
 
-    /// The children in search order, each played once: the table move first, then (at
-    /// depth 2 and more) by the score of the position they lead to. Moves beyond
-    /// `MAX_SORTED` are left out here and searched after, unsorted.
+    /// The moves of the current position of `game` in search order: the table move
+    /// first, then (at depth 2 and more) by the score of the position they lead to,
+    /// each child played and taken back once. Moves beyond `MAX_SORTED` are left out
+    /// here and searched after, unsorted.
     fn ordered(
         &self,
-        p: &P,
-        moves: &P::MoveList,
-        table_move: Option<P::Move>,
+        game: &mut R,
+        moves: &[MoveOf<R>],
+        table_move: Option<MoveOf<R>>,
         depth: u32,
         ply: usize,
-    ) -> ArrayVec<(P::Move, Score, P), MAX_SORTED> {
-        let me = p.side_to_move();
+    ) -> ArrayVec<(MoveOf<R>, Score), MAX_SORTED> {
+        let me = game.position().side_to_move();
         let mut order = ArrayVec::new();
         for &m in moves.iter().take(MAX_SORTED) {
-            let mut child = p.clone();
-            child.play_unchecked(m);
             let key = if Some(m) == table_move {
                 INFINITY
             } else if depth >= 2 {
-                from_child(
-                    score_of(&self.eval, &child, ply + 1),
+                game.play_unchecked(m);
+                let s = from_child(
+                    score_of(&self.eval, game, ply + 1),
                     me,
-                    child.side_to_move(),
-                )
+                    game.position().side_to_move(),
+                );
+                game.undo();
+                s
             } else {
                 0
             };
-            order.push((m, key, child));
+            order.push((m, key));
         }
         // Stable: equal keys keep the game's move order, so results are deterministic.
         order.sort_by_key(|e| core::cmp::Reverse(e.1));
         order
     }
 
-    fn negamax(&mut self, p: &P, depth: u32, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    /// The value of the current position of `game` searched `depth` plies deep, the
+    /// line from the root having the key `line`. Leaves `game` as it found it.
+    fn negamax(
+        &mut self,
+        game: &mut R,
+        depth: u32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        line: u64,
+    ) -> Score {
         self.nodes += 1;
         self.pv_len[ply] = 0;
         self.check_limits();
         if self.stopped {
             return 0;
         }
-        if depth == 0 || ply + 1 >= MAX_PLY || p.is_finished() {
-            return score_of(&self.eval, p, ply);
+        if depth == 0 || ply + 1 >= MAX_PLY || game.is_finished() {
+            return score_of(&self.eval, game, ply);
         }
-        let key = p.hash_key();
-        let mut table_move = None;
-        if let Some(e) = self.table.as_ref().and_then(|t| t.probe(key)) {
-            table_move = e.best;
-            if u32::from(e.depth) == depth {
-                let s = from_table(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    if let (Bound::Exact, Some(m)) = (e.bound, e.best) {
-                        self.pv[ply * MAX_PLY] = Some(m);
-                        self.pv_len[ply] = 1;
-                    }
-                    return s;
-                }
-            }
-        }
-        let moves = p.legal_moves();
+        let moves = game.legal_moves();
         if moves.is_empty() {
-            return score_of(&self.eval, p, ply);
+            return score_of(&self.eval, game, ply);
         }
-        let order = self.ordered(p, &moves, table_move, depth, ply);
-        let rest = moves.iter().skip(MAX_SORTED).map(|&m| {
-            let mut child = p.clone();
-            child.play_unchecked(m);
-            (m, 0, child)
-        });
-        let me = p.side_to_move();
-        let alpha0 = alpha;
+        let table_move = self.table.as_ref().and_then(|t| t.probe(line));
+        let order = self.ordered(game, &moves, table_move, depth, ply);
+        let rest = moves.iter().skip(MAX_SORTED).copied();
+        let me = game.position().side_to_move();
         let mut best = -INFINITY;
         let mut best_move = None;
-        for (m, _, child) in order.into_iter().chain(rest) {
-            let v = if child.side_to_move() == me {
-                self.negamax(&child, depth - 1, alpha, beta, ply + 1)
+        for m in order.iter().map(|e| e.0).chain(rest) {
+            game.play_unchecked(m);
+            let child_line = extend_line(line, move_hash(&m));
+            let v = if game.position().side_to_move() == me {
+                self.negamax(game, depth - 1, alpha, beta, ply + 1, child_line)
             } else {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, child_line)
             };
+            game.undo();
             if self.stopped {
                 return 0;
             }
@@ -306,29 +340,15 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
                 break;
             }
         }
-        if let Some(t) = &mut self.table {
-            let bound = if best <= alpha0 {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            t.store(Entry {
-                key,
-                score: to_table(best, ply),
-                best: best_move,
-                depth: depth as u8,
-                bound,
-                generation: t.generation,
-            });
+        if let (Some(t), Some(m)) = (&mut self.table, best_move) {
+            t.store(line, m);
         }
         best
     }
 
     /// The principal variation at `ply` is `m` followed by the child's.
     #[inline]
-    fn update_pv(&mut self, ply: usize, m: P::Move) {
+    fn update_pv(&mut self, ply: usize, m: MoveOf<R>) {
         let child_len = self.pv_len[ply + 1].min(MAX_PLY - 1);
         let (head, tail) = self.pv.split_at_mut((ply + 1) * MAX_PLY);
         let row = &mut head[ply * MAX_PLY..];
@@ -337,7 +357,7 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
         self.pv_len[ply] = child_len + 1;
     }
 
-    fn principal_variation(&self) -> Vec<P::Move> {
+    fn principal_variation(&self) -> Vec<MoveOf<R>> {
         self.pv[..self.pv_len[0]]
             .iter()
             .flatten()
@@ -346,7 +366,7 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
     }
 }
 
-impl<P: Position, E: Evaluator<P>> Engine<P> for AlphaBeta<P, E> {
+impl<R: Record, E: Evaluator<R::Position>> Engine<R> for AlphaBeta<R, E> {
     fn name(&self) -> String {
         match (self.limits.time, self.limits.nodes) {
             (Some(t), _) => format!("alphabeta({}ms)", t.as_millis()),
@@ -355,40 +375,42 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for AlphaBeta<P, E> {
         }
     }
 
-    fn search(&mut self, p: &P) -> Report<P::Move> {
-        self.search_with(p, |_| {})
+    fn search(&mut self, game: &R) -> Report<MoveOf<R>> {
+        self.search_with(game, |_| {})
     }
 }
 
-impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
+impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     /// Like [`Engine::search`], and calls `on_depth` with the report of every completed
     /// iteration (for showing the search as it deepens).
     ///
     /// ```
-    /// use mancala_core::toy::Countdown;
+    /// use mancala_core::{record::{Line, Record}, toy::Countdown};
     /// use mancala_search::{AlphaBeta, Limits};
     /// let mut depths = Vec::new();
-    /// AlphaBeta::new(Limits::depth(3)).search_with(&Countdown::new(30), |r| depths.push(r.depth));
+    /// let game = Line::new(Countdown::new(30));
+    /// AlphaBeta::new(Limits::depth(3)).search_with(&game, |r| depths.push(r.depth));
     /// assert_eq!(depths, [1, 2, 3]);
     /// ```
     pub fn search_with(
         &mut self,
-        p: &P,
-        mut on_depth: impl FnMut(&Report<P::Move>),
-    ) -> Report<P::Move> {
+        game: &R,
+        mut on_depth: impl FnMut(&Report<MoveOf<R>>),
+    ) -> Report<MoveOf<R>> {
         self.begin(self.limits);
-        let moves = p.legal_moves();
+        let moves = game.legal_moves();
         let mut report = Report::bare(moves.first().copied());
         let max_depth = self.limits.depth.clamp(1, MAX_PLY as u32 - 2);
         if moves.is_empty() {
             report.elapsed = self.start.elapsed();
             return report;
         }
+        let mut work = working_copy(&mut self.work, game, MAX_PLY);
         for depth in 1..=max_depth {
             // Each iteration is an ordinary negamax; the table's move of the last
             // iteration is searched first, so an unfinished iteration that completed a
             // move better than the first has found a better move.
-            let score = self.negamax(p, depth, -INFINITY, INFINITY, 0);
+            let score = self.negamax(&mut work, depth, -INFINITY, INFINITY, 0, ROOT_LINE);
             if self.stopped {
                 // The root's first move is the previous best; the root's line changes
                 // only when a completed move proves better than every move before it.
@@ -417,44 +439,51 @@ impl<P: Position, E: Evaluator<P>> AlphaBeta<P, E> {
                 }
             }
         }
+        self.work = Some(work);
         report.nodes = self.nodes;
         report.elapsed = self.start.elapsed();
         report
     }
 }
 
-/// Plain minimax (negamax form, no pruning, no table): the value of `p` at `depth`
-/// plies for its player to move. The slow, obviously correct reference for
-/// [`AlphaBeta`]; finished games and leaves are scored exactly as there.
+/// Plain minimax (negamax form, no pruning, no table) over a copy of the record: the
+/// value of the current position of `game` at `depth` plies for its player to move,
+/// history included. The slow, obviously correct reference for [`AlphaBeta`]; finished
+/// games and leaves are scored exactly as there.
 ///
 /// ```
-/// use mancala_core::toy::Countdown;
+/// use mancala_core::{record::{Line, Record}, toy::Countdown};
 /// use mancala_search::{minimax, eval::Zero, score::win_score};
 /// // From 4, take 1: North faces 3, takes 1, and South takes the last 2 at ply 3.
-/// assert_eq!(minimax(&Countdown::new(4), 6, &Zero), win_score(1, 3));
+/// assert_eq!(minimax(&Line::new(Countdown::new(4)), 6, &Zero), win_score(1, 3));
 /// ```
-pub fn minimax<P: Position, E: Evaluator<P>>(p: &P, depth: u32, eval: &E) -> Score {
-    fn go<P: Position, E: Evaluator<P>>(p: &P, depth: u32, ply: usize, eval: &E) -> Score {
-        if depth == 0 || ply + 1 >= MAX_PLY || p.is_finished() {
-            return score_of(eval, p, ply);
+pub fn minimax<R: Record, E: Evaluator<R::Position>>(game: &R, depth: u32, eval: &E) -> Score {
+    fn go<R: Record, E: Evaluator<R::Position>>(
+        game: &mut R,
+        depth: u32,
+        ply: usize,
+        eval: &E,
+    ) -> Score {
+        if depth == 0 || ply + 1 >= MAX_PLY || game.is_finished() {
+            return score_of(eval, game, ply);
         }
-        let me = p.side_to_move();
-        let moves = p.legal_moves();
+        let me = game.position().side_to_move();
+        let moves = game.legal_moves();
         if moves.is_empty() {
-            return score_of(eval, p, ply);
+            return score_of(eval, game, ply);
         }
         let mut best = -INFINITY;
         for m in moves {
-            let mut child = p.clone();
-            child.play_unchecked(m);
+            game.play_unchecked(m);
             let v = from_child(
-                go(&child, depth - 1, ply + 1, eval),
+                go(game, depth - 1, ply + 1, eval),
                 me,
-                child.side_to_move(),
+                game.position().side_to_move(),
             );
+            game.undo();
             best = best.max(v);
         }
         best
     }
-    go(p, depth, 0, eval)
+    go(&mut game.clone(), depth, 0, eval)
 }

@@ -3,7 +3,7 @@
 use core::fmt;
 use std::time::Duration;
 
-use mancala_core::Position;
+use mancala_core::record::{MoveOf, Record};
 
 use crate::score::{Score, ShowScore};
 
@@ -70,39 +70,67 @@ impl<M: fmt::Display> fmt::Display for Report<M> {
     }
 }
 
-/// A player: chooses a move in a position.
+/// A player: chooses the next move of a game.
+///
+/// A player is given the game's record (`R`: `urim::Game`, `omweso::Game`, any
+/// [`Record`]), not a bare position, so that the rules that need history count: a move
+/// that repeats a position since the last capture ends an Urim game or a Rio Kadalis
+/// round, and the engines see that ending where the record does.
 ///
 /// Every engine is deterministic for a given seed and depth (or iteration) limit; only
 /// time limits make results depend on the machine.
 ///
 /// ```
-/// use mancala_core::toy::Countdown;
+/// use mancala_core::{record::{Line, Record}, toy::Countdown};
 /// use mancala_search::{AlphaBeta, Engine, Limits};
-/// let mut engine = AlphaBeta::new(Limits::depth(6));
+/// let mut engine = AlphaBeta::new(Limits::depth(7));
 /// // Take 1 from 7 leaves 6, a multiple of 3: lost for the opponent.
-/// let report = engine.search(&Countdown::new(7));
+/// let report = engine.search(&Line::new(Countdown::new(7)));
 /// assert_eq!(report.best.unwrap().0, 1);
 /// ```
-pub trait Engine<P: Position> {
+pub trait Engine<R: Record> {
     /// A short name for tables, like `alphabeta(6)`.
     fn name(&self) -> String;
 
-    /// Searches `p` and reports the move chosen, its evaluation and the line expected.
-    fn search(&mut self, p: &P) -> Report<P::Move>;
+    /// Searches the current position of `game`, with its history, and reports the move
+    /// chosen, its evaluation and the line expected.
+    fn search(&mut self, game: &R) -> Report<MoveOf<R>>;
 
-    /// The move chosen in `p`; `None` if the game is over.
-    fn choose(&mut self, p: &P) -> Option<P::Move> {
-        self.search(p).best
+    /// The move chosen in `game`; `None` if the game is over.
+    fn choose(&mut self, game: &R) -> Option<MoveOf<R>> {
+        self.search(game).best
     }
 }
 
-impl<P: Position> Engine<P> for Box<dyn Engine<P>> {
+impl<R: Record> Engine<R> for Box<dyn Engine<R>> {
     fn name(&self) -> String {
         (**self).name()
     }
-    fn search(&mut self, p: &P) -> Report<P::Move> {
-        (**self).search(p)
+    fn search(&mut self, game: &R) -> Report<MoveOf<R>> {
+        (**self).search(game)
     }
+}
+
+/// The working copy of a game record that a search plays its lines on: `game` itself,
+/// rebuilt in the buffers of the previous search's copy (`slot`) by replaying its moves
+/// from its start, so that a search allocates nothing once the copy has grown.
+///
+/// A record is its start and its moves (both [`Record`]s of the core make every field
+/// from them), so the copy has the same positions, history and status as `game`.
+pub(crate) fn working_copy<R: Record>(slot: &mut Option<R>, game: &R, room: usize) -> R {
+    let start = game.start().clone();
+    let mut work = match slot.take() {
+        Some(mut w) => {
+            w.reset(start);
+            w
+        }
+        None => R::with_capacity(start, game.moves().len() + room),
+    };
+    for &m in game.moves() {
+        work.play_unchecked(m);
+    }
+    debug_assert!(work.position() == game.position() && work.status() == game.status());
+    work
 }
 
 /// How long a search may run. Whichever limit is reached first stops it.

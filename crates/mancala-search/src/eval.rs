@@ -1,49 +1,59 @@
 //! Static evaluation: the score of a position that is not searched further.
 //!
-//! An [`Evaluator`] scores a position from the side of its player to move. The games'
-//! own evaluations implement [`Evaluate`] on their position types (one cargo feature per
-//! game) and are used through [`Static`]; [`NotationEval`] evaluates any of the games
-//! from its notation, for generic code that cannot name the game's type (the examples).
-//! Every evaluation is described in `docs/engine.md`.
+//! An [`Evaluator`] scores a position from the side of its player to move. The standard
+//! one, [`Static`], works for every game: it reads the position's board as data
+//! ([`Position::board`]) and applies [`two_row_eval`] to a board with one row per player
+//! (Urim, Oware, Rio Kadalis) and [`omweso_eval`] to a board with two rows per player
+//! (Omweso). Write your own [`Evaluator`] (or pass a closure) for anything else. Every
+//! evaluation is described in `docs/engine.md`.
 
-use core::fmt::{self, Display, Write};
+use mancala_core::record::Record;
+use mancala_core::{Board, ByPlayer, Player, Position};
 
-use mancala_core::toy::Countdown;
-use mancala_core::{ByPlayer, Player, Position};
-
-use crate::board::Board;
 use crate::score::{EVAL_LIMIT, SEED, Score, terminal_score};
 
 /// Scores positions of `P` that are still being played, from the side of the player to
 /// move (positive is good for that player).
+///
+/// Any `Fn(&P) -> Score` is an evaluator:
+///
+/// ```
+/// use mancala_core::{record::{Line, Record}, toy::Countdown};
+/// use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits};
+/// // Exact for the toy game: a heap that is a multiple of 3 is lost for the player to move.
+/// let exact = |p: &Countdown| if p.heap % 3 == 0 { -100 } else { 100 };
+/// let mut ab = AlphaBeta::with_evaluator(exact, Limits::depth(1), AlphaBetaOptions::default());
+/// assert_eq!(ab.choose(&Line::new(Countdown::new(7))).unwrap().0, 1); // leave 6
+/// ```
 pub trait Evaluator<P: Position> {
     /// The score of `p` for `p.side_to_move()`. Only called on ongoing positions; the
     /// search scores finished games itself with [`terminal_score`].
     fn evaluate(&self, p: &P) -> Score;
 }
 
-/// A game's own static evaluation, implemented on its position type.
+/// The standard evaluation of any game, read from its board: [`board_eval`] of
+/// [`Position::board`].
 ///
 /// ```
-/// use mancala_core::toy::Countdown;
-/// use mancala_search::eval::Evaluate;
-/// // In the toy game a heap that is a multiple of 3 is lost for the player to move.
-/// assert!(Countdown::new(6).evaluate() < 0);
-/// assert!(Countdown::new(7).evaluate() > 0);
+/// use mancala_search::{Evaluator, Static};
+/// let p: urim::Urim6 = "3,3,3,3,3,3/3,3,3,3,3,0 2-1 S".parse().unwrap();
+/// // one seed more in the store (+100), three more in the row (+150), one more
+/// // movable pit (+10)
+/// assert_eq!(Static.evaluate(&p), 260);
+/// let p: oware::Oware = "4,4,4,4,4,4/4,4,4,4,4,1 2-1 S".parse().unwrap();
+/// // one seed more in the store (+100), three more in the row (+150)
+/// assert_eq!(Static.evaluate(&p), 250);
+/// // The starts are symmetric.
+/// assert_eq!(Static.evaluate(&omweso::Omweso::new()), 0);
+/// assert_eq!(Static.evaluate(&rio_kadalis::Kadalis::<6>::start()), 0);
 /// ```
-pub trait Evaluate: Position {
-    /// The score of this position for the player to move.
-    fn evaluate(&self) -> Score;
-}
-
-/// The evaluator that calls the game's [`Evaluate`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Static;
 
-impl<P: Evaluate> Evaluator<P> for Static {
+impl<P: Position> Evaluator<P> for Static {
     #[inline]
     fn evaluate(&self, p: &P) -> Score {
-        p.evaluate()
+        board_eval(&p.board())
     }
 }
 
@@ -66,25 +76,52 @@ impl<P: Position, F: Fn(&P) -> Score> Evaluator<P> for F {
     }
 }
 
-impl Evaluate for Countdown {
-    /// Exact for the toy game: a heap that is a multiple of 3 is lost for the player to
-    /// move (one seed is worth a won game here).
-    fn evaluate(&self) -> Score {
-        if self.heap.is_multiple_of(3) {
-            -SEED
-        } else {
-            SEED
-        }
+/// The score of the current position of `game` for its player to move: the end of the
+/// game if it is over (by the record's status, so an ending that only the history shows
+/// counts), the evaluation otherwise.
+#[inline]
+pub fn score_of<R: Record, E: Evaluator<R::Position>>(eval: &E, game: &R, ply: usize) -> Score {
+    let p = game.position();
+    match terminal_score(game.status(), p.side_to_move(), ply) {
+        Some(s) => s,
+        None => eval.evaluate(p).clamp(-EVAL_LIMIT, EVAL_LIMIT),
     }
 }
 
-/// The score of `p` for the player to move: the end of the game if it is over, the
-/// evaluation otherwise.
-#[inline]
-pub fn score_of<P: Position, E: Evaluator<P>>(eval: &E, p: &P, ply: usize) -> Score {
-    match terminal_score(p.status(), p.side_to_move(), ply) {
-        Some(s) => s,
-        None => eval.evaluate(p).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+/// The standard evaluation of a board for its player to move (`board.to_move`).
+///
+/// - One row per player (Urim, Oware, Rio Kadalis): [`two_row_eval`] with the stores
+///   (or captured stones) of [`Board::stores`], none counting as 0.
+/// - Two rows per player (Omweso): [`omweso_eval`] of each player's 16 pits.
+/// - Seeds in hand ([`Board::in_hand`]: a paused Omweso turn) count one seed each for
+///   the player to move, who will sow them.
+/// - Any other board scores the seeds in hand only.
+///
+/// ```
+/// use mancala_core::{Board, ByPlayer, Player};
+/// use mancala_search::eval::board_eval;
+/// let b = Board::two_rows([Some(3), Some(0), None], [Some(1), Some(1), Some(1)],
+///                         Some(ByPlayer::new(5, 2)), Player::South);
+/// // stores 5 vs 2: +3 seeds; rows 3 vs 3; movable pits 1 vs 3.
+/// assert_eq!(board_eval(&b), 300 - 20);
+/// ```
+#[must_use]
+pub fn board_eval(board: &Board) -> Score {
+    let me = board.to_move;
+    let in_hand = Score::from(board.in_hand) * SEED;
+    match board.rows_per_player {
+        1 => two_row_eval(me, &board.pits, board.stores.unwrap_or_default()) + in_hand,
+        2 => {
+            let circuit = |p: Player| {
+                let mut c = [0u8; 16];
+                for (seeds, pit) in c.iter_mut().zip(board.pits[p].iter()) {
+                    *seeds = pit.unwrap_or(0);
+                }
+                c
+            };
+            omweso_eval(&circuit(me), &circuit(me.opponent())) + in_hand
+        }
+        _ => in_hand,
     }
 }
 
@@ -155,97 +192,4 @@ pub fn omweso_eval(own: &[u8; 16], opp: &[u8; 16]) -> Score {
     };
     (seeds(own) - seeds(opp)) * SEED + (movable(own) - movable(opp)) * SEED / 5
         - (exposed(own, opp) - exposed(opp, own)) * SEED / 10
-}
-
-/// Evaluates any of the games from its notation, with the same formulas as the games'
-/// own evaluations: [`two_row_eval`] for a two-row board, [`omweso_eval`] for a
-/// four-row board.
-///
-/// It writes the notation into a buffer on the stack and parses it, so it works for any
-/// position type that prints one of the games' notations, allocates nothing, and costs
-/// about a microsecond per position. Unknown notations score 0.
-///
-/// ```
-/// use mancala_search::eval::NotationEval;
-/// // South has 2 more stored seeds; the rows are equal.
-/// let text = "3,3,3,3,3,1/3,3,3,3,3,1 4-2 S";
-/// assert_eq!(NotationEval.evaluate_text(text), Some(200));
-/// assert_eq!(NotationEval.evaluate_text("3,3,3,3,3,1/3,3,3,3,3,1 4-2 N"), Some(-200));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct NotationEval;
-
-impl NotationEval {
-    /// The evaluation of a position written in notation, for its player to move; `None`
-    /// if the notation is not one of the games'.
-    #[must_use]
-    pub fn evaluate_text(&self, text: &str) -> Option<Score> {
-        let b = Board::parse(text)?;
-        let me = b.side;
-        Some(match b.rows.len() {
-            2 => {
-                let rows = ByPlayer::from_fn(|p| &b.rows[p.index()][..]);
-                two_row_eval(me, &rows, b.stores.unwrap_or_default())
-            }
-            4 => {
-                let circuit = |p: Player| {
-                    let mut c = [0u8; 16];
-                    for (i, s) in b.rows[2 * p.index()]
-                        .iter()
-                        .chain(b.rows[2 * p.index() + 1].iter())
-                        .take(16)
-                        .enumerate()
-                    {
-                        c[i] = s.unwrap_or(0);
-                    }
-                    c
-                };
-                omweso_eval(&circuit(me), &circuit(me.opponent()))
-            }
-            _ => 0,
-        })
-    }
-}
-
-impl<P: Position + Display> Evaluator<P> for NotationEval {
-    fn evaluate(&self, p: &P) -> Score {
-        let mut buf = StackText::default();
-        if write!(buf, "{p}").is_err() {
-            return 0;
-        }
-        self.evaluate_text(buf.as_str()).unwrap_or(0)
-    }
-}
-
-/// A fixed buffer that text is written into without allocating.
-struct StackText {
-    buf: [u8; 320],
-    len: usize,
-}
-
-impl Default for StackText {
-    fn default() -> Self {
-        StackText {
-            buf: [0; 320],
-            len: 0,
-        }
-    }
-}
-
-impl StackText {
-    fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
-    }
-}
-
-impl Write for StackText {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        if end > self.buf.len() {
-            return Err(fmt::Error);
-        }
-        self.buf[self.len..end].copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
-    }
 }

@@ -1,31 +1,40 @@
-//! Game-playing engines for the mancala games, written once against
-//! [`mancala_core::Position`]: a random player, a greedy player, alpha-beta
-//! ([`AlphaBeta`]: negamax with iterative deepening, a transposition table, move
-//! ordering, depth, node and time limits) and Monte Carlo tree search ([`Mcts`]: UCT
-//! with random playouts).
+//! Game-playing engines for the mancala games, written once against the core's
+//! [`Record`](mancala_core::record::Record) and
+//! [`Position`](mancala_core::Position) traits: a random player, a greedy player,
+//! alpha-beta ([`AlphaBeta`]: negamax with iterative deepening, move ordering, depth,
+//! node and time limits) and Monte Carlo tree search ([`Mcts`]: UCT with random
+//! playouts).
 //!
 //! ```
-//! use mancala_core::{toy::Countdown, Position};
-//! use mancala_search::{AlphaBeta, Engine, Greedy, Limits, RandomPlayer, score::ShowScore};
+//! use mancala_search::{AlphaBeta, Engine, Limits};
+//! use urim::{Game, Player, Position, Record, Urim6};
 //!
-//! // A toy game: take 1 or 2 tokens, whoever takes the last one wins.
-//! let mut p = Countdown::new(10);
-//! let mut engine = AlphaBeta::new(Limits::depth(12));
-//! let report = engine.search(&p);
-//! assert_eq!(report.best.unwrap().0, 1); // leave 9, a multiple of 3
-//! assert_eq!(ShowScore(report.score).to_string(), "win in 7");
+//! // South to move, 24 seeds stored against 8.
+//! let p: Urim6 = "1,0,0,0,0,1/2,0,0,0,0,0 24-8 S".parse()?;
+//! let mut game = Game::new(p);
+//! assert_eq!(game.legal_moves().len(), 2); // a and f
 //!
-//! // Engines play each other through the same trait.
-//! let mut players: [Box<dyn Engine<Countdown>>; 2] =
-//!     [Box::new(RandomPlayer::new(1)), Box::new(engine)];
-//! let mut turn = 0;
-//! while let Some(m) = players[turn % 2].choose(&p) {
-//!     p.play(m).unwrap();
-//!     turn += 1;
-//! }
-//! // The engine (North) always wins from 10 when random starts badly… or South was lucky.
-//! assert!(p.is_finished());
+//! // The engine searches the record, so a rule that needs history counts too.
+//! let mut engine = AlphaBeta::new(Limits::depth(8));
+//! let m = engine.choose(&game).unwrap();
+//! assert_eq!(m.to_string(), "f"); // into North's a (2 → 3): captured
+//! game.play(m)?;
+//!
+//! // North is starved: South takes its last seed, 28 of 36, a 2-point win.
+//! let o = game.outcome().unwrap();
+//! assert_eq!((o.winner, o.points), (Some(Player::South), 2));
+//! assert_eq!(o.to_string(), "28-8 S 2");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Game records
+//! Engines implement [`Engine<R>`](Engine) for any game record `R` (`urim::Game`,
+//! `oware::Game`, `rio_kadalis::Game`, `omweso::Game`): a search plays its lines on a
+//! copy of the record, so where a game's rules need history (Urim rule 6 and Rio
+//! Kadalis rule 6: a move that brings back a position since the last capture ends the
+//! game or the round) the engines see those endings, scored as the record scores them.
+//! A bare position is searched through a record that starts from it
+//! (`Game::new(position)`).
 //!
 //! # Scores
 //! Scores are side-relative ([`score`]): positive is good for the player to move. A
@@ -35,20 +44,15 @@
 //! annulled game scores 0.
 //!
 //! # Evaluations
-//! Each game's evaluation is an [`Evaluate`] implementation on its
-//! position type, behind a feature; [`eval::NotationEval`] applies the same formulas
-//! to any game through its notation, for generic code. `docs/engine.md` describes them.
-//!
-//! # Feature flags
-//! - `urim`: [`Evaluate`] for Urim positions.
-//! - `omweso`: [`Evaluate`] for Omweso positions.
-//! - `rio-kadalis`: [`Evaluate`] for Rio Kadalis positions.
+//! The standard evaluation, [`Static`], reads the position's board as data
+//! ([`Position::board`](mancala_core::Position::board)) and works for every game; any
+//! [`Evaluator`] (a closure, too) can replace it. `docs/engine.md` describes them.
+
+#![deny(missing_docs)]
 
 pub mod alphabeta;
-pub mod board;
 pub mod engine;
 pub mod eval;
-mod games;
 pub mod mcts;
 pub mod score;
 pub mod simple;
@@ -56,6 +60,6 @@ pub mod spec;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, minimax};
 pub use engine::{Engine, Limits, Report};
-pub use eval::{Evaluate, Evaluator, NotationEval, Static};
+pub use eval::{Evaluator, Static};
 pub use mcts::{Mcts, MctsOptions};
 pub use simple::{Greedy, RandomPlayer};

@@ -1,13 +1,14 @@
-//! Monte Carlo tree search: UCT with random playouts.
+//! Monte Carlo tree search over a game record: UCT with random playouts.
 
 use std::time::Instant;
 
+use mancala_core::record::{MoveOf, Record};
 use mancala_core::{Player, Position, Status};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Engine, Limits, Report};
-use crate::eval::{Evaluate, Evaluator, Static};
+use crate::engine::{Engine, Limits, Report, working_copy};
+use crate::eval::{Evaluator, Static};
 use crate::score::{SEED, Score};
 
 /// Settings of [`Mcts`] beyond its [`Limits`].
@@ -17,11 +18,11 @@ pub struct MctsOptions {
     pub seed: u64,
     /// The UCT exploration constant `c` in `w/n + c·√(ln N / n)`.
     pub exploration: f64,
-    /// The most tree nodes (allocated once; each holds a position); when full, the tree
-    /// stops growing and playouts go on from its leaves.
+    /// The most tree nodes (allocated once); when full, the tree stops growing and
+    /// playouts go on from its leaves.
     pub max_nodes: usize,
     /// A playout longer than this many plies is stopped and scored by the evaluator's
-    /// sign (a game's position alone may cycle, e.g. Urim without its record).
+    /// sign (a game without a repetition rule may go round in circles).
     pub max_playout: u32,
 }
 
@@ -37,12 +38,9 @@ impl Default for MctsOptions {
 }
 
 #[derive(Clone, Debug)]
-struct Node<P: Position> {
-    /// The position here: every move is played once, when its node is made (some Omweso
-    /// moves sow thousands of laps before they are found endless).
-    pos: P,
+struct Node<M> {
     /// The move that led here (`None` at the root).
-    mv: Option<P::Move>,
+    mv: Option<M>,
     /// The player who made `mv`: rewards are counted for them.
     mover: Player,
     parent: u32,
@@ -56,39 +54,46 @@ struct Node<P: Position> {
 
 /// Monte Carlo tree search (UCT) with uniformly random playouts, seeded.
 ///
+/// Every iteration plays its line — down the tree, then the random playout — on a copy
+/// of the game's record and takes it back, so the history rules count everywhere: a
+/// move that repeats a position since the last capture (Urim, Rio Kadalis, Oware) ends
+/// the game there, in the tree and in the playouts, scored as the record scores it.
+///
 /// Rewards are kept per node for the player who made the node's move, so a node's
 /// children compete for the player to move there, whoever moved before: Omweso's
 /// mid-turn decisions (the same player moves twice) need nothing special. An annulled
 /// game or a draw is worth ½ to both. The tree lives in an arena allocated once; the
 /// iterations allocate nothing. The search restarts its random generator from the seed
-/// and the position's hash, so a given seed, position and playout count always give the
+/// and the position's hash, so a given seed, game and playout count always give the
 /// same result.
 ///
 /// ```
-/// use mancala_core::toy::Countdown;
+/// use mancala_core::{record::{Line, Record}, toy::Countdown};
 /// use mancala_search::{Engine, Limits, Mcts, MctsOptions};
 /// let mut mcts = Mcts::new(Limits::nodes(2000), MctsOptions::default());
-/// let r = mcts.search(&Countdown::new(7));
+/// let r = mcts.search(&Line::new(Countdown::new(7)));
 /// assert_eq!(r.best.unwrap().0, 1); // leave 6
 /// assert!(r.win_rate.unwrap() > 0.6);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Mcts<P: Position, E = Static> {
+pub struct Mcts<R: Record, E = Static> {
     eval: E,
     limits: Limits,
     options: MctsOptions,
-    tree: Vec<Node<P>>,
+    tree: Vec<Node<MoveOf<R>>>,
+    /// The working copy of the record (kept for its buffers).
+    work: Option<R>,
 }
 
-impl<P: Evaluate> Mcts<P, Static> {
-    /// An MCTS player; the game's own evaluation scores only overlong playouts.
+impl<R: Record> Mcts<R, Static> {
+    /// An MCTS player; the standard evaluation scores only overlong playouts.
     #[must_use]
     pub fn new(limits: Limits, options: MctsOptions) -> Self {
         Mcts::with_evaluator(Static, limits, options)
     }
 }
 
-impl<P: Position, E: Evaluator<P>> Mcts<P, E> {
+impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
     /// An MCTS player with the evaluator `eval` for overlong playouts.
     pub fn with_evaluator(eval: E, limits: Limits, options: MctsOptions) -> Self {
         let options = MctsOptions {
@@ -100,22 +105,24 @@ impl<P: Position, E: Evaluator<P>> Mcts<P, E> {
             limits,
             options,
             tree: Vec::with_capacity(options.max_nodes),
+            work: None,
         }
     }
 
-    /// A random game from `p` to its end: South's reward (1 win, ½ draw, 0 loss).
-    fn playout(&self, mut p: P, rng: &mut ChaCha8Rng) -> f64 {
-        for _ in 0..self.options.max_playout {
-            if p.is_finished() {
-                break;
-            }
-            let moves = p.legal_moves();
+    /// Plays a random game on `game` to its end (or `max_playout` plies): South's reward
+    /// (1 win, ½ draw, 0 loss) and the number of plies played.
+    fn playout(&self, game: &mut R, rng: &mut ChaCha8Rng) -> (f64, u32) {
+        let mut plies = 0;
+        while plies < self.options.max_playout {
+            // No legal move: the game is over (also by the record's history rule).
+            let moves = game.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            game.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            plies += 1;
         }
-        match p.status() {
+        let south = match game.status() {
             Status::Over(o) => match o.winner {
                 Some(Player::South) => 1.0,
                 Some(Player::North) => 0.0,
@@ -123,8 +130,8 @@ impl<P: Position, E: Evaluator<P>> Mcts<P, E> {
             },
             Status::Annulled => 0.5,
             Status::Ongoing => {
-                let s = self.eval.evaluate(&p);
-                let for_mover = match s.signum() {
+                let p = game.position();
+                let for_mover = match self.eval.evaluate(p).signum() {
                     1 => 1.0,
                     -1 => 0.0,
                     _ => 0.5,
@@ -135,7 +142,8 @@ impl<P: Position, E: Evaluator<P>> Mcts<P, E> {
                     1.0 - for_mover
                 }
             }
-        }
+        };
+        (south, plies)
     }
 
     /// The child of `node` to descend to.
@@ -174,9 +182,68 @@ impl<P: Position, E: Evaluator<P>> Mcts<P, E> {
                     .then(b.cmp(&a))
             })
     }
+
+    /// One iteration on `game` (the root's record, left as it was found): selection,
+    /// expansion, a playout, backpropagation.
+    fn iterate(&mut self, game: &mut R, rng: &mut ChaCha8Rng) {
+        let mut plies = 0;
+        // Selection: down the tree, playing each node's move on the record.
+        let mut node = 0;
+        while self.tree[node].expanded && self.tree[node].children > 0 {
+            node = self.select(node);
+            if let Some(m) = self.tree[node].mv {
+                game.play_unchecked(m);
+                plies += 1;
+            }
+        }
+        // Expansion: all children at once, while the arena has room; then the first.
+        let moves = game.legal_moves();
+        if !moves.is_empty() && self.tree.len() + moves.len() <= self.options.max_nodes {
+            let first = self.tree.len();
+            let mover = game.position().side_to_move();
+            for &m in moves.iter() {
+                self.tree.push(Node {
+                    mv: Some(m),
+                    mover,
+                    parent: node as u32,
+                    first_child: 0,
+                    children: 0,
+                    expanded: false,
+                    visits: 0,
+                    reward: 0.0,
+                });
+            }
+            let n = &mut self.tree[node];
+            n.expanded = true;
+            n.first_child = first as u32;
+            n.children = moves.len() as u32;
+            node = first;
+            game.play_unchecked(moves[0]);
+            plies += 1;
+        }
+        // Simulation, then back to the root's record.
+        let (south, played) = self.playout(game, rng);
+        for _ in 0..plies + played {
+            game.undo();
+        }
+        // Backpropagation.
+        loop {
+            let n = &mut self.tree[node];
+            n.visits += 1;
+            n.reward += if n.mover == Player::South {
+                south
+            } else {
+                1.0 - south
+            };
+            if node == 0 {
+                break;
+            }
+            node = n.parent as usize;
+        }
+    }
 }
 
-impl<P: Position, E: Evaluator<P>> Engine<P> for Mcts<P, E> {
+impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Mcts<R, E> {
     fn name(&self) -> String {
         match (self.limits.time, self.limits.nodes) {
             (Some(t), _) => format!("mcts({}ms)", t.as_millis()),
@@ -186,12 +253,15 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for Mcts<P, E> {
         }
     }
 
-    fn search(&mut self, root: &P) -> Report<P::Move> {
+    fn search(&mut self, game: &R) -> Report<MoveOf<R>> {
         let start = Instant::now();
+        if game.legal_moves().is_empty() {
+            return Report::bare(None);
+        }
+        let root = game.position();
         let mut rng = ChaCha8Rng::seed_from_u64(self.options.seed ^ root.hash_key());
         self.tree.clear();
         self.tree.push(Node {
-            pos: root.clone(),
             mv: None,
             mover: root.side_to_move().opponent(),
             parent: 0,
@@ -201,9 +271,8 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for Mcts<P, E> {
             visits: 0,
             reward: 0.0,
         });
-        if root.legal_moves().is_empty() {
-            return Report::bare(None);
-        }
+        let room = self.options.max_playout as usize + 64;
+        let mut work = working_copy(&mut self.work, game, room);
         let max_playouts = self.limits.nodes.unwrap_or(if self.limits.time.is_some() {
             u64::MAX
         } else {
@@ -217,59 +286,10 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for Mcts<P, E> {
             {
                 break;
             }
-            // Selection.
-            let mut node = 0;
-            while self.tree[node].expanded && self.tree[node].children > 0 {
-                node = self.select(node);
-            }
-            // Expansion: all children at once, while the arena has room.
-            let here = &self.tree[node].pos;
-            if !here.is_finished() {
-                let moves = here.legal_moves();
-                if !moves.is_empty() && self.tree.len() + moves.len() <= self.options.max_nodes {
-                    let first = self.tree.len();
-                    let mover = here.side_to_move();
-                    let parent = here.clone();
-                    for &m in moves.iter() {
-                        let mut pos = parent.clone();
-                        pos.play_unchecked(m);
-                        self.tree.push(Node {
-                            pos,
-                            mv: Some(m),
-                            mover,
-                            parent: node as u32,
-                            first_child: 0,
-                            children: 0,
-                            expanded: false,
-                            visits: 0,
-                            reward: 0.0,
-                        });
-                    }
-                    let n = &mut self.tree[node];
-                    n.expanded = true;
-                    n.first_child = first as u32;
-                    n.children = moves.len() as u32;
-                    node = first;
-                }
-            }
-            let p = self.tree[node].pos.clone();
-            // Simulation and backpropagation.
-            let south = self.playout(p, &mut rng);
-            loop {
-                let n = &mut self.tree[node];
-                n.visits += 1;
-                n.reward += if n.mover == Player::South {
-                    south
-                } else {
-                    1.0 - south
-                };
-                if node == 0 {
-                    break;
-                }
-                node = n.parent as usize;
-            }
+            self.iterate(&mut work, &mut rng);
             playouts += 1;
         }
+        self.work = Some(work);
         let mut report = Report::bare(None);
         let mut node = 0;
         while let Some(c) = self.most_visited(node) {

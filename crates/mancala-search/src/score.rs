@@ -108,33 +108,6 @@ pub fn from_child(child_score: Score, parent: Player, child: Player) -> Score {
     }
 }
 
-/// Converts a score relative to the root into one relative to the node at `ply`, for
-/// storing in a transposition table (decisive scores count plies from the node).
-#[inline]
-#[must_use]
-pub(crate) const fn to_table(score: Score, ply: usize) -> Score {
-    if score > WIN - MAX_PLY as Score {
-        score + ply as Score
-    } else if score < -(WIN - MAX_PLY as Score) {
-        score - ply as Score
-    } else {
-        score
-    }
-}
-
-/// The inverse of [`to_table`].
-#[inline]
-#[must_use]
-pub(crate) const fn from_table(score: Score, ply: usize) -> Score {
-    if score > WIN - MAX_PLY as Score {
-        score - ply as Score
-    } else if score < -(WIN - MAX_PLY as Score) {
-        score + ply as Score
-    } else {
-        score
-    }
-}
-
 /// Shows a score for people: `+1.25` (seeds), `win in 5`, `loss in 4 (2 points)`.
 ///
 /// ```
@@ -169,17 +142,6 @@ impl fmt::Display for ShowScore {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn table_round_trip() {
-        for s in [0, 5, -7, win_score(1, 7), -win_score(12, 3), EVAL_LIMIT] {
-            for ply in [0, 1, 10, 60] {
-                assert_eq!(from_table(to_table(s, ply), ply), s);
-            }
-        }
-        // A win 7 plies from the root found at ply 3 is a win in 4 from that node.
-        assert_eq!(to_table(win_score(1, 7), 3), win_score(1, 4));
-    }
 
     #[test]
     fn plies_to_end_for_every_point_count() {

@@ -3,24 +3,25 @@
 use std::time::Instant;
 
 use mancala_core::Position;
+use mancala_core::record::{MoveOf, Record};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Engine, Report};
+use crate::engine::{Engine, Report, working_copy};
 use crate::eval::{Evaluator, Static, score_of};
 use crate::score::from_child;
 
 /// Plays a uniformly random legal move (seeded).
 ///
 /// ```
-/// use mancala_core::{toy::Countdown, Position};
+/// use mancala_core::{record::{Line, Record}, toy::Countdown};
 /// use mancala_search::{Engine, RandomPlayer};
 /// let mut a = RandomPlayer::new(7);
 /// let mut b = RandomPlayer::new(7);
-/// let p = Countdown::new(10);
-/// let m = a.choose(&p).unwrap();
-/// assert!(p.is_legal(m));
-/// assert_eq!(b.choose(&p), Some(m)); // same seed, same move
+/// let game = Line::new(Countdown::new(10));
+/// let m = a.choose(&game).unwrap();
+/// assert!(game.check_move(m).is_ok());
+/// assert_eq!(b.choose(&game), Some(m)); // same seed, same move
 /// ```
 #[derive(Clone, Debug)]
 pub struct RandomPlayer {
@@ -37,13 +38,13 @@ impl RandomPlayer {
     }
 }
 
-impl<P: Position> Engine<P> for RandomPlayer {
+impl<R: Record> Engine<R> for RandomPlayer {
     fn name(&self) -> String {
         "random".into()
     }
 
-    fn search(&mut self, p: &P) -> Report<P::Move> {
-        let moves = p.legal_moves();
+    fn search(&mut self, game: &R) -> Report<MoveOf<R>> {
+        let moves = game.legal_moves();
         if moves.is_empty() {
             return Report::bare(None);
         }
@@ -54,57 +55,70 @@ impl<P: Position> Engine<P> for RandomPlayer {
     }
 }
 
-/// Plays the move with the best immediate result: a won game, else the best
-/// evaluation of the position after the move. Ties are broken at random (seeded).
+/// Plays the move with the best immediate result: a won game (also one won by the
+/// record's history rule, such as a repetition), else the best evaluation of the
+/// position after the move. Ties are broken at random (seeded).
 ///
 /// ```
-/// use mancala_core::toy::Countdown;
+/// use mancala_core::{record::{Line, Record}, toy::Countdown};
 /// use mancala_search::{Engine, Greedy};
 /// // Taking the last 2 tokens wins at once.
-/// let m = Greedy::new(1).choose(&Countdown::new(2)).unwrap();
+/// let m = Greedy::new(1).choose(&Line::new(Countdown::new(2))).unwrap();
 /// assert_eq!(m.0, 2);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Greedy<E = Static> {
+pub struct Greedy<R: Record, E = Static> {
     eval: E,
     rng: ChaCha8Rng,
+    /// The working copy of the record (kept for its buffers).
+    work: Option<R>,
 }
 
-impl Greedy<Static> {
-    /// A greedy player using the game's own evaluation.
+impl<R: Record> Greedy<R, Static> {
+    /// A greedy player using the standard evaluation.
     #[must_use]
     pub fn new(seed: u64) -> Self {
         Greedy::with_evaluator(Static, seed)
     }
 }
 
-impl<E> Greedy<E> {
+impl<R: Record, E> Greedy<R, E> {
     /// A greedy player with the evaluator `eval`.
     pub fn with_evaluator(eval: E, seed: u64) -> Self {
         Greedy {
             eval,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            work: None,
         }
     }
 }
 
-impl<P: Position, E: Evaluator<P>> Engine<P> for Greedy<E> {
+impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Greedy<R, E> {
     fn name(&self) -> String {
         "greedy".into()
     }
 
-    fn search(&mut self, p: &P) -> Report<P::Move> {
+    fn search(&mut self, game: &R) -> Report<MoveOf<R>> {
         let start = Instant::now();
-        let me = p.side_to_move();
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return Report::bare(None);
+        }
+        let mut work = working_copy(&mut self.work, game, 1);
+        let me = work.position().side_to_move();
         let mut best = None;
         let mut best_score = crate::score::Score::MIN;
         let mut ties = 0u32;
         let mut nodes = 1;
-        for m in p.legal_moves() {
-            let mut child = p.clone();
-            child.play_unchecked(m);
+        for m in moves {
+            work.play_unchecked(m);
             nodes += 1;
-            let s = from_child(score_of(&self.eval, &child, 1), me, child.side_to_move());
+            let s = from_child(
+                score_of(&self.eval, &work, 1),
+                me,
+                work.position().side_to_move(),
+            );
+            work.undo();
             if s > best_score {
                 best_score = s;
                 best = Some(m);
@@ -117,6 +131,7 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for Greedy<E> {
                 }
             }
         }
+        self.work = Some(work);
         let mut r = Report::bare(best);
         if let Some(m) = best {
             r.score = best_score;

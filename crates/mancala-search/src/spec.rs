@@ -4,7 +4,7 @@
 use core::fmt;
 use std::time::Duration;
 
-use mancala_core::Position;
+use mancala_core::record::{MoveOf, Record};
 
 use crate::engine::{Engine, Limits, Report};
 use crate::eval::Evaluator;
@@ -29,33 +29,33 @@ impl std::error::Error for SpecError {}
 
 /// Any of the engines, chosen at run time.
 #[derive(Clone, Debug)]
-pub enum AnyEngine<P: Position, E> {
+pub enum AnyEngine<R: Record, E> {
     /// [`RandomPlayer`].
     Random(RandomPlayer),
     /// [`Greedy`].
-    Greedy(Greedy<E>),
+    Greedy(Greedy<R, E>),
     /// [`AlphaBeta`].
-    AlphaBeta(AlphaBeta<P, E>),
+    AlphaBeta(AlphaBeta<R, E>),
     /// [`Mcts`].
-    Mcts(Mcts<P, E>),
+    Mcts(Mcts<R, E>),
 }
 
-impl<P: Position, E: Evaluator<P>> Engine<P> for AnyEngine<P, E> {
+impl<R: Record, E: Evaluator<R::Position>> Engine<R> for AnyEngine<R, E> {
     fn name(&self) -> String {
         match self {
-            AnyEngine::Random(e) => Engine::<P>::name(e),
-            AnyEngine::Greedy(e) => Engine::<P>::name(e),
+            AnyEngine::Random(e) => Engine::<R>::name(e),
+            AnyEngine::Greedy(e) => e.name(),
             AnyEngine::AlphaBeta(e) => e.name(),
             AnyEngine::Mcts(e) => e.name(),
         }
     }
 
-    fn search(&mut self, p: &P) -> Report<P::Move> {
+    fn search(&mut self, game: &R) -> Report<MoveOf<R>> {
         match self {
-            AnyEngine::Random(e) => e.search(p),
-            AnyEngine::Greedy(e) => e.search(p),
-            AnyEngine::AlphaBeta(e) => e.search(p),
-            AnyEngine::Mcts(e) => e.search(p),
+            AnyEngine::Random(e) => e.search(game),
+            AnyEngine::Greedy(e) => e.search(game),
+            AnyEngine::AlphaBeta(e) => e.search(game),
+            AnyEngine::Mcts(e) => e.search(game),
         }
     }
 }
@@ -66,20 +66,21 @@ impl<P: Position, E: Evaluator<P>> Engine<P> for AnyEngine<P, E> {
 /// [`SpecError`] naming what is wrong with `spec`.
 ///
 /// ```
-/// use mancala_core::toy::Countdown;
+/// use mancala_core::{record::{Line, Record}, toy::Countdown};
 /// use mancala_search::{Engine, eval::Static, spec::from_spec};
-/// let mut e = from_spec::<Countdown, _>("alphabeta:6", Static, 0).unwrap();
+/// type Game = Line<Countdown>;
+/// let mut e = from_spec::<Game, _>("alphabeta:6", Static, 0).unwrap();
 /// assert_eq!(e.name(), "alphabeta(6)");
-/// assert_eq!(e.choose(&Countdown::new(4)).unwrap().0, 1);
-/// assert_eq!(from_spec::<Countdown, _>("mcts:250ms", Static, 0).unwrap().name(), "mcts(250ms)");
-/// assert!(from_spec::<Countdown, _>("alphabeta:deep", Static, 0).is_err());
-/// assert!(from_spec::<Countdown, _>("minimax", Static, 0).is_err());
+/// assert_eq!(e.choose(&Game::new(Countdown::new(4))).unwrap().0, 1);
+/// assert_eq!(from_spec::<Game, _>("mcts:250ms", Static, 0).unwrap().name(), "mcts(250ms)");
+/// assert!(from_spec::<Game, _>("alphabeta:deep", Static, 0).is_err());
+/// assert!(from_spec::<Game, _>("minimax", Static, 0).is_err());
 /// ```
-pub fn from_spec<P: Position, E: Evaluator<P>>(
+pub fn from_spec<R: Record, E: Evaluator<R::Position>>(
     spec: &str,
     eval: E,
     seed: u64,
-) -> Result<AnyEngine<P, E>, SpecError> {
+) -> Result<AnyEngine<R, E>, SpecError> {
     let (name, limit) = match spec.split_once(':') {
         Some((n, l)) => (n, Some(l)),
         None => (spec, None),
