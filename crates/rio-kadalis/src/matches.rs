@@ -1,12 +1,12 @@
 //! The serial match (rule 5): rounds played one after another from the players' stocks
 //! until one player's stock falls below 4.
 
-use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Position, Status};
+use mancala_core::{ByPlayer, Outcome, Player, Position, Status};
 
-#[cfg(feature = "alloc")]
-use crate::Round;
 use crate::position::round_outcome;
-use crate::{Kadalis, Move};
+#[cfg(feature = "alloc")]
+use crate::{Game, Record};
+use crate::{IllegalMove, Kadalis, Move};
 
 /// Why the match cannot do what was asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -36,6 +36,13 @@ pub enum MatchError {
         /// The stock.
         stock: u8,
     },
+    /// The move is not legal in the current round.
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMove),
+    /// The record given to [`Match::play_recorded`] is not the current round's, and the
+    /// round has begun without it (its positions since the last capture are lost).
+    #[error("the record is not this round's, and the round has begun without it")]
+    RecordOutOfStep,
 }
 
 /// A serial match (rule 5): the current round, each player's reserve off the board, and
@@ -49,16 +56,18 @@ pub enum MatchError {
 /// lost by a player whose stock falls below 4.
 ///
 /// **Repetition between moves.** A round whose positions repeat between moves ends as
-/// rule 4 ends it (the crate's ruling, see [`Round`](crate::Round)), but the position
-/// has no history to notice it. A match played move by move applies the ruling either
-/// by playing through a round record, [`play_recorded`](Match::play_recorded) (with the
-/// `alloc` feature), or, keeping its own history, by calling
+/// rule 4 ends it (rule 6, see [`Game`](crate::Game)), but the position has no history
+/// to notice it. A match played move by move applies the rule either by playing through
+/// a round record, [`play_recorded`](Match::play_recorded) (with the `alloc` feature),
+/// or, keeping its own history, by calling
 /// [`end_round_by_repetition`](Match::end_round_by_repetition). Either way
 /// [`status`](Match::status), not the position's, tells whether the round is over.
 ///
+/// No call panics: whatever is asked, the match answers with an error and stays as it
+/// was.
+///
 /// ```
-/// use mancala_core::{Player, Position};
-/// use rio_kadalis::{Kadalis, Match};
+/// use rio_kadalis::{Match, Player, Position};
 /// let mut m = Match::<6>::new(Player::South);
 /// assert_eq!(m.round().to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
 /// m.play("a".parse().unwrap()).unwrap();
@@ -85,9 +94,20 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
     #[must_use]
     pub fn new(first: Player) -> Self {
         let half = Kadalis::<N, CLOCKWISE>::STONES / 2;
-        match Self::from_stocks(ByPlayer::new(half, half), first) {
-            Ok(m) => m,
-            Err(_) => unreachable!("equal stocks always fill a round"),
+        Self::begin(ByPlayer::new(half, half), first, 1)
+    }
+
+    /// The match at the start of a round from `stocks` (adding up to the variant's
+    /// stones), `first` starting; `rounds` counts it.
+    fn begin(stocks: ByPlayer<u8>, first: Player, rounds: u32) -> Self {
+        let (round, reserves) = Kadalis::filled(stocks, first);
+        Match {
+            round,
+            stocks,
+            reserves,
+            starter: first,
+            rounds,
+            repeated: false,
         }
     }
 
@@ -98,8 +118,7 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
     /// [`MatchError::StockBelowFour`] if a stock cannot fill a pit.
     ///
     /// ```
-    /// use mancala_core::{ByPlayer, Player};
-    /// use rio_kadalis::Match;
+    /// use rio_kadalis::{ByPlayer, Match, Player};
     /// let m = Match::<6>::from_stocks(ByPlayer::new(33, 15), Player::South).unwrap();
     /// assert_eq!(m.round().to_string(), "4,4,4,4,4,4/x,x,x,4,4,4 0-0 S");
     /// assert_eq!(m.reserves(), ByPlayer::new(9, 3));
@@ -118,17 +137,7 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
                 });
             }
         }
-        let Ok((round, reserves)) = Kadalis::from_stocks(stocks, first) else {
-            unreachable!("the stocks hold exactly the variant's stones")
-        };
-        Ok(Match {
-            round,
-            stocks,
-            reserves,
-            starter: first,
-            rounds: 1,
-            repeated: false,
-        })
+        Ok(Self::begin(stocks, first, 1))
     }
 
     /// The current round's position (its own status does not know of a repetition:
@@ -165,7 +174,7 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
     /// Every stone: board, captures and reserves (always 48 on 2×6, 40 on 2×5).
     #[must_use]
     pub fn stones(&self) -> u8 {
-        self.round.stones() + self.reserves.south + self.reserves.north
+        self.round.total() + self.reserves.south + self.reserves.north
     }
 
     /// The status of the current round: over by a repetition
@@ -180,9 +189,10 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
         }
     }
 
-    /// Whether the current round ended by a repeated position.
+    /// Whether the current round ended by a repeated position (rule 6), as
+    /// [`Record::is_repetition`](crate::Record::is_repetition) says of a round record.
     #[must_use]
-    pub const fn ended_by_repetition(&self) -> bool {
+    pub const fn is_repetition(&self) -> bool {
         self.repeated
     }
 
@@ -202,14 +212,13 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
     }
 
     /// Ends the current round because its last move repeated a position since the
-    /// round's last capture (the crate's ruling; the caller keeps the history, e.g. in a
-    /// [`Round`](crate::Round)). The round is then over as rule 4 ends it: each player
+    /// round's last capture (rule 6; the caller keeps the history, e.g. in a
+    /// [`Game`](crate::Game)). The round is then over as rule 4 ends it: each player
     /// takes their row, more stones from the round wins. Returns that outcome, or
     /// `None`, changing nothing, if the round had already ended or was annulled.
     ///
     /// ```
-    /// use mancala_core::{Player, Status};
-    /// use rio_kadalis::Match;
+    /// use rio_kadalis::{Match, Player, Status};
     /// let mut m = Match::<6>::new(Player::South);
     /// let outcome = m.end_round_by_repetition().unwrap(); // (as if it had repeated)
     /// assert_eq!(outcome.to_string(), "24-24 draw 0");
@@ -229,60 +238,60 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
     /// The start of the current round (from its stocks and starter).
     #[cfg(feature = "alloc")]
     fn round_start(&self) -> Kadalis<N, CLOCKWISE> {
-        match Kadalis::from_stocks(self.stocks, self.starter) {
-            Ok((start, _)) => start,
-            Err(_) => unreachable!("the stocks hold exactly the variant's stones"),
-        }
+        Kadalis::filled(self.stocks, self.starter).0
     }
 
     /// Plays a move in the current round through `record`, the round's record, so that
-    /// a repeated position ends the round ([`Round`]). `record` is kept in step: a
-    /// record of another round (a new one, or the last round's after
+    /// a repeated position ends the round (rule 6, [`Game`]). `record` is kept in step:
+    /// a record of another round (a new one, or the last round's after
     /// [`next_round`](Match::next_round)) is reset, keeping its buffers, while the
     /// current round has not begun. Needs the `alloc` feature.
     ///
     /// ```
-    /// use mancala_core::{ByPlayer, Player, Position, Status};
-    /// use rio_kadalis::{Match, Round};
+    /// use rio_kadalis::{ByPlayer, Game, Match, Player, Position, Record, Status};
     /// let mut m = Match::<6>::new(Player::South);
-    /// let mut record = Round::new(*m.round());
+    /// let mut record = Game::new(*m.round());
     /// // Play always the first legal move until the round ends.
     /// while m.status() == Status::Ongoing {
     ///     let first = m.round().legal_moves()[0];
     ///     m.play_recorded(&mut record, first).unwrap();
     /// }
-    /// assert!(m.ended_by_repetition());
+    /// assert!(m.is_repetition());
     /// assert_eq!(record.moves().len(), 23);
     /// assert_eq!(m.status().to_string(), "over 27-21 S 1");
     /// assert_eq!(m.next_stocks(), Some(ByPlayer::new(27, 21)));
     /// ```
     ///
     /// # Errors
-    /// Why the move is illegal; the match and the record are then unchanged.
-    ///
-    /// # Panics
-    /// If `record` is not this round's record and the round has begun (moves were
-    /// played without it).
+    /// [`MatchError::IllegalMove`] with why the move is illegal
+    /// ([`GameOver`](mancala_core::IllegalMove::GameOver) once the round has ended, by
+    /// repetition too); [`MatchError::RecordOutOfStep`] if `record` is not this round's
+    /// and the round has begun (moves were played without it). The match and the record
+    /// are then unchanged.
     #[cfg(feature = "alloc")]
     pub fn play_recorded(
         &mut self,
-        record: &mut Round<N, CLOCKWISE>,
+        record: &mut Game<N, CLOCKWISE>,
         m: Move,
-    ) -> Result<(), IllegalMove> {
-        let start = self.round_start();
-        let in_step = record.position() == &self.round
-            && record.start() == &start
-            && record.ended_by_repetition() == self.repeated;
-        if !in_step {
-            assert!(
-                self.round == start,
-                "the record is not this round's, and the round has begun without it"
-            );
-            record.reset(start);
+    ) -> Result<(), MatchError> {
+        if self.status().is_finished() {
+            return Err(IllegalMove::GameOver.into());
         }
-        record.play(m)?;
+        let start = self.round_start();
+        let in_step =
+            record.position() == &self.round && record.start() == &start && !record.is_repetition();
+        if in_step {
+            record.play(m)?;
+        } else if self.round == start {
+            // Check first, so that a refused move leaves the record as it was.
+            self.round.check_move(m)?;
+            record.reset(start);
+            record.play_unchecked(m);
+        } else {
+            return Err(MatchError::RecordOutOfStep);
+        }
         self.round = *record.position();
-        self.repeated = record.ended_by_repetition();
+        self.repeated = record.is_repetition();
         Ok(())
     }
 
@@ -296,7 +305,7 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
             Status::Ongoing => None,
             Status::Annulled => Some(self.stocks),
             Status::Over(_) => Some(ByPlayer::from_fn(|p| {
-                self.reserves[p] + self.round.captured()[p] + self.round.row_stones(p)
+                self.reserves[p] + self.round.stores()[p] + self.round.row_stones(p)
             })),
         }
     }
@@ -324,18 +333,11 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
         if let Some(winner) = self.winner() {
             return Err(MatchError::MatchOver { winner });
         }
-        let starter = self.starter.opponent();
-        let Ok((round, reserves)) = Kadalis::from_stocks(stocks, starter) else {
-            unreachable!("stones are conserved")
-        };
-        *self = Match {
-            round,
+        *self = Self::begin(
             stocks,
-            reserves,
-            starter,
-            rounds: self.rounds + 1,
-            repeated: false,
-        };
+            self.starter.opponent(),
+            self.rounds.saturating_add(1),
+        );
         Ok(())
     }
 }

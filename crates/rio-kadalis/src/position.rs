@@ -9,7 +9,7 @@ use mancala_core::cycle::{Lap, relay};
 use mancala_core::notation::{
     self, NotationError, parse_pair, parse_row, parse_side, split_fields, split_rows,
 };
-use mancala_core::{ByPlayer, Direction, IllegalMove, Outcome, Player, Position, Status};
+use mancala_core::{Board, ByPlayer, Direction, Outcome, Player, Position, Status};
 
 /// The most pits a row has in any variant (2×6).
 pub const MAX_PITS: usize = 6;
@@ -20,7 +20,7 @@ const BOARD: usize = 2 * MAX_PITS;
 
 /// A move: the mover's pit, counted from the mover's left (`a` is 0). Letters up to `f`
 /// parse on both boards; whether the pit exists on a 2×5 board is checked when the move
-/// is played ([`IllegalMove::NoSuchPit`]).
+/// is played ([`IllegalMove::NoSuchPit`](mancala_core::IllegalMove::NoSuchPit)).
 ///
 /// ```
 /// use rio_kadalis::Move;
@@ -34,11 +34,41 @@ pub type Move = mancala_core::PitMove<MAX_PITS>;
 /// The legal moves of a position; at most one per pit of the mover's row (6).
 pub type MoveList = ArrayVec<Move, MAX_PITS>;
 
-/// A position that cannot be set up.
+/// Why a move was refused: the reasons every game shares, and Rio Kadalis's own
+/// ([`Reason`]) in [`Rule`](mancala_core::IllegalMove::Rule).
+///
+/// ```
+/// use rio_kadalis::{IllegalMove, Kadalis, Position, Reason};
+/// let mut p: Kadalis = "x,0,3,0,1,2/5,5,5,5,5,5 0-0 S".parse().unwrap();
+/// let e = p.play("a".parse().unwrap()).unwrap_err();
+/// assert_eq!(e, IllegalMove::Rule(Reason::ClosedPit { pit: 'a' }));
+/// assert_eq!(e.to_string(), "pit a is closed");
+/// ```
+pub type IllegalMove = mancala_core::IllegalMove<Reason>;
+
+/// Why a position in notation was refused: the text is not in the notation
+/// ([`NotationError`]), or it describes a setup the rules refuse ([`SetupError`]).
+pub type ParsePositionError = mancala_core::ParsePositionError<SetupError>;
+
+/// Rio Kadalis's own reasons for refusing a move (the shared ones are
+/// [`IllegalMove`]'s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum Reason {
+    /// The pit is closed for this round (rule 5).
+    #[error("pit {pit} is closed")]
+    ClosedPit {
+        /// The pit's letter.
+        pit: char,
+    },
+}
+
+/// Why a [`Setup`] is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum SetupError {
     /// More stones on the board and captured than the game has (`8·N`).
-    #[error("{found} stones on the board and captured, the game has only {limit}")]
+    #[error(
+        "the number of stones on the board and captured is {found}, the most possible is {limit}"
+    )]
     TooManyStones {
         /// The stones counted.
         found: u32,
@@ -48,26 +78,109 @@ pub enum SetupError {
 }
 
 /// A plain, not necessarily legal description of a round position, with public fields;
-/// [`Kadalis::from_setup`] validates it.
+/// [`Position::from_setup`] validates it and [`Position::to_setup`] reads a position
+/// back. It reads and writes the position notation, which carries all of it.
 ///
 /// ```
-/// use mancala_core::{ByPlayer, Player};
-/// use rio_kadalis::{Kadalis, Setup};
-/// let mut setup = Kadalis::<6>::start().to_setup();
-/// setup.rows.north[0] = None; // close North's pit a
-/// setup.captured = ByPlayer::new(0, 0);
-/// let p = Kadalis::<6>::from_setup(&setup).unwrap();
+/// use rio_kadalis::{Kadalis, Position, Setup};
+/// let mut setup = Setup::<6>::default(); // the start of a first round
+/// setup.pits.north[0] = None; // close North's pit a
+/// let p = Kadalis::<6>::from_setup(setup).unwrap();
 /// assert_eq!(p.to_string(), "4,4,4,4,4,4/x,4,4,4,4,4 0-0 S");
+/// assert_eq!(p.to_setup(), setup);
+/// assert_eq!(setup.to_string().parse::<Setup<6>>(), Ok(setup));
+/// setup.stores.south = 8; // 44 stones on the board and 8 captured: too many
+/// assert!(Kadalis::<6>::from_setup(setup).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Setup<const N: usize> {
+pub struct Setup<const N: usize = 6> {
     /// Each player's row from the owner's left: `Some(stones)` for an open pit, `None`
     /// for a closed one.
-    pub rows: ByPlayer<[Option<u8>; N]>,
-    /// The stones each player has captured in this round.
-    pub captured: ByPlayer<u8>,
+    pub pits: ByPlayer<[Option<u8>; N]>,
+    /// The stones each player has captured in this round (taken off the board).
+    pub stores: ByPlayer<u8>,
     /// The player to move.
-    pub turn: Player,
+    pub to_move: Player,
+}
+
+impl<const N: usize> Setup<N> {
+    /// The stones on the board and captured (at most `8·N` in a position).
+    #[must_use]
+    pub fn total(&self) -> u32 {
+        let pits: u32 = self
+            .pits
+            .south
+            .iter()
+            .chain(&self.pits.north)
+            .map(|p| u32::from(p.unwrap_or(0)))
+            .sum();
+        pits + u32::from(self.stores.south) + u32::from(self.stores.north)
+    }
+}
+
+impl<const N: usize> Default for Setup<N> {
+    /// The start of a first round: 4 stones in every pit, South to move.
+    fn default() -> Self {
+        Setup {
+            pits: ByPlayer::new([Some(4); N], [Some(4); N]),
+            stores: ByPlayer::new(0, 0),
+            to_move: Player::South,
+        }
+    }
+}
+
+impl<const N: usize> fmt::Display for Setup<N> {
+    /// The notation `<South a..>/<North a..> <South captured>-<North captured> <S|N>`,
+    /// `x` for a closed pit.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        notation::write_row(f, self.pits.south)?;
+        f.write_str("/")?;
+        notation::write_row(f, self.pits.north)?;
+        write!(
+            f,
+            " {}-{} {}",
+            self.stores.south, self.stores.north, self.to_move
+        )
+    }
+}
+
+impl<const N: usize> FromStr for Setup<N> {
+    type Err = NotationError;
+
+    /// Parses `<South a..>/<North a..> <South captured>-<North captured> <S|N>`, rows of
+    /// `N` pits. Each number may be at most `8·N`; the total is checked by
+    /// [`Position::from_setup`].
+    ///
+    /// # Errors
+    /// A [`NotationError`] saying what is wrong and where.
+    fn from_str(s: &str) -> Result<Self, NotationError> {
+        let [board, captured, side] = split_fields::<3>(s)?;
+        let [south, north] = split_rows::<2>(board)?;
+        // 8·N stones at most (48), which fits in a u8.
+        let limit = (8 * N).min(usize::from(u8::MAX)) as u8;
+        let mut pits = ByPlayer::new([None; N], [None; N]);
+        for (player, text, name) in [
+            (Player::South, south, "South's row"),
+            (Player::North, north, "North's row"),
+        ] {
+            let row = parse_row(text, name, limit)?;
+            if row.len() != N {
+                return Err(NotationError::PitCount {
+                    row: name,
+                    expected: N,
+                    found: row.len(),
+                });
+            }
+            pits[player].copy_from_slice(&row);
+        }
+        let (cs, cn) = parse_pair(captured, "captured stones", u32::from(limit))?;
+        Ok(Setup {
+            pits,
+            // Both are at most `limit`, which fits in a u8.
+            stores: ByPlayer::new(cs as u8, cn as u8),
+            to_move: parse_side(side)?,
+        })
+    }
 }
 
 /// A position of a round of Rio Kadalis with `N` pits per row (6 or 5), sown
@@ -81,8 +194,7 @@ pub struct Setup<const N: usize> {
 /// [`Match`](crate::Match)) the reserves; a closed pit never holds a stone.
 ///
 /// ```
-/// use mancala_core::Position;
-/// use rio_kadalis::Kadalis;
+/// use rio_kadalis::{Kadalis, Position};
 /// let mut p = Kadalis::<6>::start();
 /// // a's 4 stones end in e (now 5), lifted and sown on: five laps in all, the last
 /// // ending in South's empty c.
@@ -96,7 +208,7 @@ pub struct Kadalis<const N: usize = 6, const CLOCKWISE: bool = false> {
     /// Bit `i` set: pit `i` is closed (rule 5). A closed pit holds 0.
     closed: u16,
     /// Stones captured in this round.
-    captured: ByPlayer<u8>,
+    stores: ByPlayer<u8>,
     /// The player to move.
     turn: Player,
     /// The last move was endless: the round is annulled (rule 3).
@@ -151,7 +263,7 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
         Kadalis {
             pits,
             closed: 0,
-            captured: ByPlayer::new(0, 0),
+            stores: ByPlayer::new(0, 0),
             turn: first,
             annulled: false,
         }
@@ -167,8 +279,7 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     /// stones.
     ///
     /// ```
-    /// use mancala_core::{ByPlayer, Player};
-    /// use rio_kadalis::Kadalis;
+    /// use rio_kadalis::{ByPlayer, Kadalis, Player};
     /// let (p, reserves) = Kadalis::<6>::from_stocks(ByPlayer::new(30, 18), Player::North).unwrap();
     /// assert_eq!(p.to_string(), "4,4,4,4,4,4/x,x,4,4,4,4 0-0 N");
     /// assert_eq!(reserves, ByPlayer::new(6, 2));
@@ -184,81 +295,54 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
                 limit: u32::from(Self::STONES),
             });
         }
-        let south = fill_row::<N>(stocks.south);
-        let north = fill_row::<N>(stocks.north);
-        let setup = Setup {
-            rows: ByPlayer::new(south.0, north.0),
-            captured: ByPlayer::new(0, 0),
-            turn: first,
-        };
-        let p = Self::from_setup(&setup)?;
-        Ok((p, ByPlayer::new(south.1, north.1)))
+        Ok(Self::filled(stocks, first))
     }
 
-    /// Validates a [`Setup`].
-    ///
-    /// The stones on the board and captured may not exceed the variant's total (the rest
-    /// is in the players' reserves). Closed pits may be anywhere, though rule 5 only
-    /// ever closes a row's leftmost pits.
-    ///
-    /// # Errors
-    /// [`SetupError::TooManyStones`].
-    pub fn from_setup(setup: &Setup<N>) -> Result<Self, SetupError> {
+    /// Rule 5's round from stocks whose total the caller has checked: it cannot fail
+    /// (a round holds at most the stocks).
+    pub(crate) fn filled(stocks: ByPlayer<u8>, first: Player) -> (Self, ByPlayer<u8>) {
         let () = Self::VARIANT_OK;
+        let south = fill_row::<N>(stocks.south);
+        let north = fill_row::<N>(stocks.north);
+        let position = Self::from_valid_setup(&Setup {
+            pits: ByPlayer::new(south.0, north.0),
+            stores: ByPlayer::new(0, 0),
+            to_move: first,
+        });
+        (position, ByPlayer::new(south.1, north.1))
+    }
+
+    /// The position of a setup, without checking the total of stones.
+    fn from_valid_setup(setup: &Setup<N>) -> Self {
         let mut pits = [0; BOARD];
         let mut closed = 0u16;
-        let mut found = u32::from(setup.captured.south) + u32::from(setup.captured.north);
         for player in Player::ALL {
-            for (i, pit) in setup.rows[player].iter().enumerate() {
+            for (i, pit) in setup.pits[player].iter().enumerate() {
                 let k = player.index() * N + i;
                 match *pit {
-                    Some(n) => {
-                        pits[k] = n;
-                        found += u32::from(n);
-                    }
+                    Some(n) => pits[k] = n,
                     None => closed |= 1 << k,
                 }
             }
         }
-        if found > u32::from(Self::STONES) {
-            return Err(SetupError::TooManyStones {
-                found,
-                limit: u32::from(Self::STONES),
-            });
-        }
-        Ok(Kadalis {
+        Kadalis {
             pits,
             closed,
-            captured: setup.captured,
-            turn: setup.turn,
+            stores: setup.stores,
+            turn: setup.to_move,
             annulled: false,
-        })
-    }
-
-    /// The position as a [`Setup`] (an annulled round loses its annulment).
-    #[must_use]
-    pub fn to_setup(&self) -> Setup<N> {
-        Setup {
-            rows: ByPlayer::from_fn(|p| self.row(p)),
-            captured: self.captured,
-            turn: self.turn,
         }
     }
 
     /// `player`'s row from their left: `Some(stones)` for an open pit, `None` if closed.
     #[must_use]
     pub fn row(&self, player: Player) -> [Option<u8>; N] {
-        core::array::from_fn(|i| self.pit(player, i))
+        core::array::from_fn(|i| self.cell(player.index() * N + i))
     }
 
-    /// Pit `index` (0 for `a`) of `player`'s row: `Some(stones)`, `None` if closed.
-    ///
-    /// # Panics
-    /// If `index >= N`.
-    #[must_use]
-    pub fn pit(&self, player: Player, index: usize) -> Option<u8> {
-        assert!(index < N, "no pit {index} on a row of {N}");
-        let k = player.index() * N + index;
+    /// Board pit `k` (`k < 2·N`): `Some(stones)`, `None` if closed.
+    #[inline]
+    fn cell(&self, k: usize) -> Option<u8> {
         if self.closed & (1 << k) != 0 {
             None
         } else {
@@ -268,7 +352,12 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
 
     /// The stones in `player`'s row.
     #[must_use]
-    pub fn row_stones(&self, player: Player) -> u8 {
+    pub fn seeds_in_row(&self, player: Player) -> u16 {
+        u16::from(self.row_stones(player))
+    }
+
+    /// The stones in `player`'s row (at most `8·N`, so a byte).
+    pub(crate) fn row_stones(&self, player: Player) -> u8 {
         let base = player.index() * N;
         self.pits[base..base + N].iter().sum()
     }
@@ -287,17 +376,18 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
         false
     }
 
-    /// The stones each player has captured in this round.
+    /// The stones each player has captured in this round (the setup's `stores`: stones
+    /// taken off the board).
     #[must_use]
-    pub const fn captured(&self) -> ByPlayer<u8> {
-        self.captured
+    pub const fn stores(&self) -> ByPlayer<u8> {
+        self.stores
     }
 
     /// The stones on the board and captured in this round (the variant's total less the
     /// players' reserves).
     #[must_use]
-    pub fn stones(&self) -> u8 {
-        self.pits.iter().sum::<u8>() + self.captured.south + self.captured.north
+    pub fn total(&self) -> u8 {
+        self.pits.iter().sum::<u8>() + self.stores.south + self.stores.north
     }
 
     /// Whether the last move was endless, annulling the round (rule 3).
@@ -310,7 +400,7 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     /// their own row (at the end of the round, each player takes their row: rule 4).
     #[must_use]
     pub fn totals(&self) -> ByPlayer<u16> {
-        ByPlayer::from_fn(|p| u16::from(self.captured[p]) + u16::from(self.row_stones(p)))
+        ByPlayer::from_fn(|p| u16::from(self.stores[p]) + u16::from(self.row_stones(p)))
     }
 
     /// The next pit in the sowing direction, passing over closed pits (rule 2).
@@ -389,20 +479,14 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
         let mover = self.turn;
         let closed = self.closed;
         // Read before any write, so that undoing an endless move is cheap.
-        let before = (self.pits, self.captured);
+        let before = (self.pits, self.stores);
         let mut origin = origin as u8;
         for _ in 0..QUICK_LAPS {
             // The same lap, compiled apart for a board without closed pits.
             let end = if closed == 0 {
-                Self::lap(&mut self.pits, &mut origin, 0, mover, &mut self.captured)
+                Self::lap(&mut self.pits, &mut origin, 0, mover, &mut self.stores)
             } else {
-                Self::lap(
-                    &mut self.pits,
-                    &mut origin,
-                    closed,
-                    mover,
-                    &mut self.captured,
-                )
+                Self::lap(&mut self.pits, &mut origin, closed, mover, &mut self.stores)
             };
             if end {
                 return Ok(());
@@ -412,7 +496,7 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
             pits: self.pits,
             origin,
         };
-        let mut captured = self.captured;
+        let mut captured = self.stores;
         let done = relay(&mut state, |st| {
             if Self::lap(&mut st.pits, &mut st.origin, closed, mover, &mut captured) {
                 Lap::End(())
@@ -423,11 +507,11 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
         match done {
             Ok(()) => {
                 self.pits = state.pits;
-                self.captured = captured;
+                self.stores = captured;
                 Ok(())
             }
             Err(endless) => {
-                (self.pits, self.captured) = before;
+                (self.pits, self.stores) = before;
                 Err(mancala_core::Endless {
                     laps: endless.laps + u64::from(QUICK_LAPS),
                 })
@@ -446,7 +530,7 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
         }
         let k = self.turn.index() * N + m.index();
         if self.closed & (1 << k) != 0 {
-            Err(IllegalMove::ClosedPit { pit })
+            Err(IllegalMove::Rule(Reason::ClosedPit { pit }))
         } else if self.pits[k] == 0 {
             Err(IllegalMove::EmptyPit { pit })
         } else {
@@ -501,6 +585,59 @@ pub(crate) fn round_outcome(totals: ByPlayer<u16>) -> Outcome {
 impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
     type Move = Move;
     type MoveList = MoveList;
+    type Setup = Setup<N>;
+    type SetupError = SetupError;
+    type Reason = Reason;
+
+    /// Validates a [`Setup`].
+    ///
+    /// The stones on the board and captured may not exceed the variant's total (the rest
+    /// is in the players' reserves). Closed pits may be anywhere, though rule 5 only
+    /// ever closes a row's leftmost pits.
+    ///
+    /// # Errors
+    /// [`SetupError::TooManyStones`].
+    fn from_setup(setup: Setup<N>) -> Result<Self, SetupError> {
+        let () = Self::VARIANT_OK;
+        let found = setup.total();
+        if found > u32::from(Self::STONES) {
+            return Err(SetupError::TooManyStones {
+                found,
+                limit: u32::from(Self::STONES),
+            });
+        }
+        Ok(Self::from_valid_setup(&setup))
+    }
+
+    /// The position as a [`Setup`] (an annulled round loses its annulment, which the
+    /// setup and the notation do not carry).
+    fn to_setup(&self) -> Setup<N> {
+        Setup {
+            pits: ByPlayer::from_fn(|p| self.row(p)),
+            stores: self.stores,
+            to_move: self.turn,
+        }
+    }
+
+    fn board(&self) -> Board {
+        Board::two_rows(
+            self.row(Player::South),
+            self.row(Player::North),
+            Some(self.stores.map(u16::from)),
+            self.turn,
+        )
+    }
+
+    /// Pit `index` (0 for `a`) of `player`'s row: `Some(stones)`, `None` if closed or if
+    /// the row has no such pit.
+    #[inline]
+    fn pit(&self, player: Player, index: usize) -> Option<u8> {
+        if index < N {
+            self.cell(player.index() * N + index)
+        } else {
+            None
+        }
+    }
 
     fn side_to_move(&self) -> Player {
         self.turn
@@ -515,8 +652,10 @@ impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
         let base = self.turn.index() * N;
         for i in 0..N {
             // A closed pit holds no stone, so it is never listed.
-            if self.pits[base + i] != 0 {
-                moves.push(Move::from_index(i).expect("i < N <= MAX_PITS"));
+            if self.pits[base + i] != 0
+                && let Some(m) = Move::from_index(i)
+            {
+                moves.push(m);
             }
         }
         moves
@@ -555,18 +694,20 @@ impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
     }
 }
 
+impl<const N: usize, const CLOCKWISE: bool> TryFrom<Setup<N>> for Kadalis<N, CLOCKWISE> {
+    type Error = SetupError;
+
+    /// [`Position::from_setup`].
+    fn try_from(setup: Setup<N>) -> Result<Self, SetupError> {
+        Self::from_setup(setup)
+    }
+}
+
 impl<const N: usize, const CLOCKWISE: bool> fmt::Display for Kadalis<N, CLOCKWISE> {
     /// The notation `<South a..>/<North a..> <South captured>-<North captured> <S|N>`,
     /// `x` for a closed pit. The direction and an annulment are not part of it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        notation::write_row(f, self.row(Player::South))?;
-        f.write_str("/")?;
-        notation::write_row(f, self.row(Player::North))?;
-        write!(
-            f,
-            " {}-{} {}",
-            self.captured.south, self.captured.north, self.turn
-        )
+        fmt::Display::fmt(&self.to_setup(), f)
     }
 }
 
@@ -581,46 +722,18 @@ impl<const N: usize, const CLOCKWISE: bool> fmt::Debug for Kadalis<N, CLOCKWISE>
 }
 
 impl<const N: usize, const CLOCKWISE: bool> FromStr for Kadalis<N, CLOCKWISE> {
-    type Err = NotationError;
+    type Err = ParsePositionError;
 
-    /// Parses `<South a..>/<North a..> <South captured>-<North captured> <S|N>`.
+    /// Parses `<South a..>/<North a..> <South captured>-<North captured> <S|N>` and
+    /// validates it as [`Position::from_setup`] does.
     ///
     /// # Errors
-    /// A [`NotationError`] saying what is wrong and where; more stones than the variant
-    /// has is [`NotationError::OutOfRange`].
-    fn from_str(s: &str) -> Result<Self, NotationError> {
-        let () = Self::VARIANT_OK;
-        let [board, captured, side] = split_fields::<3>(s)?;
-        let [south, north] = split_rows::<2>(board)?;
-        let limit = Self::STONES;
-        let mut rows = ByPlayer::new([None; N], [None; N]);
-        for (player, text, name) in [
-            (Player::South, south, "South's row"),
-            (Player::North, north, "North's row"),
-        ] {
-            let row = parse_row(text, name, limit)?;
-            if row.len() != N {
-                return Err(NotationError::PitCount {
-                    row: name,
-                    expected: N,
-                    found: row.len(),
-                });
-            }
-            rows[player].copy_from_slice(&row);
-        }
-        let (cs, cn) = parse_pair(captured, "captured stones", u32::from(limit))?;
-        let setup = Setup {
-            rows,
-            // Both are at most `limit`, which fits in a u8.
-            captured: ByPlayer::new(cs as u8, cn as u8),
-            turn: parse_side(side)?,
-        };
-        Self::from_setup(&setup).map_err(|e| match e {
-            SetupError::TooManyStones { found, limit } => NotationError::OutOfRange {
-                what: "the number of stones on the board and captured",
-                found,
-                limit,
-            },
-        })
+    /// [`ParsePositionError::Notation`](mancala_core::ParsePositionError::Notation)
+    /// saying what is wrong and where;
+    /// [`ParsePositionError::Setup`](mancala_core::ParsePositionError::Setup) for more
+    /// stones than the variant has.
+    fn from_str(s: &str) -> Result<Self, ParsePositionError> {
+        let setup: Setup<N> = s.parse()?;
+        Self::from_setup(setup).map_err(ParsePositionError::Setup)
     }
 }

@@ -1,23 +1,24 @@
-//! The round record (`Round`, feature `alloc`) and the crate's repetition ruling: a move
-//! that produces a position (pits, closed pits, captures and player to move) that already
-//! occurred in the round since the last capture ends the round as rule 4 does.
-#![cfg(feature = "alloc")]
+//! The round record (`Game`, feature `alloc`) and rule 6: a move that produces a
+//! position (pits, closed pits, captures and player to move) that already occurred in
+//! the round since the last capture ends the round as rule 4 does.
 
 mod common;
 
 use common::{RefMatch, RefRecord, RefRound};
-use mancala_core::{ByPlayer, IllegalMove, Player, Position, Status};
 use mancala_testkit::Rng;
 use proptest::prelude::*;
-use rio_kadalis::{Kadalis, Match, Move, Round};
+use rio_kadalis::{
+    ByPlayer, Game, IllegalMove, Kadalis, Match, MatchError, Move, Player, Position, Reason,
+    Record, Status,
+};
 
 fn mv(s: &str) -> Move {
     s.parse().unwrap()
 }
 
 /// Plays `moves` through a record from `from`, and through the reference record.
-fn recorded<const N: usize, const CW: bool>(from: &str, moves: &[&str]) -> Round<N, CW> {
-    let mut round = Round::new(from.parse().unwrap());
+fn recorded<const N: usize, const CW: bool>(from: &str, moves: &[&str]) -> Game<N, CW> {
+    let mut round = Game::new(from.parse().unwrap());
     let mut r = RefRecord::new(RefRound::parse(from, N, CW));
     for m in moves {
         round.play(mv(m)).unwrap();
@@ -28,17 +29,17 @@ fn recorded<const N: usize, const CW: bool>(from: &str, moves: &[&str]) -> Round
 }
 
 /// Compares a record with the reference record.
-fn same<const N: usize, const CW: bool>(round: &Round<N, CW>, r: &RefRecord) {
+fn same<const N: usize, const CW: bool>(round: &Game<N, CW>, r: &RefRecord) {
     assert_eq!(round.position().to_string(), r.round.notation());
     assert_eq!(round.status().to_string(), r.status(), "{round:?}");
-    assert_eq!(round.ended_by_repetition(), r.repeated);
+    assert_eq!(round.is_repetition(), r.repeated);
     let moves: Vec<usize> = round.legal_moves().iter().map(|m| m.index()).collect();
     assert_eq!(moves, r.moves());
 }
 
 /// Plays always the first legal move through a record until the round ends.
-fn first_moves<const N: usize, const CW: bool>(start: Kadalis<N, CW>) -> Round<N, CW> {
-    let mut round = Round::new(start);
+fn first_moves<const N: usize, const CW: bool>(start: Kadalis<N, CW>) -> Game<N, CW> {
+    let mut round = Game::new(start);
     let mut r = RefRecord::new(RefRound::parse(&start.to_string(), N, CW));
     while round.status() == Status::Ongoing {
         let m = round.legal_moves()[0];
@@ -69,7 +70,7 @@ fn repetition_between_moves_on_a_full_board() {
         "0,0,0,0,0,1/0,0,1,1,0,1 24-20 N"
     );
     let round = recorded::<6, false>(start, &moves);
-    assert!(round.ended_by_repetition());
+    assert!(round.is_repetition());
     assert_eq!(round.position().to_string(), start);
     // The position alone knows nothing of it: South has stones, the round goes on.
     assert_eq!(round.position().status(), Status::Ongoing);
@@ -91,7 +92,7 @@ fn repetition_with_closed_pits_and_a_draw() {
     let round = recorded::<5, false>(start, &["e"]);
     assert_eq!(round.status(), Status::Ongoing);
     let round = recorded::<5, false>(start, &["e", "e"]);
-    assert!(round.ended_by_repetition());
+    assert!(round.is_repetition());
     // 18 + 1 each: a drawn round, no point.
     assert_eq!(round.status().to_string(), "over 19-19 draw 0");
     assert_eq!(round.outcome().unwrap().points, 0);
@@ -109,7 +110,7 @@ fn first_legal_moves_from_the_start_cycle_and_end() {
     // move 17.
     let round = first_moves(Kadalis::<6>::start());
     assert_eq!(round.moves().len(), 23);
-    assert!(round.ended_by_repetition());
+    assert!(round.is_repetition());
     assert_eq!(round.positions()[17], *round.position());
     assert_eq!(
         round.position().to_string(),
@@ -119,25 +120,25 @@ fn first_legal_moves_from_the_start_cycle_and_end() {
     assert_eq!(round.status().to_string(), "over 27-21 S 1");
     // Clockwise it cycles too; on 2×5 counter-clockwise the round ends by rule 4.
     let cw = first_moves(Kadalis::<6, true>::start());
-    assert!(cw.ended_by_repetition());
+    assert!(cw.is_repetition());
     assert_eq!(cw.status().to_string(), "over 26-22 S 1");
     let five = first_moves(Kadalis::<5>::start());
-    assert!(!five.ended_by_repetition());
+    assert!(!five.is_repetition());
     assert_eq!(five.status(), five.position().status());
     let five_cw = first_moves(Kadalis::<5, true>::start());
-    assert!(five_cw.ended_by_repetition());
+    assert!(five_cw.is_repetition());
 }
 
 #[test]
 fn a_capture_restarts_the_history() {
     // From the 2×6 start, first legal moves: find the captures and check the window.
     let full = first_moves(Kadalis::<6>::start());
-    let mut round = Round::new(Kadalis::<6>::start());
+    let mut round = Game::new(Kadalis::<6>::start());
     let mut captures = vec![0];
     for &m in full.moves() {
-        let before = round.position().captured();
+        let before = round.position().stores();
         round.play(m).unwrap();
-        if round.position().captured() != before {
+        if round.position().stores() != before {
             captures.push(round.moves().len());
             // The history is the position right after the capture, alone.
             assert_eq!(round.since_last_capture(), &[*round.position()]);
@@ -145,12 +146,12 @@ fn a_capture_restarts_the_history() {
         let last = *captures.last().unwrap();
         assert_eq!(round.since_last_capture(), &round.positions()[last..]);
         // Every position since the capture has the same captures.
-        let captured = round.position().captured();
+        let captured = round.position().stores();
         assert!(
             round
                 .since_last_capture()
                 .iter()
-                .all(|p| p.captured() == captured)
+                .all(|p| p.stores() == captured)
         );
     }
     assert_eq!(captures.last(), Some(&16));
@@ -162,15 +163,15 @@ fn a_capture_restarts_the_history() {
         let previous = captures.last().copied().unwrap_or(0);
         assert_eq!(round.since_last_capture(), &round.positions()[previous..]);
     }
-    assert_eq!(round, Round::new(Kadalis::start()));
+    assert_eq!(round, Game::new(Kadalis::start()));
 }
 
 #[test]
 fn refused_moves_leave_the_record_unchanged() {
-    let mut round: Round<5> = Round::new("x,0,2,0,1/4,4,4,4,4 0-0 S".parse().unwrap());
+    let mut round: Game<5> = Game::new("x,0,2,0,1/4,4,4,4,4 0-0 S".parse().unwrap());
     let before = round.clone();
     for (m, err) in [
-        ("a", IllegalMove::ClosedPit { pit: 'a' }),
+        ("a", IllegalMove::Rule(Reason::ClosedPit { pit: 'a' })),
         ("b", IllegalMove::EmptyPit { pit: 'b' }),
         ("f", IllegalMove::NoSuchPit { pit: 'f' }),
     ] {
@@ -195,10 +196,10 @@ fn refused_moves_leave_the_record_unchanged() {
     assert_eq!(over.play(mv("e")), Err(IllegalMove::GameOver));
     assert_eq!(over, frozen);
     // After an endless move (rule 3): annulled, not a repetition.
-    let mut annulled: Round = Round::new("2,0,1,x,x,x/x,x,x,x,x,x 0-0 S".parse().unwrap());
+    let mut annulled: Game = Game::new("2,0,1,x,x,x/x,x,x,x,x,x 0-0 S".parse().unwrap());
     annulled.play(mv("a")).unwrap();
     assert_eq!(annulled.status(), Status::Annulled);
-    assert!(!annulled.ended_by_repetition());
+    assert!(!annulled.is_repetition());
     let frozen = annulled.clone();
     assert_eq!(annulled.play(mv("a")), Err(IllegalMove::GameOver));
     assert_eq!(annulled, frozen);
@@ -208,20 +209,20 @@ fn refused_moves_leave_the_record_unchanged() {
 fn undo_and_reset() {
     let start = "1,1,0,0,0,1/0,0,0,0,1,0 24-20 S";
     let mut round = recorded::<6, false>(start, &["a", "e", "c", "a", "e", "c"]);
-    assert!(round.ended_by_repetition());
+    assert!(round.is_repetition());
     assert_eq!(round.undo(), Some(mv("c")));
-    assert!(!round.ended_by_repetition());
+    assert!(!round.is_repetition());
     assert_eq!(round.status(), Status::Ongoing);
     assert_eq!(round.legal_moves().as_slice(), &[mv("c"), mv("d"), mv("f")]);
     round.play(mv("c")).unwrap();
-    assert!(round.ended_by_repetition());
+    assert!(round.is_repetition());
     while round.undo().is_some() {}
-    assert_eq!(round, Round::new(start.parse().unwrap()));
+    assert_eq!(round, Game::new(start.parse().unwrap()));
     // reset keeps the buffers.
     let mut round = first_moves(Kadalis::<6>::start());
     let capacity = round.positions().len();
     round.reset(Kadalis::start());
-    assert_eq!(round, Round::new(Kadalis::start()));
+    assert_eq!(round, Game::new(Kadalis::start()));
     assert!(round.positions().len() < capacity);
 }
 
@@ -229,7 +230,7 @@ fn undo_and_reset() {
 fn a_match_round_ends_on_repetition() {
     // First legal moves: the first round cycles (see above).
     let mut m = Match::<6>::new(Player::South);
-    let mut record = Round::new(Kadalis::start()); // another round's record: reset
+    let mut record = Game::new(Kadalis::start()); // another round's record: reset
     let mut r = RefMatch::new(6, false, 0);
     let mut rounds_by_repetition = 0;
     for _ in 0..40 {
@@ -240,17 +241,17 @@ fn a_match_round_ends_on_repetition() {
             assert_eq!(m.round().to_string(), r.round.notation());
             assert_eq!(record.position(), m.round());
         }
-        assert_eq!(m.ended_by_repetition(), record.ended_by_repetition());
+        assert_eq!(m.is_repetition(), record.is_repetition());
         assert_eq!(m.status(), record.status());
         assert_eq!(m.status().to_string(), r.record.status());
         // A refused move changes nothing, the record included.
         let (before, kept) = (m, record.clone());
         assert_eq!(
             m.play_recorded(&mut record, mv("a")),
-            Err(IllegalMove::GameOver)
+            Err(MatchError::IllegalMove(IllegalMove::GameOver))
         );
         assert_eq!((m, &record), (before, &kept));
-        rounds_by_repetition += u32::from(m.ended_by_repetition());
+        rounds_by_repetition += u32::from(m.is_repetition());
         assert_eq!(
             m.next_stocks().map(|s| [s.south, s.north].map(u32::from)),
             r.next_stocks()
@@ -260,24 +261,61 @@ fn a_match_round_ends_on_repetition() {
             break;
         }
         assert!(r.next_round());
-        assert!(!m.ended_by_repetition());
+        assert!(!m.is_repetition());
     }
     assert!(rounds_by_repetition > 0);
 }
 
 #[test]
-#[should_panic(expected = "the record is not this round's")]
 fn a_record_out_of_step_is_refused() {
     let mut m = Match::<6>::new(Player::South);
     m.play(mv("a")).unwrap();
-    let mut record = Round::new(Kadalis::start());
-    let _ = m.play_recorded(&mut record, mv("a"));
+    let mut record = Game::new(Kadalis::start());
+    let (before, kept) = (m, record.clone());
+    let e = m.play_recorded(&mut record, mv("a")).unwrap_err();
+    assert_eq!(e, MatchError::RecordOutOfStep);
+    assert_eq!(
+        e.to_string(),
+        "the record is not this round's, and the round has begun without it"
+    );
+    assert_eq!((m, &record), (before, &kept));
+    // A record of another round is reset while the round has not begun; a refused move
+    // leaves it as it was.
+    let mut m = Match::<6>::from_stocks(ByPlayer::new(30, 18), Player::North).unwrap();
+    let mut record = Game::new(Kadalis::start());
+    record.play(mv("a")).unwrap();
+    let kept = record.clone();
+    assert_eq!(
+        m.play_recorded(&mut record, mv("a")),
+        Err(MatchError::IllegalMove(IllegalMove::Rule(
+            Reason::ClosedPit { pit: 'a' }
+        )))
+    );
+    assert_eq!(record, kept);
+    m.play_recorded(&mut record, mv("c")).unwrap();
+    assert_eq!(
+        record.start(),
+        &"4,4,4,4,4,4/x,x,4,4,4,4 0-0 N".parse().unwrap()
+    );
+    assert_eq!(record.moves(), [mv("c")]);
+    assert_eq!(record.position(), m.round());
+    // A round over by repetition (told by the caller) refuses every move, whatever the
+    // record.
+    let mut m = Match::<6>::new(Player::South);
+    m.end_round_by_repetition().unwrap();
+    let mut record = Game::new(*m.round());
+    let (before, kept) = (m, record.clone());
+    assert_eq!(
+        m.play_recorded(&mut record, mv("a")),
+        Err(MatchError::IllegalMove(IllegalMove::GameOver))
+    );
+    assert_eq!((m, &record), (before, &kept));
 }
 
 /// Random rounds through the record, from a random position, checked against the
 /// reference record; returns how the round ended.
 fn random_round<const N: usize, const CW: bool>(start: &str, rng: &mut Rng) -> (usize, bool) {
-    let mut round: Round<N, CW> = Round::new(start.parse().unwrap());
+    let mut round: Game<N, CW> = Game::new(start.parse().unwrap());
     let mut r = RefRecord::new(RefRound::parse(start, N, CW));
     same(&round, &r);
     while round.status() == Status::Ongoing {
@@ -290,7 +328,7 @@ fn random_round<const N: usize, const CW: bool>(start: &str, rng: &mut Rng) -> (
         // finite: every round ends. (Bound far beyond any seen.)
         assert!(round.moves().len() < 20_000, "a round that does not end");
     }
-    (round.moves().len(), round.ended_by_repetition())
+    (round.moves().len(), round.is_repetition())
 }
 
 #[test]
@@ -318,7 +356,7 @@ fn random_rounds_through_the_record_end_and_agree_with_reference() {
 /// conserved, and the reference match (with its own record) agrees throughout.
 fn random_matches<const N: usize, const CW: bool>(matches: usize, rng: &mut Rng) -> u32 {
     let mut repeated = 0;
-    let mut record = Round::new(Kadalis::<N, CW>::start());
+    let mut record = Game::new(Kadalis::<N, CW>::start());
     for k in 0..matches {
         let first = if k % 2 == 0 {
             Player::South
@@ -340,7 +378,7 @@ fn random_matches<const N: usize, const CW: bool>(matches: usize, rng: &mut Rng)
                 assert!(plies < 20_000, "a round that does not end");
             }
             assert_eq!(m.status().to_string(), r.record.status());
-            repeated += u32::from(m.ended_by_repetition());
+            repeated += u32::from(m.is_repetition());
             assert_eq!(
                 m.next_stocks().map(|s| [s.south, s.north].map(u32::from)),
                 r.next_stocks()
@@ -379,18 +417,72 @@ proptest! {
             1 => "2,1,0,1,0,1/0,1,1,0,2,0 20-16 N",
             _ => "x,x,4,4,4,4/4,4,4,4,4,4 0-0 S",
         };
-        let mut round: Round = Round::new(start.parse().unwrap());
+        let mut round: Game = Game::new(start.parse().unwrap());
         while round.status() == Status::Ongoing {
             let moves = round.legal_moves();
             round.play(moves[rng.below(moves.len())]).unwrap();
             prop_assert!(round.moves().len() < 20_000);
             let (last, window) = round.since_last_capture().split_last().unwrap();
-            prop_assert_eq!(round.ended_by_repetition(), window.contains(last));
+            prop_assert_eq!(round.is_repetition(), window.contains(last));
         }
         prop_assert!(round.status().is_finished());
-        if round.ended_by_repetition() {
+        if round.is_repetition() {
             let totals = round.position().totals();
             prop_assert_eq!(round.outcome().unwrap().totals, Some(totals));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Any sequence of calls on a match, with its record, another round's record or a
+    /// record out of step, never panics; a refused call changes nothing.
+    #[test]
+    fn match_calls_never_panic(
+        stocks in (any::<u8>(), any::<u8>()),
+        north in any::<bool>(),
+        calls in proptest::collection::vec((0u8..8, any::<u8>()), 0..300),
+    ) {
+        let first = if north { Player::North } else { Player::South };
+        let stocks = ByPlayer::new(stocks.0, stocks.1);
+        let mut m = Match::<5>::from_stocks(stocks, first)
+            .unwrap_or_else(|_| Match::<5>::new(first));
+        let mut own = Game::new(*m.round());
+        let mut other = Game::new(Kadalis::<5>::start());
+        for (call, arg) in calls {
+            let any_move = Move::from_index(usize::from(arg) % 6).unwrap();
+            let legal = m.round().legal_moves();
+            let listed = legal.get(usize::from(arg) % legal.len().max(1)).copied();
+            let (before, own_before, other_before) = (m, own.clone(), other.clone());
+            let refused = match call {
+                0 => m.play(any_move).is_err(),
+                1 => m.play_recorded(&mut own, any_move).is_err(),
+                2 => match listed {
+                    Some(mv) => m.play_recorded(&mut own, mv).is_err(),
+                    None => m.play_recorded(&mut own, any_move).is_err(),
+                },
+                3 => m.play_recorded(&mut other, listed.unwrap_or(any_move)).is_err(),
+                4 => m.next_round().is_err(),
+                5 => m.end_round_by_repetition().is_none(),
+                6 => own.undo().is_none(),
+                _ => {
+                    let mut moves = 0;
+                    while m.status() == Status::Ongoing && moves < 50 {
+                        let mv = m.round().legal_moves()[0];
+                        let _ = m.play_recorded(&mut own, mv);
+                        moves += 1;
+                    }
+                    false
+                }
+            };
+            if refused {
+                prop_assert_eq!(m, before);
+                prop_assert_eq!(&own, &own_before);
+                prop_assert_eq!(&other, &other_before);
+            }
+            prop_assert_eq!(m.stones(), 40);
+            let _ = (m.status(), m.next_stocks(), m.winner(), m.is_repetition());
         }
     }
 }

@@ -9,9 +9,8 @@ const MAX_PLIES: usize = 2000;
 
 use common::{RefMatch, RefRound, ref_perft};
 use mancala_core::perft::perft;
-use mancala_core::{ByPlayer, Player, Position};
 use mancala_testkit::Rng;
-use rio_kadalis::{Kadalis, Match, Move, Setup};
+use rio_kadalis::{ByPlayer, Kadalis, Match, Move, Player, Position, Setup};
 
 /// Compares one position with the reference: notation, status, legal moves.
 fn same<const N: usize, const CW: bool>(p: &Kadalis<N, CW>, r: &RefRound) {
@@ -46,18 +45,18 @@ fn random_games<const N: usize, const CW: bool>(start: &str, games: usize, rng: 
 
 /// A random position: pits 0..=max, some closed, captures making up at most the total.
 fn random_position<const N: usize>(rng: &mut Rng, max: usize, closed_odds: usize) -> String {
-    let mut rows = ByPlayer::new([None; N], [None; N]);
+    let mut pits = ByPlayer::new([None; N], [None; N]);
     for player in Player::ALL {
-        for pit in rows[player].iter_mut() {
+        for pit in pits[player].iter_mut() {
             if rng.below(closed_odds) != 0 {
                 *pit = Some(rng.below(max + 1) as u8);
             }
         }
     }
-    let board: u32 = rows
+    let board: u32 = pits
         .south
         .iter()
-        .chain(&rows.north)
+        .chain(&pits.north)
         .map(|p| u32::from(p.unwrap_or(0)))
         .sum();
     let total = 8 * N as u32;
@@ -66,8 +65,8 @@ fn random_position<const N: usize>(rng: &mut Rng, max: usize, closed_odds: usize
         let s = rng.below(spare as usize + 1) as u8 * 4;
         (s, (spare as u8 * 4 - s) / 2 / 4 * 4)
     } else {
-        rows.south = [Some(1); N];
-        rows.north = [Some(1); N];
+        pits.south = [Some(1); N];
+        pits.north = [Some(1); N];
         (0, 0)
     };
     let turn = if rng.below(2) == 0 {
@@ -76,11 +75,11 @@ fn random_position<const N: usize>(rng: &mut Rng, max: usize, closed_odds: usize
         Player::North
     };
     let setup = Setup {
-        rows,
-        captured: ByPlayer::new(cs, cn),
-        turn,
+        pits,
+        stores: ByPlayer::new(cs, cn),
+        to_move: turn,
     };
-    Kadalis::<N>::from_setup(&setup).unwrap().to_string()
+    Kadalis::<N>::from_setup(setup).unwrap().to_string()
 }
 
 fn all_variants_random_games(games: usize, seed: u64) {
@@ -173,7 +172,7 @@ fn random_matches<const N: usize, const CW: bool>(
                     .flat_map(|&p| round.row(p))
                     .map(|x| u32::from(x.unwrap_or(0)))
                     .sum::<u32>()
-                    + u32::from(round.captured().south + round.captured().north)
+                    + u32::from(round.stores().south + round.stores().north)
                     + u32::from(m.reserves().south + m.reserves().north);
                 assert_eq!(visible, 8 * N as u32);
                 assert_eq!(u32::from(m.stones()), 8 * N as u32);

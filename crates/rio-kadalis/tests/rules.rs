@@ -6,8 +6,10 @@
 mod common;
 
 use common::RefRound;
-use mancala_core::{ByPlayer, IllegalMove, NotationError, Player, Position, Status};
-use rio_kadalis::{Kadalis, Match, MatchError, Move, Setup, SetupError, fill_row};
+use rio_kadalis::{
+    ByPlayer, IllegalMove, Kadalis, Match, MatchError, Move, NotationError, ParsePositionError,
+    Player, Position, Reason, Setup, SetupError, Status, fill_row,
+};
 
 fn mv(s: &str) -> Move {
     s.parse().unwrap()
@@ -46,7 +48,7 @@ fn rule1_moves_are_own_open_pits_with_stones() {
 fn rule1_refused_moves_say_why_and_change_nothing() {
     let p: Kadalis = "x,0,3,0,1,2/5,5,5,5,5,5 0-0 S".parse().unwrap();
     for (m, e) in [
-        ("a", IllegalMove::ClosedPit { pit: 'a' }),
+        ("a", IllegalMove::Rule(Reason::ClosedPit { pit: 'a' })),
         ("b", IllegalMove::EmptyPit { pit: 'b' }),
         ("d", IllegalMove::EmptyPit { pit: 'd' }),
     ] {
@@ -235,7 +237,7 @@ fn endless_states(ring: usize) -> (u64, Option<String>) {
     let states = 3u64.pow(ring as u32 - 1) * 2;
     for code in 0..states {
         let mut c = code;
-        let mut rows = ByPlayer::new([None; 6], [None; 6]);
+        let mut pits = ByPlayer::new([None; 6], [None; 6]);
         for k in 0..ring {
             let v = if k == 0 {
                 2 + (c % 2) as u8
@@ -244,17 +246,17 @@ fn endless_states(ring: usize) -> (u64, Option<String>) {
             };
             c /= if k == 0 { 2 } else { 3 };
             if k < 6 {
-                rows.south[k] = Some(v);
+                pits.south[k] = Some(v);
             } else {
-                rows.north[k - 6] = Some(v);
+                pits.north[k - 6] = Some(v);
             }
         }
         let setup = Setup {
-            rows,
-            captured: ByPlayer::new(0, 0),
-            turn: Player::South,
+            pits,
+            stores: ByPlayer::new(0, 0),
+            to_move: Player::South,
         };
-        let mut p = Kadalis::<6>::from_setup(&setup).unwrap();
+        let mut p = Kadalis::<6>::from_setup(setup).unwrap();
         let text = p.to_string();
         p.play(mv("a")).unwrap();
         if ring <= 9 {
@@ -304,7 +306,7 @@ fn rule3_a_move_of_fifteen_laps_ends() {
     // the empty f. Checked against the reference.
     let p = after::<6, false>("5,0,0,1,0,1/0,1,0,1,x,x 0-0 S", &["a"]);
     assert_eq!(p.to_string(), "1,0,1,0,0,1/1,0,1,0,x,x 4-0 N");
-    assert_eq!(p.stones(), 9);
+    assert_eq!(p.total(), 9);
 }
 
 // Rule 4: the end of a round.
@@ -496,7 +498,7 @@ fn ruling_a_stack_match_ends_a_round_by_repetition_when_told() {
         let first = m.round().legal_moves()[0];
         m.play(first).unwrap();
         let p = *m.round();
-        if p.captured() != window[0].captured() {
+        if p.stores() != window[0].stores() {
             window.clear();
         } else if window.contains(&p) {
             break;
@@ -507,7 +509,7 @@ fn ruling_a_stack_match_ends_a_round_by_repetition_when_told() {
     assert_eq!(m.status(), Status::Ongoing);
     let outcome = m.end_round_by_repetition().unwrap();
     assert_eq!(outcome.to_string(), "27-21 S 1");
-    assert!(m.ended_by_repetition());
+    assert!(m.is_repetition());
     assert_eq!(m.status(), Status::Over(outcome));
     // The position keeps no history: on its own the round would go on.
     assert_eq!(m.round().status(), Status::Ongoing);
@@ -520,7 +522,7 @@ fn ruling_a_stack_match_ends_a_round_by_repetition_when_told() {
     assert_eq!(m.next_stocks(), Some(ByPlayer::new(27, 21)));
     assert_eq!(m.winner(), None);
     m.next_round().unwrap();
-    assert!(!m.ended_by_repetition());
+    assert!(!m.is_repetition());
     assert_eq!(m.starter(), Player::North);
     assert_eq!(m.round().to_string(), "4,4,4,4,4,4/x,4,4,4,4,4 0-0 N");
     assert_eq!(m.reserves(), ByPlayer::new(3, 1));
@@ -531,7 +533,7 @@ fn ruling_a_stack_match_ends_a_round_by_repetition_when_told() {
         over.play(first).unwrap();
     }
     assert_eq!(over.end_round_by_repetition(), None);
-    assert!(!over.ended_by_repetition());
+    assert!(!over.is_repetition());
 }
 
 // Notation.
@@ -546,42 +548,53 @@ fn notation_round_trips_and_errors() {
         assert_eq!(s.parse::<Kadalis>().unwrap().to_string(), s);
     }
     let e = |s: &str| s.parse::<Kadalis>().unwrap_err();
-    assert_eq!(e(""), NotationError::Empty);
+    let n = ParsePositionError::Notation;
+    assert_eq!(e(""), n(NotationError::Empty));
     assert_eq!(
         e("4,4,4,4,4,4/4,4,4,4,4,4 0-0"),
-        NotationError::FieldCount {
+        n(NotationError::FieldCount {
             expected: 3,
             found: 2
-        }
+        })
     );
     assert_eq!(
         e("4,4,4,4,4,4 0-0 S"),
-        NotationError::RowCount {
+        n(NotationError::RowCount {
             expected: 2,
             found: 1
-        }
+        })
     );
     assert_eq!(
         e("4,4,4,4,4/4,4,4,4,4,4 0-0 S"),
-        NotationError::PitCount {
+        n(NotationError::PitCount {
             row: "South's row",
             expected: 6,
             found: 5
-        }
+        })
     );
     assert_eq!(
         e("4,4,4,4,4,4/4,y,4,4,4,4 0-0 S"),
-        NotationError::NotANumber {
+        n(NotationError::NotANumber {
             row: "North's row",
             pit: 'b'
-        }
+        })
     );
-    assert_eq!(e("4,4,4,4,4,4/4,4,4,4,4,4 0-0 W"), NotationError::BadSide);
+    assert_eq!(
+        e("4,4,4,4,4,4/4,4,4,4,4,4 0-0 W"),
+        n(NotationError::BadSide)
+    );
     assert_eq!(
         e("4,4,4,4,4,4/4,4,4,4,4,4 0:0 S"),
-        NotationError::BadPair {
+        n(NotationError::BadPair {
             what: "captured stones"
-        }
+        })
+    );
+    assert_eq!(
+        e("4,4,4,4,4,4/4,4,4,4,4,4 4-0 S"),
+        ParsePositionError::Setup(SetupError::TooManyStones {
+            found: 52,
+            limit: 48
+        })
     );
     assert_eq!(
         e("4,4,4,4,4,4/4,4,4,4,4,4 4-0 S").to_string(),
@@ -616,13 +629,62 @@ fn notation_round_trips_and_errors() {
 fn setup_round_trips() {
     let p: Kadalis<5, true> = "x,1,2,3,0/7,x,0,0,9 4-8 N".parse().unwrap();
     let setup = p.to_setup();
-    assert_eq!(setup.rows.south, [None, Some(1), Some(2), Some(3), Some(0)]);
-    assert_eq!(setup.captured, ByPlayer::new(4, 8));
-    assert_eq!(Kadalis::<5, true>::from_setup(&setup), Ok(p));
+    assert_eq!(setup.pits.south, [None, Some(1), Some(2), Some(3), Some(0)]);
+    assert_eq!(setup.stores, ByPlayer::new(4, 8));
+    assert_eq!(setup.to_move, Player::North);
+    assert_eq!(Kadalis::<5, true>::from_setup(setup), Ok(p));
+    assert_eq!(Kadalis::<5, true>::try_from(setup), Ok(p));
+    // The setup reads and writes the notation, without checking the total.
+    assert_eq!(setup.to_string(), "x,1,2,3,0/7,x,0,0,9 4-8 N");
+    assert_eq!("x,1,2,3,0/7,x,0,0,9 4-8 N".parse::<Setup<5>>(), Ok(setup));
+    assert_eq!(setup.total(), 34);
+    let too_many: Setup<5> = "9,9,9,9,9/0,0,0,0,0 0-0 S".parse().unwrap();
+    assert_eq!(
+        Kadalis::<5>::from_setup(too_many),
+        Err(SetupError::TooManyStones {
+            found: 45,
+            limit: 40
+        })
+    );
+    assert_eq!(
+        Setup::<6>::default().to_string(),
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"
+    );
+    assert_eq!(
+        Kadalis::<6>::from_setup(Setup::default()),
+        Ok(Kadalis::start())
+    );
     assert_eq!(
         p.row(Player::North),
         [Some(7), None, Some(0), Some(0), Some(9)]
     );
+    assert_eq!(p.stores(), ByPlayer::new(4, 8));
+    assert_eq!(p.seeds_in_row(Player::North), 16);
+    assert_eq!(p.total(), 34);
+}
+
+#[test]
+fn pits_and_board_never_panic() {
+    let p: Kadalis<5, true> = "x,1,2,3,0/7,x,0,0,9 4-8 N".parse().unwrap();
     assert_eq!(p.pit(Player::North, 4), Some(9));
-    assert_eq!(p.stones(), 34);
+    assert_eq!(p.pit(Player::North, 1), None); // closed
+    assert_eq!(p.pit(Player::South, 4), Some(0));
+    // No pit f on a 2×5 board, nor any further one.
+    for index in [5, 6, 11, 12, usize::MAX] {
+        assert_eq!(p.pit(Player::South, index), None);
+        assert_eq!(p.pit(Player::North, index), None);
+    }
+    let board = p.board();
+    assert_eq!(board.pits.south.as_slice(), &p.row(Player::South));
+    assert_eq!(board.pits.north.as_slice(), &p.row(Player::North));
+    assert_eq!(board.stores, Some(ByPlayer::new(4, 8)));
+    assert_eq!(board.to_move, Player::North);
+    assert_eq!(board.rows_per_player, 1);
+    assert_eq!(board.in_hand, 0);
+    assert_eq!(board.total(), u16::from(p.total()));
+    for player in [Player::South, Player::North] {
+        for i in 0..5 {
+            assert_eq!(p.pit(player, i), board.pits[player][i]);
+        }
+    }
 }
