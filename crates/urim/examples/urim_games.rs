@@ -1,12 +1,11 @@
 //! Plays complete random games through the game record (rule 6 included) and reports
 //! games/s and plies/s: `cargo run --release -p urim --features alloc --example
 //! urim_games -- [games] [pits] [seeds]`. The games are seeded (SplitMix64), so the
-//! work is the same on every run; the record is reused with [`Game::reset`].
+//! work is the same on every run; the record is reused with [`Record::reset`].
 
 use std::time::Instant;
 
-use mancala_core::Player;
-use urim::{Game, Urim};
+use urim::{Game, Player, Record, Urim};
 
 // SplitMix64 with a multiply-shift draw, the generator of the criterion benches.
 use mancala_testkit::Rng;

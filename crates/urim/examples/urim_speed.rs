@@ -3,9 +3,8 @@
 
 use std::time::Instant;
 
-use mancala_core::Player;
 use mancala_core::perft::perft;
-use urim::Urim;
+use urim::{Player, Urim};
 
 fn time<const N: usize>(depth: u32, seeds: u8) {
     let start = Urim::<N>::start(seeds, Player::South).expect("3 or 4 seeds");

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
+#![deny(missing_docs)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -10,11 +11,16 @@ mod record;
 mod setup;
 
 pub use position::{
-    CAP, MAX_PITS, Move, MoveList, SEEDS_PER_PIT, Urim, Urim6, Urim7, score, two_points_from,
+    CAP, IllegalMove, MAX_PITS, Move, MoveList, Reason, SEEDS_PER_PIT, Urim, Urim6, Urim7, score,
+    two_points_from,
 };
 #[cfg(feature = "alloc")]
 pub use record::{Game, Match, MatchError};
 pub use setup::{ParsePositionError, Setup, SetupError, row_length};
+
+#[cfg(feature = "alloc")]
+pub use mancala_core::record::Record;
+pub use mancala_core::{Board, ByPlayer, NotationError, Outcome, Player, Position, Status};
 
 #[cfg(feature = "serde")]
 mancala_core::serde_via_notation!(Urim<N>, "an urim position in notation", N);

@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 use mancala_core::sow::{Direction, sow};
-use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Position, Status};
+use mancala_core::{Board, ByPlayer, Outcome, Player, Position, Status};
 
 use crate::setup::{ParsePositionError, Setup, SetupError};
 
@@ -32,6 +32,33 @@ pub const SEEDS_PER_PIT: [u8; 2] = [3, 4];
 /// assert!("h".parse::<Move>().is_err());
 /// ```
 pub type Move = mancala_core::PitMove<MAX_PITS>;
+
+/// Urim's own reasons for refusing a move: none. Every refusal is one that the games
+/// share ([`IllegalMove::GameOver`], [`IllegalMove::NoSuchPit`],
+/// [`IllegalMove::EmptyPit`], [`IllegalMove::MustFeed`]), so this enum has no value; it
+/// is the [`Position::Reason`] of [`Urim`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
+    }
+}
+
+impl core::error::Error for Reason {}
+
+/// Why a checked move was refused: the shared reasons of
+/// [`mancala_core::IllegalMove`], with Urim's own [`Reason`] (none).
+///
+/// ```
+/// use urim::{IllegalMove, Player, Position, Urim};
+/// // Pit g, on a 2×6 board.
+/// let mut p = Urim::<6>::start(3, Player::South).unwrap();
+/// let g = urim::Move::from_u8(6).unwrap();
+/// assert_eq!(p.play(g), Err(IllegalMove::NoSuchPit { pit: 'g' }));
+/// ```
+pub type IllegalMove = mancala_core::IllegalMove<Reason>;
 
 /// The legal moves of a position. Its capacity is the worst case: every pit of a 7-pit
 /// row is legal.
@@ -146,23 +173,39 @@ const fn laps(n: usize) -> [[Lap; 14]; 8] {
     t
 }
 
-/// For each set of pits (bit `i` for pit `i`, 7 pits): the pits in order in bytes 0..7,
-/// and how many in byte 7.
-const MOVE_LISTS: [u64; 128] = {
-    let mut t = [0u64; 128];
+/// The moves from one set of pits: the first `len` of `moves`, in order.
+#[derive(Clone, Copy)]
+struct Moves {
+    moves: [Move; MAX_PITS],
+    len: u8,
+}
+
+/// The move from pit `i`, made at compile time (`i < MAX_PITS`).
+const fn move_at(i: usize) -> Move {
+    match Move::from_index(i) {
+        Some(m) => m,
+        None => panic!("a pit of a row"),
+    }
+}
+
+/// For each set of pits (bit `i` for pit `i`, 7 pits): its moves, built at compile time
+/// so that move generation is one table read.
+const MOVE_LISTS: [Moves; 128] = {
+    let empty = Moves {
+        moves: [move_at(0); MAX_PITS],
+        len: 0,
+    };
+    let mut t = [empty; 128];
     let mut set = 0;
     while set < 128 {
-        let mut packed = 0u64;
-        let mut len = 0;
         let mut i = 0;
-        while i < 7 {
+        while i < MAX_PITS {
             if set & (1 << i) != 0 {
-                packed |= (i as u64) << (8 * len);
-                len += 1;
+                t[set].moves[t[set].len as usize] = move_at(i);
+                t[set].len += 1;
             }
             i += 1;
         }
-        t[set] = packed | (len << 56);
         set += 1;
     }
     t
@@ -194,7 +237,7 @@ impl<const N: usize> Urim<N> {
     /// The standard start: 3 seeds in every pit, South to move.
     #[must_use]
     pub fn new() -> Self {
-        Self::start(3, Player::South).expect("3 seeds per pit is a variant")
+        Self::from_checked_setup(&Setup::default())
     }
 
     /// The start of the variant with `seeds` (3 or 4) in every pit, `first` to move
@@ -206,10 +249,11 @@ impl<const N: usize> Urim<N> {
         if !SEEDS_PER_PIT.contains(&seeds) {
             return Err(SetupError::SeedsPerPit { seeds });
         }
-        Setup::start(seeds, first).into_position()
+        Ok(Self::from_checked_setup(&Setup::start(seeds, first)))
     }
 
-    /// Builds the position from a setup already checked by [`Setup::into_position`].
+    /// Builds the position from a valid setup (one that [`Setup::validate`] accepts,
+    /// or the start of a variant).
     pub(crate) fn from_checked_setup(setup: &Setup<N>) -> Self {
         let () = Self::VALID;
         let mut pits = [0; 16];
@@ -222,16 +266,6 @@ impl<const N: usize> Urim<N> {
         }
     }
 
-    /// The plain, editable description of this position.
-    #[must_use]
-    pub fn to_setup(&self) -> Setup<N> {
-        Setup {
-            pits: ByPlayer::from_fn(|p| self.row(p)),
-            stores: self.stores,
-            to_move: self.to_move,
-        }
-    }
-
     /// The seeds in `player`'s row, from that player's left (`a` first).
     #[must_use]
     pub fn row(&self, player: Player) -> [u8; N] {
@@ -239,13 +273,6 @@ impl<const N: usize> Urim<N> {
         let start = self.row_start(player);
         out.copy_from_slice(&self.pits[start..start + N]);
         out
-    }
-
-    /// The seeds in `player`'s pit with index `pit` (0 = `a`), `None` if there is no
-    /// such pit.
-    #[must_use]
-    pub fn pit(&self, player: Player, pit: usize) -> Option<u8> {
-        (pit < N).then(|| self.lane(self.row_start(player) + pit))
     }
 
     /// Both stores.
@@ -294,18 +321,18 @@ impl<const N: usize> Urim<N> {
 
     /// The board as one number, pit `i` in byte lane `i`.
     #[inline]
-    const fn board(&self) -> u128 {
+    const fn word(&self) -> u128 {
         u128::from_le_bytes(self.pits)
     }
 
     #[inline]
     fn own_row_is_empty(&self) -> bool {
-        self.board() & Self::OWN_ROW == 0
+        self.word() & Self::OWN_ROW == 0
     }
 
     #[inline]
     fn other_row_is_empty(&self) -> bool {
-        self.board() & Self::OTHER_ROW == 0
+        self.word() & Self::OTHER_ROW == 0
     }
 
     /// Whether sowing the mover's pit `pit` would drop at least one seed into the
@@ -323,7 +350,12 @@ impl<const N: usize> Urim<N> {
     /// ```
     #[must_use]
     pub fn feeds(&self, m: Move) -> bool {
-        let i = m.index();
+        self.feeds_from(m.index())
+    }
+
+    /// [`feeds`](Self::feeds) for the mover's pit `i`; `false` if there is no such pit.
+    #[inline]
+    fn feeds_from(&self, i: usize) -> bool {
         if i >= N {
             return false;
         }
@@ -336,7 +368,7 @@ impl<const N: usize> Urim<N> {
     /// (rule 2).
     #[must_use]
     pub fn must_feed(&self) -> bool {
-        self.other_row_is_empty() && (0..N).any(|i| self.feeds(Move::from_u8(i as u8)))
+        self.other_row_is_empty() && (0..N).any(|i| self.feeds_from(i))
     }
 
     /// Rule 3 in full: sows the `seeds` of the mover's pit `origin` in a single lap,
@@ -395,7 +427,7 @@ impl<const N: usize> Urim<N> {
         self.to_move = mover.opponent();
         // Below 8 whatever `m` is, so that no index below is checked.
         let origin = m.index() & 7;
-        let board = self.board();
+        let board = self.word();
         // The mover's row is the low half: a shift, not a load through memory.
         let seeds = usize::from((board as u64 >> (8 * origin)) as u8);
         // Fast path: a lap that does not come round to the origin and meets no full pit
@@ -413,13 +445,13 @@ impl<const N: usize> Urim<N> {
                 }
                 self.pits = board.to_le_bytes();
                 let taken = self.capture(usize::from(lap.last) & 15, mover);
-                self.pits = Self::turned(self.board()).to_le_bytes();
+                self.pits = Self::turned(self.word()).to_le_bytes();
                 return taken;
             }
         }
         let last = self.sow_lap(origin, seeds);
         let taken = self.capture(last, mover);
-        self.pits = Self::turned(self.board()).to_le_bytes();
+        self.pits = Self::turned(self.word()).to_le_bytes();
         taken
     }
 
@@ -429,7 +461,7 @@ impl<const N: usize> Urim<N> {
     #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn repetition_key(&self) -> u64 {
-        let board = self.board();
+        let board = self.word();
         let (lo, hi) = (board as u64, (board >> 64) as u64);
         (lo ^ hi.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ self.to_move.index() as u64)
             .wrapping_mul(0xbf58_476d_1ce4_e5b9)
@@ -498,6 +530,69 @@ pub const fn two_points_from(total: u16) -> u16 {
 impl<const N: usize> Position for Urim<N> {
     type Move = Move;
     type MoveList = MoveList;
+    type Setup = Setup<N>;
+    type SetupError = SetupError;
+    type Reason = Reason;
+
+    /// Validates the setup: every pit holds at most 17 seeds, and the total is `2·N·S`
+    /// for `S` = 3 or 4 (36 or 48 on 2×6, 42 or 56 on 2×7). A position whose player to
+    /// move has no seeds is valid: it is a finished game (rule 5).
+    ///
+    /// ```
+    /// use urim::{Player, Position, Setup, SetupError, Urim7};
+    /// let mut s = Setup::<7>::start(4, Player::North);
+    /// assert_eq!(Urim7::from_setup(s), Urim7::start(4, Player::North));
+    /// s.stores.south = 1;
+    /// assert_eq!(Urim7::from_setup(s), Err(SetupError::SeedTotal { pits: 7, found: 57 }));
+    /// ```
+    ///
+    /// # Errors
+    /// [`SetupError::TooManySeeds`] or [`SetupError::SeedTotal`].
+    fn from_setup(setup: Setup<N>) -> Result<Self, SetupError> {
+        setup.validate()?;
+        Ok(Self::from_checked_setup(&setup))
+    }
+
+    /// The pits, stores and player to move.
+    fn to_setup(&self) -> Setup<N> {
+        Setup {
+            pits: ByPlayer::from_fn(|p| self.row(p)),
+            stores: self.stores,
+            to_move: self.to_move,
+        }
+    }
+
+    /// Each player's row, both stores and the player to move.
+    ///
+    /// ```
+    /// use urim::{ByPlayer, Player, Position, Urim6};
+    /// let p: Urim6 = "17,0,0,0,0,1/0,2,0,0,0,0 9-7 N".parse().unwrap();
+    /// let b = p.board();
+    /// assert_eq!(b.pits[Player::South][0], Some(17));
+    /// assert_eq!(b.stores, Some(ByPlayer::new(9, 7)));
+    /// assert_eq!((b.to_move, b.total()), (Player::North, 36));
+    /// ```
+    fn board(&self) -> Board {
+        Board::two_rows(
+            self.row(Player::South).map(Some),
+            self.row(Player::North).map(Some),
+            Some(self.stores.map(u16::from)),
+            self.to_move,
+        )
+    }
+
+    /// The seeds in `player`'s pit `index` (0 = `a`); `None` if the row has no such pit.
+    ///
+    /// ```
+    /// use urim::{Player, Position, Urim6};
+    /// let p: Urim6 = "17,0,0,0,0,1/0,2,0,0,0,0 9-7 N".parse().unwrap();
+    /// assert_eq!(p.pit(Player::North, 1), Some(2));
+    /// assert_eq!(p.pit(Player::South, 6), None);
+    /// ```
+    #[inline]
+    fn pit(&self, player: Player, index: usize) -> Option<u8> {
+        (index < N).then(|| self.lane(self.row_start(player) + index))
+    }
 
     #[inline]
     fn side_to_move(&self) -> Player {
@@ -509,21 +604,21 @@ impl<const N: usize> Position for Urim<N> {
     #[inline]
     fn legal_moves(&self) -> MoveList {
         // The mover's row in the low lanes of a `u64`; the lanes past `N` are 0.
-        let row = self.board() as u64 & (u64::MAX >> (64 - 8 * N));
+        let row = self.word() as u64 & (u64::MAX >> (64 - 8 * N));
         // A lane holding 1 to 17 gets its top bit set by adding 0x7f; then the top bits
         // of lanes 0..7 are gathered into bits 56..63 (no two products overlap).
         let occupied = (row + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
         let mut pits = ((occupied >> 7).wrapping_mul(0x0102_0408_1020_4000) >> 56) as usize;
         if self.other_row_is_empty() && self.must_feed() {
             for i in 0..N {
-                if !self.feeds(Move::from_u8(i as u8)) {
+                if !self.feeds_from(i) {
                     pits &= !(1 << i);
                 }
             }
         }
-        let packed = MOVE_LISTS[pits & 0x7f].to_le_bytes();
-        let mut list = MoveList::from(core::array::from_fn(|k| Move::from_u8(packed[k])));
-        list.truncate(usize::from(packed[7]));
+        let moves = MOVE_LISTS[pits & 0x7f];
+        let mut list = MoveList::from(moves.moves);
+        list.truncate(usize::from(moves.len));
         list
     }
 
@@ -574,17 +669,18 @@ impl<const N: usize> fmt::Debug for Urim<N> {
 impl<const N: usize> FromStr for Urim<N> {
     type Err = ParsePositionError;
 
-    /// Parses the notation and validates it (see [`Setup::into_position`]).
+    /// Parses the notation and validates it (see [`Position::from_setup`]).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Ok(s.parse::<Setup<N>>()?.into_position()?)
+        Self::from_setup(s.parse::<Setup<N>>()?).map_err(ParsePositionError::Setup)
     }
 }
 
 impl<const N: usize> TryFrom<Setup<N>> for Urim<N> {
     type Error = SetupError;
 
+    /// [`Position::from_setup`].
     fn try_from(setup: Setup<N>) -> Result<Self, SetupError> {
-        setup.into_position()
+        Self::from_setup(setup)
     }
 }
 

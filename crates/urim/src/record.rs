@@ -3,11 +3,11 @@
 
 use alloc::vec::Vec;
 
-use mancala_core::record::{History, Repetition};
-use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Status};
+use mancala_core::record::{History, Record, Repetition};
+use mancala_core::{ByPlayer, Outcome, Player};
 
-use crate::position::{Move, MoveList, Urim, score};
-use crate::setup::SetupError;
+use crate::position::{IllegalMove, Move, Urim, score};
+use crate::setup::{Setup, SetupError};
 
 /// Rule 6's history: what only a capture changes is the stores.
 impl<const N: usize> Repetition for Urim<N> {
@@ -33,21 +33,22 @@ impl<const N: usize> Repetition for Urim<N> {
 }
 
 /// A game with its history: the moves played, every position reached, and the
-/// repetition rule (rule 6) that the plain position cannot apply.
+/// repetition rule (rule 6) that the plain position cannot apply. It is the core's
+/// [`History`], driven through the [`Record`] trait.
 ///
-/// The history for rule 6 is the positions since the last capture: it starts with the
-/// game's first position and starts afresh with the position right after each capture.
-/// When a move produces a position (pit counts and player to move) already in it, the
-/// game ends there and each player takes the seeds in their own row.
+/// The history for rule 6 is the positions since the last capture
+/// ([`History::since_last_capture`]): it starts with the game's first position and starts
+/// afresh with the position right after each capture. When a move produces a position
+/// (pit counts and player to move) already in it, the game ends there
+/// ([`Record::is_repetition`]) and each player takes the seeds in their own row.
 ///
-/// The history is the core's [`History`]: the check is exact and cheap (a bit filter,
-/// confirmed by comparing whole positions), and [`reset`](Game::reset) starts a new game
-/// keeping the record's buffers, so that a program playing many games allocates nothing
-/// once the buffers have grown to the longest game.
+/// The check is exact and cheap (a bit filter, confirmed by comparing whole positions),
+/// and [`Record::reset`] starts a new game keeping the record's buffers, so that a
+/// program playing many games allocates nothing once the buffers have grown to the
+/// longest game.
 ///
 /// ```
-/// use mancala_core::{Player, Status};
-/// use urim::{Game, Urim6};
+/// use urim::{Game, Position, Record, Status, Urim6};
 /// // One seed each, far from any capture: the seeds go round and round.
 /// let start: Urim6 = "1,0,0,0,0,0/1,0,0,0,0,0 17-17 S".parse().unwrap();
 /// let mut game = Game::new(start);
@@ -59,132 +60,12 @@ impl<const N: usize> Repetition for Urim<N> {
 /// }
 /// assert!(game.is_repetition());
 /// assert_eq!(plies, 12); // both seeds back on pit a, South to move
-/// assert_eq!(game.status().outcome().unwrap().winner, None); // 18-18: a draw
+/// assert_eq!(game.outcome().unwrap().winner, None); // 18-18: a draw
+/// // A new game in the same buffers.
+/// game.reset(Urim6::new());
+/// assert_eq!(game, Game::new(Urim6::new()));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game<const N: usize> {
-    /// The moves and positions, and whether the last move repeated a position since the
-    /// last capture (rule 6).
-    history: History<Urim<N>>,
-}
-
-impl<const N: usize> Game<N> {
-    /// A game from `start`.
-    #[must_use]
-    pub fn new(start: Urim<N>) -> Self {
-        Self::with_capacity(start, 0)
-    }
-
-    /// A game from `start` with room for `plies` moves before its buffers grow.
-    #[must_use]
-    pub fn with_capacity(start: Urim<N>, plies: usize) -> Self {
-        Game {
-            history: History::with_capacity(start, plies),
-        }
-    }
-
-    /// Starts a new game from `start`, keeping the buffers (no allocation).
-    ///
-    /// ```
-    /// use mancala_core::Position;
-    /// use urim::{Game, Urim6};
-    /// let mut game = Game::new(Urim6::new());
-    /// game.play("c".parse().unwrap()).unwrap();
-    /// game.reset(Urim6::new());
-    /// assert_eq!(game, Game::new(Urim6::new()));
-    /// ```
-    pub fn reset(&mut self, start: Urim<N>) {
-        self.history.reset(start);
-    }
-
-    /// The position the game started from.
-    #[must_use]
-    pub fn start(&self) -> &Urim<N> {
-        self.history.start()
-    }
-
-    /// The current position (after a game-ending move, the board as that move left it).
-    #[must_use]
-    pub fn position(&self) -> &Urim<N> {
-        self.history.position()
-    }
-
-    /// The moves played, in order.
-    #[must_use]
-    pub fn moves(&self) -> &[Move] {
-        self.history.moves()
-    }
-
-    /// Every position from the start, the current one last.
-    #[must_use]
-    pub fn positions(&self) -> &[Urim<N>] {
-        self.history.positions()
-    }
-
-    /// The positions since the last capture (or the start), against which rule 6
-    /// compares each new position.
-    #[must_use]
-    pub fn since_last_capture(&self) -> &[Urim<N>] {
-        self.history.since_last_capture()
-    }
-
-    /// Whether the game ended by endless circulation (rule 6).
-    #[must_use]
-    pub const fn is_repetition(&self) -> bool {
-        self.history.is_repetition()
-    }
-
-    /// The status: over by repetition (rule 6, each player takes their own row), or the
-    /// position's status (starvation, rule 5).
-    #[must_use]
-    pub fn status(&self) -> Status {
-        self.history.status()
-    }
-
-    /// The outcome, once the game is over.
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.status().outcome()
-    }
-
-    /// The legal moves; none once the game is over.
-    #[must_use]
-    pub fn legal_moves(&self) -> MoveList {
-        self.history.legal_moves()
-    }
-
-    /// `Ok` if `m` is legal now, otherwise why not.
-    ///
-    /// # Errors
-    /// As [`Position::check_move`](mancala_core::Position::check_move), and [`IllegalMove::GameOver`] after a repetition.
-    pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
-        self.history.check_move(m)
-    }
-
-    /// Plays `m` if it is legal, and ends the game if the new position repeats one since
-    /// the last capture (rule 6).
-    ///
-    /// # Errors
-    /// Why `m` is illegal; the game is then unchanged.
-    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        self.history.play(m)
-    }
-
-    /// Plays `m` without checking it (a move from [`legal_moves`](Game::legal_moves)),
-    /// applying rule 6 like [`play`](Game::play).
-    ///
-    /// # Panics
-    /// May panic, or leave a meaningless game, if `m` is not legal; it is never unsound.
-    #[inline]
-    pub fn play_unchecked(&mut self, m: Move) {
-        self.history.play_unchecked(m);
-    }
-
-    /// Takes back the last move; `None` at the start.
-    pub fn undo(&mut self) -> Option<Move> {
-        self.history.undo()
-    }
-}
+pub type Game<const N: usize> = History<Urim<N>>;
 
 /// Why a match refused a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
@@ -203,9 +84,11 @@ pub enum MatchError {
 /// A match (rule 8): games in series, the players alternating who starts, each game's
 /// points added up, until a player reaches the target (10 unless chosen otherwise).
 ///
+/// No call panics: a request the match cannot follow returns an error, and a refused
+/// move or next game leaves the match as it was.
+///
 /// ```
-/// use mancala_core::{Player, Position};
-/// use urim::{Match, MatchError};
+/// use urim::{Match, MatchError, Player, Position, Record};
 /// let mut m = Match::<6>::new(3).unwrap().with_target(2).unwrap();
 /// assert_eq!(m.target(), 2);
 /// assert_eq!(m.game().position().side_to_move(), Player::South);
@@ -260,17 +143,21 @@ impl<const N: usize> Match<N> {
         Ok(self)
     }
 
-    /// The same match, not yet begun, with `first` starting the first game.
-    ///
-    /// # Panics
-    /// Never: the variant was checked by [`Match::new`].
+    /// The same match with `first` starting the first game, if no move has been played
+    /// yet (otherwise the match unchanged).
     #[must_use]
     pub fn with_first_player(mut self, first: Player) -> Self {
         if self.results.is_empty() && self.game.moves().is_empty() {
             self.first = first;
-            self.game = Game::new(Urim::start(self.seeds, first).expect("checked by new"));
+            self.game = Game::new(self.start(first));
         }
         self
+    }
+
+    /// The start of a game of this match's variant, `first` to move (the seeds per pit
+    /// were checked by [`Match::new`]).
+    fn start(&self, first: Player) -> Urim<N> {
+        Urim::from_checked_setup(&Setup::start(self.seeds, first))
     }
 
     /// The points needed to win the match.
@@ -325,7 +212,9 @@ impl<const N: usize> Match<N> {
         self.game.play(m)?;
         if let Some(outcome) = self.game.outcome() {
             if let Some(w) = outcome.winner {
-                self.points[w] += u16::from(outcome.points);
+                // Points stop at the largest count rather than wrap (a target of
+                // `u16::MAX` is reached all the same).
+                self.points[w] = self.points[w].saturating_add(u16::from(outcome.points));
             }
             self.results.push(outcome);
         }
@@ -344,7 +233,7 @@ impl<const N: usize> Match<N> {
             return Err(MatchError::GameNotOver);
         }
         self.first = self.first.opponent();
-        self.game = Game::new(Urim::start(self.seeds, self.first).expect("checked by new"));
+        self.game.reset(self.start(self.first));
         Ok(())
     }
 }

@@ -1,5 +1,6 @@
-//! The plain, not-necessarily-legal setup, its notation, and its validation into a
-//! position.
+//! The plain, not-necessarily-legal setup, its notation, and the errors of a setup or a
+//! position in notation. The setup becomes a position through
+//! [`Position::from_setup`](mancala_core::Position::from_setup).
 
 use core::fmt;
 use core::str::FromStr;
@@ -7,9 +8,11 @@ use core::str::FromStr;
 use mancala_core::notation::{TwoRows, pit_letter};
 use mancala_core::{ByPlayer, NotationError, Player};
 
-use crate::position::{CAP, SEEDS_PER_PIT, Urim};
+use crate::position::{CAP, SEEDS_PER_PIT};
 
-/// Why a [`Setup`] is not a position of Urim.
+/// Why a [`Setup`] is not a position of Urim ([`Position::from_setup`]).
+///
+/// [`Position::from_setup`]: mancala_core::Position::from_setup
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum SetupError {
     /// A pit holds more than 17 seeds (rule 3).
@@ -49,32 +52,30 @@ fn side_name(p: Player) -> &'static str {
     }
 }
 
-/// Why a position in notation was refused: bad notation, or a setup that is not a
-/// position of Urim.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum ParsePositionError {
-    /// The text is not in the notation.
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    /// The notation describes no position of Urim.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-}
+/// Why a position in notation was refused: bad notation
+/// ([`ParsePositionError::Notation`]), or a setup that is not a position of Urim
+/// ([`ParsePositionError::Setup`] with a [`SetupError`]).
+pub type ParsePositionError = mancala_core::ParsePositionError<SetupError>;
 
 /// A plain description of a position, with public fields, not necessarily legal.
-/// [`into_position`](Setup::into_position) validates it.
+/// [`Position::from_setup`] validates it into a position, and
+/// [`Position::to_setup`] reads a position back.
 ///
 /// ```
-/// use mancala_core::{ByPlayer, Player};
-/// use urim::{Setup, SetupError, Urim6};
+/// use urim::{Player, Position, Setup, SetupError, Urim6};
 /// let mut setup = Setup::<6>::start(3, Player::South);
 /// setup.pits.south[0] = 0;
 /// setup.stores.north = 3;
-/// let p: Urim6 = setup.into_position().unwrap();
+/// let p = Urim6::from_setup(setup).unwrap();
 /// assert_eq!(p.to_string(), "0,3,3,3,3,3/3,3,3,3,3,3 0-3 S");
+/// assert_eq!(p.to_setup(), setup);
 /// setup.pits.north[2] = 18;
-/// assert!(matches!(setup.into_position(), Err(SetupError::TooManySeeds { .. })));
+/// assert!(matches!(Urim6::from_setup(setup), Err(SetupError::TooManySeeds { .. })));
+/// assert_eq!(Setup::<6>::default().to_string(), "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S");
 /// ```
+///
+/// [`Position::from_setup`]: mancala_core::Position::from_setup
+/// [`Position::to_setup`]: mancala_core::Position::to_setup
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup<const N: usize> {
     /// Each player's row, from that player's left.
@@ -106,15 +107,15 @@ impl<const N: usize> Setup<N> {
             + u16::from(self.stores.north)
     }
 
-    /// Validates the setup into a position: every pit holds at most 17 seeds, and the
-    /// total is `2·N·S` for `S` = 3 or 4 (36 or 48 on 2×6, 42 or 56 on 2×7).
+    /// Checks that the setup is a position of Urim: every pit holds at most 17 seeds,
+    /// and the total is `2·N·S` for `S` = 3 or 4 (36 or 48 on 2×6, 42 or 56 on 2×7).
     ///
     /// A position whose player to move has no seeds is valid: it is a finished game
     /// (rule 5).
     ///
     /// # Errors
     /// [`SetupError::TooManySeeds`] or [`SetupError::SeedTotal`].
-    pub fn into_position(self) -> Result<Urim<N>, SetupError> {
+    pub(crate) fn validate(&self) -> Result<(), SetupError> {
         for player in Player::ALL {
             for (i, &seeds) in self.pits[player].iter().enumerate() {
                 if seeds > CAP {
@@ -133,7 +134,14 @@ impl<const N: usize> Setup<N> {
         {
             return Err(SetupError::SeedTotal { pits: N, found });
         }
-        Ok(Urim::from_checked_setup(&self))
+        Ok(())
+    }
+}
+
+impl<const N: usize> Default for Setup<N> {
+    /// The standard start: 3 seeds in every pit, empty stores, South to move.
+    fn default() -> Self {
+        Setup::start(3, Player::South)
     }
 }
 
@@ -160,7 +168,9 @@ impl<const N: usize> FromStr for Setup<N> {
 
     /// Parses `<South a..>/<North a..> <South store>-<North store> <S|N>`: two rows of
     /// `N` comma-separated counts, the stores, the side to move. Counts up to 255 are
-    /// read; the limit of 17 and the total are checked by [`Setup::into_position`].
+    /// read; the limit of 17 and the total are checked by [`Position::from_setup`].
+    ///
+    /// [`Position::from_setup`]: mancala_core::Position::from_setup
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t: TwoRows<N> = s.parse()?;
         Ok(Setup {

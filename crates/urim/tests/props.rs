@@ -1,10 +1,12 @@
 //! Property tests over random valid positions and random legal play, and robustness of
 //! every parser and of the checked `play` against arbitrary input.
 
-use mancala_core::{ByPlayer, Player, Position, Status};
 use mancala_testkit::{Rng, check_position, random_game};
 use proptest::prelude::*;
-use urim::{CAP, Game, Move, Setup, Urim, Urim6, Urim7};
+use urim::{
+    ByPlayer, CAP, Game, Match, MatchError, Move, Player, Position, Record, Setup, Status, Urim,
+    Urim6, Urim7,
+};
 
 /// Every move any variant has, valid here or not.
 fn all_moves() -> impl Iterator<Item = Move> {
@@ -15,7 +17,26 @@ fn all_moves() -> impl Iterator<Item = Move> {
 fn check<const N: usize>(p: &Urim<N>) {
     check_position(p, all_moves());
     assert_eq!(p.to_string().parse::<Urim<N>>().as_ref(), Ok(p));
-    assert_eq!(p.to_setup().into_position().as_ref(), Ok(p));
+    assert_eq!(Urim::from_setup(p.to_setup()).as_ref(), Ok(p));
+    assert_eq!(Urim::try_from(p.to_setup()).as_ref(), Ok(p));
+    // The board as data says what the fast accessors say; `pit` never panics.
+    let board = p.board();
+    assert_eq!(board.to_move, p.side_to_move());
+    assert_eq!(board.stores, Some(p.stores().map(u16::from)));
+    assert_eq!(board.total(), p.total());
+    assert_eq!((board.rows_per_player, board.in_hand), (1, 0));
+    for player in Player::ALL {
+        let row = p.row(player);
+        assert_eq!(board.pits[player].len(), N);
+        for i in 0..N + 10 {
+            assert_eq!(p.pit(player, i), row.get(i).copied());
+            assert_eq!(
+                board.pits[player].get(i).copied().flatten(),
+                row.get(i).copied()
+            );
+        }
+        assert_eq!(p.pit(player, usize::MAX), None);
+    }
     let total = p.total();
     for m in p.legal_moves() {
         let q = p.after(m).unwrap();
@@ -57,7 +78,7 @@ fn position<const N: usize>(raw: &[u8], seeds: u8, split: u16, north: bool) -> U
     }
     let south = split % (left + 1);
     setup.stores = ByPlayer::new(south as u8, (left - south) as u8);
-    setup.into_position().unwrap()
+    Urim::from_setup(setup).unwrap()
 }
 
 /// Counts from 0 to 17, mostly small, sometimes full.
@@ -146,6 +167,110 @@ proptest! {
             prop_assert_eq!(q, p);
         }
     }
+}
+
+/// Drives a match with `ops`: (kind, number) pairs that play a legal move, play any
+/// move, ask for the next game, or choose the first player. Nothing panics; a refused
+/// request leaves the match unchanged; the points are the sum of the results. Returns
+/// the games finished.
+fn drive_match<const N: usize>(
+    seeds: u8,
+    target: u16,
+    ops: &[(u8, usize)],
+) -> Result<usize, TestCaseError> {
+    let m = match Match::<N>::new(seeds) {
+        Ok(m) => m,
+        Err(_) => {
+            prop_assert!(seeds != 3 && seeds != 4);
+            return Ok(0);
+        }
+    };
+    let mut m = match m.with_target(target) {
+        Ok(m) => m,
+        Err(e) => {
+            prop_assert_eq!((target, e), (0, MatchError::ZeroTarget));
+            return Ok(0);
+        }
+    };
+    for &(kind, n) in ops {
+        let before = m.clone();
+        match kind {
+            // Mostly legal moves, so that games end.
+            0..=5 => {
+                let moves = m.game().legal_moves();
+                if moves.is_empty() {
+                    prop_assert!(m.play(Move::from_index(n).unwrap()).is_err());
+                } else {
+                    m.play(moves[n % moves.len()]).unwrap();
+                }
+            }
+            6 => {
+                if m.play(Move::from_index(n).unwrap()).is_err() {
+                    prop_assert_eq!(&m, &before);
+                }
+            }
+            7 => {
+                if m.next_game().is_err() {
+                    prop_assert_eq!(&m, &before);
+                } else {
+                    prop_assert_eq!(m.first_player(), before.first_player().opponent());
+                }
+            }
+            _ => {
+                let first = if n % 2 == 0 {
+                    Player::South
+                } else {
+                    Player::North
+                };
+                m = m.with_first_player(first);
+                if before.results().is_empty() && before.game().moves().is_empty() {
+                    prop_assert_eq!(m.game().position().side_to_move(), first);
+                } else {
+                    prop_assert_eq!(&m, &before);
+                }
+            }
+        }
+        let mut sum = ByPlayer::new(0u16, 0u16);
+        for o in m.results() {
+            if let Some(w) = o.winner {
+                sum[w] += u16::from(o.points);
+            }
+        }
+        prop_assert_eq!(m.points(), sum);
+        prop_assert_eq!(m.is_over(), m.winner().is_some());
+    }
+    Ok(m.results().len())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn a_match_never_panics(
+        ops in proptest::collection::vec((0u8..9, 0usize..7), 0..1500),
+        seeds in prop_oneof![4 => 3u8..=4, 1 => any::<u8>()],
+        target in prop_oneof![4 => 1u16..4, 1 => any::<u16>()],
+        seven in any::<bool>(),
+    ) {
+        if seven {
+            drive_match::<7>(seeds, target, &ops)?;
+        } else {
+            drive_match::<6>(seeds, target, &ops)?;
+        }
+    }
+}
+
+#[test]
+fn matches_driven_at_random_finish_games() {
+    let mut rng = Rng::new(12);
+    let mut games = 0;
+    for _ in 0..20 {
+        let ops: Vec<(u8, usize)> = (0..3000)
+            .map(|_| (rng.below(9) as u8, rng.below(7)))
+            .collect();
+        games += drive_match::<6>(3, 3, &ops).unwrap();
+    }
+    assert!(games >= 20, "only {games} games finished");
 }
 
 /// With the record's repetition rule, every game ends.

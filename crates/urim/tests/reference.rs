@@ -4,9 +4,8 @@
 
 use std::collections::HashSet;
 
-use mancala_core::{ByPlayer, Player, Status};
 use mancala_testkit::{Rng, perft_file};
-use urim::{Game, Move, Urim};
+use urim::{ByPlayer, Game, Move, Player, Position, Record, Status, Urim};
 
 /// The reference position: `pits[0..n]` South's row, `pits[n..2n]` North's, both from
 /// their owner's left; `to_move` 0 for South, 1 for North.
@@ -167,7 +166,7 @@ impl Ref {
 }
 
 fn expect_status(totals: [u16; 2], winner: Option<usize>, points: u8) -> Status {
-    Status::Over(mancala_core::Outcome::with_totals(
+    Status::Over(urim::Outcome::with_totals(
         winner.map(|w| Player::from_index(w).unwrap()),
         points,
         ByPlayer::new(totals[0], totals[1]),

@@ -1,9 +1,10 @@
 //! One test per rule path, each from a hand-made position whose result can be checked
 //! by counting seeds (rule numbers as in RULINGS.md, "Urim").
 
-use mancala_core::{ByPlayer, IllegalMove, NotationError, Outcome, Player, Position, Status};
 use urim::{
-    Game, Match, MatchError, Move, ParsePositionError, Setup, SetupError, Urim, Urim6, Urim7, score,
+    ByPlayer, Game, IllegalMove, Match, MatchError, Move, NotationError, Outcome,
+    ParsePositionError, Player, Position, Record, Setup, SetupError, Status, Urim, Urim6, Urim7,
+    score,
 };
 
 fn p6(s: &str) -> Urim6 {
@@ -494,6 +495,29 @@ fn checked_play_names_the_reason_and_leaves_the_position() {
     }
     // g exists on 2×7.
     assert!(Urim7::new().is_legal(mv("g")));
+}
+
+#[test]
+fn checked_play_of_a_pit_beyond_the_board_is_refused() {
+    // Every `Move` names a pit a..g; on a 2×6 board g is refused, never a panic.
+    let start = Urim::<6>::start(3, Player::South).unwrap();
+    let g = Move::from_u8(6).unwrap();
+    let mut p = start;
+    assert_eq!(p.check_move(g), Err(IllegalMove::NoSuchPit { pit: 'g' }));
+    assert_eq!(p.play(g), Err(IllegalMove::NoSuchPit { pit: 'g' }));
+    assert_eq!(p, start);
+    assert_eq!(p.after(g), Err(IllegalMove::NoSuchPit { pit: 'g' }));
+    // Nor is there any move past g.
+    assert_eq!(Move::from_u8(7), None);
+    assert_eq!(Move::from_u8(200), None);
+    // The record and the match refuse it too, unchanged.
+    let mut game = Game::new(start);
+    assert_eq!(game.play(g), Err(IllegalMove::NoSuchPit { pit: 'g' }));
+    assert_eq!(game, Game::new(start));
+    let mut m = Match::<6>::new(3).unwrap();
+    let before = m.clone();
+    assert_eq!(m.play(g), Err(IllegalMove::NoSuchPit { pit: 'g' }));
+    assert_eq!(m, before);
     assert_eq!(
         IllegalMove::NoSuchPit { pit: 'g' }.to_string(),
         "there is no pit g on this board"
@@ -585,16 +609,15 @@ fn notation_refuses_bad_input_with_a_clear_error() {
         ("3,3,3,3,3,3/3,3,3,3,3,3 0-0 W", E::BadSide.into()),
         (
             "18,0,3,3,3,3/3,3,3,0,0,0 0-0 S",
-            SetupError::TooManySeeds {
+            ParsePositionError::Setup(SetupError::TooManySeeds {
                 player: Player::South,
                 pit: 'a',
                 seeds: 18,
-            }
-            .into(),
+            }),
         ),
         (
             "3,3,3,3,3,3/3,3,3,3,3,3 1-0 S",
-            SetupError::SeedTotal { pits: 6, found: 37 }.into(),
+            ParsePositionError::Setup(SetupError::SeedTotal { pits: 6, found: 37 }),
         ),
     ];
     for (s, e) in cases {
@@ -640,22 +663,29 @@ fn setups_validate_into_positions() {
     s.stores.north = 3;
     let p: Urim6 = s.try_into().unwrap();
     assert_eq!(p.to_setup(), s);
+    assert_eq!(Urim6::from_setup(s), Ok(p));
     s.stores.north = 4;
     assert_eq!(
-        s.into_position(),
+        Urim6::from_setup(s),
+        Err(SetupError::SeedTotal { pits: 6, found: 37 })
+    );
+    assert_eq!(
+        Urim6::try_from(s),
         Err(SetupError::SeedTotal { pits: 6, found: 37 })
     );
     let s = Setup::<7>::start(4, Player::South);
     assert_eq!(
-        s.into_position().unwrap(),
+        Urim7::from_setup(s).unwrap(),
         Urim7::start(4, Player::South).unwrap()
     );
-    assert!(Setup::<7>::start(5, Player::South).into_position().is_err());
+    assert!(Urim7::from_setup(Setup::<7>::start(5, Player::South)).is_err());
+    assert_eq!(Setup::<6>::default(), Urim6::new().to_setup());
+    assert_eq!(Setup::<7>::default(), Urim7::new().to_setup());
     // A pit over 17 in a setup built by hand.
     let mut s = Setup::<6>::start(3, Player::South);
     s.pits.north = [18, 0, 0, 0, 0, 0];
     assert_eq!(
-        s.into_position(),
+        Urim6::from_setup(s),
         Err(SetupError::TooManySeeds {
             player: Player::North,
             pit: 'a',
