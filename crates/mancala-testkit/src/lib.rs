@@ -57,8 +57,14 @@ unsafe impl GlobalAlloc for CountingAllocator {
 }
 
 /// Runs `f` and returns its result with the number of allocations this thread made
-/// meanwhile (meaningful only where [`CountingAllocator`] is the global allocator).
+/// meanwhile.
+///
+/// # Panics
+/// First proves that it counts ([`assert_counting`]): in a binary whose global
+/// allocator is not [`CountingAllocator`], every count would be 0 and every
+/// "allocates nothing" test would pass, so it panics instead.
 pub fn count_allocations<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    assert_counting();
     let before = ALLOCATIONS.with(Cell::get);
     let r = f();
     let after = ALLOCATIONS.with(Cell::get);
@@ -188,6 +194,21 @@ pub fn check_position<P: Position>(p: &P, candidates: impl IntoIterator<Item = P
     }
 }
 
+/// Proves that allocations are counted: a `Vec` allocated here must be seen.
+///
+/// # Panics
+/// If [`CountingAllocator`] is not the binary's global allocator.
+pub fn assert_counting() {
+    let before = ALLOCATIONS.with(Cell::get);
+    let v: Vec<u64> = std::hint::black_box(Vec::with_capacity(4));
+    drop(v);
+    let after = ALLOCATIONS.with(Cell::get);
+    assert!(
+        after > before,
+        "allocations are not counted: the CountingAllocator is not this binary's global allocator"
+    );
+}
+
 /// A small deterministic random number generator (SplitMix64) for tests.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
@@ -254,6 +275,14 @@ pub fn show(x: &impl Display) -> String {
 #[cfg(test)]
 mod tests {
     use super::Rng;
+
+    /// This test binary has the system allocator: the proof must fail, so that a
+    /// counting test whose `#[global_allocator]` line is lost fails too.
+    #[test]
+    #[should_panic(expected = "allocations are not counted")]
+    fn counting_without_the_allocator_is_refused() {
+        let _ = super::count_allocations(|| 1);
+    }
 
     #[test]
     fn below_fast_stays_below_and_reaches_every_value() {
