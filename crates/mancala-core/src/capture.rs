@@ -6,7 +6,8 @@ use crate::Direction;
 /// Walks back from `last` against the sowing direction `dir`, capturing: `last` is
 /// taken if `first(count)` holds, then each earlier pit while `in_row(pit)` and
 /// `next(count)` hold. Captured pits are emptied. Returns the seeds captured (0 if
-/// `last` itself is not taken).
+/// `last` itself is not taken), or `None`, with nothing taken, if `last` is not a pit
+/// of `pits`.
 ///
 /// `in_row` is checked for `last` too, so a last seed outside the opponent's row
 /// captures nothing.
@@ -17,7 +18,7 @@ use crate::Direction;
 /// let mut pits = [0, 0, 0, 0, 0, 0, 1, 4, 2, 3, 5, 0];
 /// let taken = capture_walk(&mut pits, 9, Direction::CounterClockwise,
 ///     |p| p >= 6, |n| n == 2 || n == 3, |n| (2..=4).contains(&n));
-/// assert_eq!(taken, 9); // pits 9 (3), 8 (2), 7 (4); pit 6 holds 1: stop.
+/// assert_eq!(taken, Some(9)); // pits 9 (3), 8 (2), 7 (4); pit 6 holds 1: stop.
 /// assert_eq!(pits, [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 5, 0]);
 /// ```
 #[inline]
@@ -28,32 +29,35 @@ pub fn capture_walk(
     in_row: impl Fn(usize) -> bool,
     first: impl Fn(u8) -> bool,
     next: impl Fn(u8) -> bool,
-) -> u32 {
-    if !in_row(last) || !first(pits[last]) {
-        return 0;
+) -> Option<u64> {
+    let &at_last = pits.get(last)?;
+    if !in_row(last) || !first(at_last) {
+        return Some(0);
     }
     let back = dir.reversed();
     let len = pits.len();
-    let mut taken = u32::from(pits[last]);
+    // A sum of `len` pits of at most 255 fits a u64 for any slice.
+    let mut taken = u64::from(at_last);
     pits[last] = 0;
-    let mut pit = back.advance(last, 1, len);
+    let mut pit = last;
     // At most len - 1 more pits: the walk never comes back to `last`.
     for _ in 1..len {
+        // `pit < len`, so there is always a next pit.
+        pit = back.advance(pit, 1, len)?;
         if !in_row(pit) || !next(pits[pit]) {
             break;
         }
-        taken += u32::from(pits[pit]);
+        taken += u64::from(pits[pit]);
         pits[pit] = 0;
-        pit = back.advance(pit, 1, len);
     }
-    taken
+    Some(taken)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn urim(pits: &mut [u8], last: usize) -> u32 {
+    fn urim(pits: &mut [u8], last: usize) -> u64 {
         capture_walk(
             pits,
             last,
@@ -62,6 +66,47 @@ mod tests {
             |n| n == 2 || n == 3,
             |n| (2..=4).contains(&n),
         )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_pit_off_the_ring_takes_nothing() {
+        let mut pits = [2u8; 12];
+        for last in [12, 13, usize::MAX] {
+            let r = capture_walk(
+                &mut pits,
+                last,
+                Direction::Clockwise,
+                |_| true,
+                |_| true,
+                |_| true,
+            );
+            assert_eq!(r, None);
+        }
+        assert_eq!(pits, [2u8; 12]);
+        assert_eq!(
+            capture_walk(
+                &mut [],
+                0,
+                Direction::Clockwise,
+                |_| true,
+                |_| true,
+                |_| true
+            ),
+            None
+        );
+        // The largest walk of all: every pit full, taken round the whole ring.
+        let mut full = [255u8; 1000];
+        let r = capture_walk(
+            &mut full,
+            0,
+            Direction::CounterClockwise,
+            |_| true,
+            |_| true,
+            |_| true,
+        );
+        assert_eq!(r, Some(255_000));
+        assert_eq!(full, [0u8; 1000]);
     }
 
     #[test]
@@ -98,7 +143,7 @@ mod tests {
             |n| n == 2 || n == 3,
             |n| n == 2 || n == 3,
         );
-        assert_eq!(taken, 5);
+        assert_eq!(taken, Some(5));
         assert_eq!(pits, [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
     }
 }

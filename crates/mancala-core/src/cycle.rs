@@ -124,7 +124,9 @@ pub fn relay<S: Clone + PartialEq, T>(
 mod tests {
     extern crate std;
     use super::*;
+    use crate::counted::counted;
     use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
     use std::collections::HashSet;
     use std::vec::Vec;
 
@@ -164,27 +166,92 @@ mod tests {
         })
     }
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
-        #[test]
-        fn agrees_with_hashset_detector(
-            raw in proptest::collection::vec((0u32..1000, 0u8..10), 1..200),
-            start_pick in 0u32..1000,
-        ) {
-            let n = raw.len() as u32;
-            // About one state in ten ends the move.
-            let map: Vec<Option<u32>> = raw.iter().map(|&(t, e)| (e != 0).then_some(t % n)).collect();
-            let start = start_pick % n;
-            match (slow(&map, start), fast(&map, start)) {
-                (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
-                (Err(first_repeat), Err(Endless { laps })) => {
-                    // Brent's bound: no more than about three times the laps to the first repeat.
-                    prop_assert!(laps >= first_repeat);
-                    prop_assert!(laps <= 3 * first_repeat + 1, "laps {} first repeat {}", laps, first_repeat);
-                }
-                (a, b) => prop_assert!(false, "slow {:?} fast {:?}", a, b),
+    /// Checks the fast detector against the slow one on `map` from `start`; returns
+    /// whether the sequence was endless.
+    fn agree(map: &[Option<u32>], start: u32) -> Result<bool, TestCaseError> {
+        match (slow(map, start), fast(map, start)) {
+            (Ok(a), Ok(b)) => {
+                prop_assert_eq!(a, b);
+                Ok(false)
             }
+            (Err(first_repeat), Err(Endless { laps })) => {
+                // Brent's bound: no more than about three times the laps to the first repeat.
+                prop_assert!(laps >= first_repeat);
+                prop_assert!(
+                    laps <= 3 * first_repeat + 1,
+                    "laps {} first repeat {}",
+                    laps,
+                    first_repeat
+                );
+                Ok(true)
+            }
+            (a, b) => Err(TestCaseError::fail(std::format!("slow {a:?} fast {b:?}"))),
         }
+    }
+
+    #[test]
+    fn agrees_with_hashset_detector() {
+        // Random maps where about one state in ten ends the move: both outcomes occur,
+        // and both are compared (the two properties below each make one of them sure).
+        let strategy = (
+            proptest::collection::vec((0u32..1000, 0u8..10), 1..200),
+            0u32..1000,
+        );
+        counted(
+            "agrees_with_hashset_detector",
+            2000,
+            strategy,
+            |(raw, start_pick)| {
+                let n = raw.len() as u32;
+                let map: Vec<Option<u32>> = raw
+                    .iter()
+                    .map(|&(t, e)| (e != 0).then_some(t % n))
+                    .collect();
+                agree(&map, start_pick % n)?;
+                Ok(true)
+            },
+        );
+    }
+
+    #[test]
+    fn a_sequence_without_an_end_is_endless() {
+        let strategy = (proptest::collection::vec(0u32..1000, 1..200), 0u32..1000);
+        counted(
+            "a_sequence_without_an_end_is_endless",
+            1000,
+            strategy,
+            |(raw, start_pick)| {
+                let n = raw.len() as u32;
+                let map: Vec<Option<u32>> = raw.iter().map(|&t| Some(t % n)).collect();
+                agree(&map, start_pick % n)
+            },
+        );
+    }
+
+    #[test]
+    fn a_sequence_that_only_goes_forward_ends() {
+        // Each state leads to a later one or ends; the last one ends.
+        let strategy = (
+            proptest::collection::vec((0u32..1000, 0u8..4), 1..200),
+            0u32..1000,
+        );
+        counted(
+            "a_sequence_that_only_goes_forward_ends",
+            1000,
+            strategy,
+            |(raw, start_pick)| {
+                let n = raw.len() as u32;
+                let map: Vec<Option<u32>> = raw
+                    .iter()
+                    .enumerate()
+                    .map(|(x, &(t, e))| {
+                        let x = x as u32;
+                        (e != 0 && x + 1 < n).then(|| x + 1 + t % (n - x - 1))
+                    })
+                    .collect();
+                Ok(!agree(&map, start_pick % n)?)
+            },
+        );
     }
 
     #[test]

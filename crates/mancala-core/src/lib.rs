@@ -22,6 +22,9 @@ pub mod serde_notation;
 pub mod sow;
 pub mod toy;
 
+#[cfg(test)]
+mod counted;
+
 pub use arrayvec;
 pub use arrayvec::ArrayVec;
 pub use board::Board;

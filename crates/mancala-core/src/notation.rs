@@ -150,7 +150,11 @@ pub enum NotationError {
 /// `'?'` for an index past `z` (no board has so many pits).
 #[must_use]
 pub const fn pit_letter(i: usize) -> char {
-    if i < 26 { (b'a' + i as u8) as char } else { '?' }
+    if i < 26 {
+        (b'a' + i as u8) as char
+    } else {
+        '?'
+    }
 }
 
 /// The index of pit letter `letter` on a row of `pits` pits.
@@ -572,33 +576,52 @@ mod tests {
         assert!("1,2,3/4,5,6 0-256 S".parse::<TwoRows<3>>().is_err());
     }
 
-    proptest::proptest! {
-        #[test]
-        fn two_rows_round_trip(
-            south in proptest::array::uniform6(proptest::option::of(0u8..=255)),
-            north in proptest::array::uniform6(proptest::option::of(0u8..=255)),
-            a in 0u8..=255, b in 0u8..=255, n in proptest::bool::ANY,
-        ) {
-            let t = TwoRows::<6> {
-                rows: ByPlayer::new(south, north),
-                pair: ByPlayer::new(a, b),
-                to_move: if n { Player::North } else { Player::South },
-            };
-            proptest::prop_assert_eq!(t.to_string().parse::<TwoRows<6>>(), Ok(t));
-        }
+    #[test]
+    fn two_rows_round_trip() {
+        use proptest::prelude::*;
+        let pits = || proptest::array::uniform6(proptest::option::of(0u8..=255));
+        let strategy = (pits(), pits(), any::<u8>(), any::<u8>(), any::<bool>());
+        crate::counted::counted(
+            "two_rows_round_trip",
+            256,
+            strategy,
+            |(south, north, a, b, n)| {
+                let t = TwoRows::<6> {
+                    rows: ByPlayer::new(south, north),
+                    pair: ByPlayer::new(a, b),
+                    to_move: if n { Player::North } else { Player::South },
+                };
+                prop_assert_eq!(t.to_string().parse::<TwoRows<6>>(), Ok(t));
+                Ok(true)
+            },
+        );
+    }
 
-        #[test]
-        fn parsers_never_panic(s in ".{0,60}") {
+    #[test]
+    fn parsers_never_panic() {
+        // Any text, and text of the notation's own characters.
+        let strategy = proptest::prop_oneof![".{0,60}", "[0-9x,/SN -]{0,60}"];
+        crate::counted::counted("parsers_never_panic", 512, strategy, |s| {
             let _ = s.parse::<TwoRows<6>>();
+            let _ = s.parse::<TwoRows<0>>();
+            let _ = s.parse::<TwoRows<40>>();
             let _ = parse_row(&s, "r", 17);
             let _ = parse_open_row::<6>(&s, "r", 17);
+            let _ = parse_open_row::<20>(&s, "r", 255);
             let _ = split_fields::<3>(&s);
+            let _ = split_fields::<0>(&s);
             let _ = split_rows::<4>(&s);
             let _ = parse_pair(&s, "p", 64);
+            let _ = parse_pair(&s, "p", u32::MAX);
             let _ = parse_side(&s);
-            if let Some(c) = s.chars().next() {
+            for c in s.chars() {
                 let _ = parse_pit_letter(c, 16);
+                let _ = parse_pit_letter(c, usize::MAX);
             }
+            Ok(true)
+        });
+        for i in [0, 25, 26, usize::MAX] {
+            let _ = pit_letter(i);
         }
     }
 }

@@ -11,6 +11,10 @@ use crate::notation::{parse_pit_letter, pit_letter};
 /// the longest row of its variants; a letter beyond the board in play is refused when
 /// the move is played.
 ///
+/// Every `PitMove` names a pit below `MAX` that has a letter (`a`–`z`): the
+/// constructors refuse any other index, so a move always prints as a letter that
+/// parses back to it.
+///
 /// ```
 /// use mancala_core::PitMove;
 /// let m: PitMove<6> = "c".parse().unwrap();
@@ -27,10 +31,14 @@ use crate::notation::{parse_pit_letter, pit_letter};
 pub struct PitMove<const MAX: usize>(u8);
 
 impl<const MAX: usize> PitMove<MAX> {
-    /// The move from pit `index` (0 = `a`), if `index < MAX`.
+    /// The pits a move can name: those below `MAX` that have a letter.
+    const PITS: usize = if MAX < 26 { MAX } else { 26 };
+
+    /// The move from pit `index` (0 = `a`), if `index < MAX` (and the pit has a
+    /// letter, `index < 26`).
     #[must_use]
     pub const fn from_index(index: usize) -> Option<Self> {
-        if index < MAX {
+        if index < Self::PITS {
             Some(PitMove(index as u8))
         } else {
             None
@@ -44,7 +52,7 @@ impl<const MAX: usize> PitMove<MAX> {
     #[must_use]
     #[inline]
     pub const fn from_u8(index: u8) -> Option<Self> {
-        if (index as usize) < MAX {
+        if (index as usize) < Self::PITS {
             Some(PitMove(index))
         } else {
             None
@@ -95,12 +103,31 @@ mod tests {
         assert_eq!(core::mem::size_of::<PitMove<7>>(), 1);
     }
 
-    proptest::proptest! {
-        #[test]
-        fn round_trips_and_never_panics(s in ".{0,4}", i in 0usize..7) {
+    #[test]
+    fn round_trips_and_never_panics() {
+        let strategy = (".{0,4}", 0usize..7);
+        crate::counted::counted("round_trips_and_never_panics", 256, strategy, |(s, i)| {
             let _ = s.parse::<PitMove<7>>();
             let m = PitMove::<7>::from_index(i).unwrap();
             proptest::prop_assert_eq!(m.to_string().parse::<PitMove<7>>(), Ok(m));
+            Ok(true)
+        });
+    }
+
+    #[test]
+    fn no_index_past_the_row_or_the_letters_makes_a_move() {
+        for i in 0..=255u8 {
+            assert_eq!(PitMove::<7>::from_u8(i).is_some(), i < 7, "{i}");
+            assert_eq!(PitMove::<6>::from_index(usize::from(i)).is_some(), i < 6);
+            // Past z there is no letter, whatever MAX is.
+            let m = PitMove::<300>::from_u8(i);
+            assert_eq!(m.is_some(), i < 26, "{i}");
+            if let Some(m) = m {
+                assert_eq!(m.to_string().parse::<PitMove<300>>(), Ok(m));
+            }
         }
+        assert_eq!(PitMove::<7>::from_u8(200), None);
+        assert_eq!(PitMove::<7>::from_index(usize::MAX), None);
+        assert_eq!(PitMove::<0>::from_u8(0), None);
     }
 }

@@ -59,7 +59,7 @@ pub trait Record: Clone + fmt::Debug {
     fn new(start: Self::Position) -> Self;
 
     /// A record starting at `start` with room for `plies` moves before it allocates
-    /// again.
+    /// again (as much of it as the allocator gives: any `plies` is accepted).
     fn with_capacity(start: Self::Position, plies: usize) -> Self;
 
     /// Starts afresh from `start`, keeping the buffers (no allocation).
@@ -123,6 +123,15 @@ pub trait Record: Clone + fmt::Debug {
 
     /// Takes back the last move and returns it; `None` at the start (nothing changes).
     fn undo(&mut self) -> Option<MoveOf<Self>>;
+}
+
+/// An empty `Vec` with room for `n` values if the allocator gives it: a capacity is a
+/// hint, so a caller's `n` too large to allocate (`usize::MAX`) is not a panic or an
+/// abort, just no room reserved.
+fn reserved<T>(n: usize) -> Vec<T> {
+    let mut v = Vec::new();
+    let _ = v.try_reserve_exact(n);
+    v
 }
 
 /// A position whose game can end by a repeated position since the last capture.
@@ -240,8 +249,8 @@ impl<P: Repetition> Record for History<P> {
 
     fn with_capacity(start: P, plies: usize) -> Self {
         let mut history = History {
-            positions: Vec::with_capacity(plies + 1),
-            moves: Vec::with_capacity(plies),
+            positions: reserved(plies.saturating_add(1)),
+            moves: reserved(plies),
             since_capture: 0,
             seen: Seen::new(),
             repeated: false,
@@ -389,11 +398,11 @@ impl<P: Position> Record for Line<P> {
     }
 
     fn with_capacity(start: P, plies: usize) -> Self {
-        let mut positions = Vec::with_capacity(plies + 1);
+        let mut positions = reserved(plies.saturating_add(1));
         positions.push(start);
         Line {
             positions,
-            moves: Vec::with_capacity(plies),
+            moves: reserved(plies),
         }
     }
 
@@ -565,6 +574,18 @@ mod tests {
             assert!(first == 0 || h.positions()[first - 1].laps < h.position().laps);
         }
         assert!(repeats > 100, "{repeats}");
+    }
+
+    #[test]
+    fn any_capacity_is_a_hint() {
+        for plies in [usize::MAX, usize::MAX / 2, 1 << 60] {
+            let mut h = History::with_capacity(Countdown::new(3), plies);
+            h.play(Take(1)).unwrap();
+            assert_eq!(h.moves(), [Take(1)]);
+            let mut l = Line::with_capacity(Countdown::new(3), plies);
+            l.play(Take(2)).unwrap();
+            assert_eq!(l.position().heap, 1);
+        }
     }
 
     #[test]

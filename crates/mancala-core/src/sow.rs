@@ -34,29 +34,68 @@ impl Direction {
         }
     }
 
-    /// The index `steps` pits on from `i` in this direction on a ring of `len` pits.
+    /// The index `steps` pits on from `i` in this direction on a ring of `len` pits;
+    /// `None` if `i` is not a pit of the ring (`i >= len`, or `len` is 0).
     ///
     /// ```
     /// use mancala_core::Direction;
-    /// assert_eq!(Direction::CounterClockwise.advance(11, 1, 12), 0);
-    /// assert_eq!(Direction::Clockwise.advance(0, 3, 12), 9);
+    /// assert_eq!(Direction::CounterClockwise.advance(11, 1, 12), Some(0));
+    /// assert_eq!(Direction::Clockwise.advance(0, 3, 12), Some(9));
+    /// assert_eq!(Direction::Clockwise.advance(12, 1, 12), None);
+    /// assert_eq!(Direction::Clockwise.advance(0, 1, 0), None);
     /// ```
     #[must_use]
-    pub const fn advance(self, i: usize, steps: usize, len: usize) -> usize {
-        let steps = steps % len;
-        match self {
-            Direction::CounterClockwise => (i + steps) % len,
-            Direction::Clockwise => (i + len - steps) % len,
+    pub const fn advance(self, i: usize, steps: usize, len: usize) -> Option<usize> {
+        if i >= len {
+            return None;
         }
+        // Written so that no sum can overflow, whatever `len` is.
+        let steps = steps % len;
+        Some(match self {
+            Direction::CounterClockwise => {
+                if steps < len - i {
+                    i + steps
+                } else {
+                    steps - (len - i)
+                }
+            }
+            Direction::Clockwise => {
+                if steps <= i {
+                    i - steps
+                } else {
+                    len - (steps - i)
+                }
+            }
+        })
     }
 }
 
-/// The seeds could not all be sown: every pit of the ring is passed over.
+/// Why seeds could not all be sown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[error("no pit can take a seed: {left} seed(s) left in hand")]
-pub struct Stuck {
-    /// The seeds still in hand.
-    pub left: u32,
+pub enum SowError {
+    /// The pit to sow from is not a pit of the ring; nothing was sown.
+    #[error("there is no pit {pit} on a ring of {len} pits")]
+    NoSuchPit {
+        /// The index given.
+        pit: usize,
+        /// The pits of the ring.
+        len: usize,
+    },
+    /// A whole round of the ring found no pit to take a seed: every pit is passed over.
+    #[error("no pit can take a seed: {left} seed(s) left in hand")]
+    Stuck {
+        /// The seeds still in hand.
+        left: u32,
+    },
+    /// The next seed would go into a pit that already holds 255, the most a `u8`
+    /// counts.
+    #[error("pit {pit} holds 255 seeds and cannot take another: {left} seed(s) left in hand")]
+    Full {
+        /// The pit that is full.
+        pit: usize,
+        /// The seeds still in hand.
+        left: u32,
+    },
 }
 
 /// Sows `seeds` from the pit after `origin` in direction `dir`, one per pit, passing
@@ -66,11 +105,11 @@ pub struct Stuck {
 /// The origin is not emptied here: lift the seeds first if the rules say so.
 ///
 /// # Errors
-/// [`Stuck`] if a whole round of the ring finds no pit to take a seed; the seeds dropped
-/// until then stay dropped.
-///
-/// # Panics
-/// Panics if `origin` is out of range or a pit would exceed 255 seeds.
+/// - [`SowError::NoSuchPit`] if `origin` is not a pit of `pits`; nothing is sown.
+/// - [`SowError::Stuck`] if a whole round of the ring finds no pit to take a seed, and
+///   [`SowError::Full`] if a pit that would take the next seed already holds 255 (no
+///   count ever wraps): the seeds dropped until then stay dropped, and the error says
+///   how many are left in hand.
 ///
 /// ```
 /// use mancala_core::{sow::sow, Direction};
@@ -87,7 +126,7 @@ pub fn sow(
     seeds: u32,
     dir: Direction,
     passes_over: impl FnMut(usize, u8) -> bool,
-) -> Result<usize, Stuck> {
+) -> Result<usize, SowError> {
     sow_with(pits, origin, seeds, dir, passes_over, |_, _, _| {})
 }
 
@@ -95,10 +134,8 @@ pub fn sow(
 /// dropped, so a game can act mid-lap (for example capture a four and empty the pit).
 ///
 /// # Errors
-/// [`Stuck`] as for [`sow`].
-///
-/// # Panics
-/// As [`sow`].
+/// As [`sow`]. `after_drop` may change any pit; a pit it fills to 255 stops the lap
+/// with [`SowError::Full`] too.
 ///
 /// ```
 /// use mancala_core::{sow::sow_with, Direction};
@@ -118,9 +155,11 @@ pub fn sow_with(
     dir: Direction,
     mut passes_over: impl FnMut(usize, u8) -> bool,
     mut after_drop: impl FnMut(&mut [u8], usize, u32),
-) -> Result<usize, Stuck> {
+) -> Result<usize, SowError> {
     let len = pits.len();
-    assert!(origin < len, "origin out of range");
+    if origin >= len {
+        return Err(SowError::NoSuchPit { pit: origin, len });
+    }
     let mut pit = origin;
     let mut left = seeds;
     let mut passed = 0;
@@ -144,12 +183,15 @@ pub fn sow_with(
         if passes_over(pit, pits[pit]) {
             passed += 1;
             if passed >= len {
-                return Err(Stuck { left });
+                return Err(SowError::Stuck { left });
             }
             continue;
         }
         passed = 0;
-        pits[pit] += 1;
+        pits[pit] = match pits[pit].checked_add(1) {
+            Some(n) => n,
+            None => return Err(SowError::Full { pit, left }),
+        };
         left -= 1;
         after_drop(pits, pit, left);
     }
@@ -160,14 +202,18 @@ pub fn sow_with(
 /// included), a whole lap at a time: every pit gets `seeds / L`, then the next
 /// `seeds % L` pits after `origin` one more. Returns the pit that got the last seed.
 ///
-/// # Panics
-/// Panics if `origin >= L` or a pit would exceed 255 seeds.
+/// # Errors
+/// [`SowError::NoSuchPit`] if `origin >= L`, [`SowError::Full`] (naming the first pit
+/// found) if a pit would hold more than 255 seeds. The ring is then unchanged: the lap
+/// is checked before a seed is dropped.
 ///
 /// ```
-/// use mancala_core::{sow::sow_ring, Direction};
+/// use mancala_core::{sow::{sow_ring, SowError}, Direction};
 /// let mut ring = [0u8; 4];
 /// // 6 seeds from pit 1 clockwise: one round (1 each), then pits 0 and 3.
-/// assert_eq!(sow_ring(&mut ring, 1, 6, Direction::Clockwise), 3);
+/// assert_eq!(sow_ring(&mut ring, 1, 6, Direction::Clockwise), Ok(3));
+/// assert_eq!(ring, [2, 1, 1, 2]);
+/// assert!(matches!(sow_ring(&mut ring, 0, 1020, Direction::Clockwise), Err(SowError::Full { .. })));
 /// assert_eq!(ring, [2, 1, 1, 2]);
 /// ```
 #[inline]
@@ -176,31 +222,49 @@ pub fn sow_ring<const L: usize>(
     origin: usize,
     seeds: u32,
     dir: Direction,
-) -> usize {
-    assert!(origin < L, "origin out of range");
-    let rounds = (seeds / L as u32) as u8;
+) -> Result<usize, SowError> {
+    let no_pit = SowError::NoSuchPit {
+        pit: origin,
+        len: L,
+    };
+    let Some(last) = dir.advance(origin, seeds as usize, L) else {
+        return Err(no_pit);
+    };
+    // `L` is at least 1 here (`origin < L`).
+    let rounds = seeds / L as u32;
     let rest = (seeds % L as u32) as usize;
-    if rounds > 0 {
-        for p in pits.iter_mut() {
-            *p += rounds;
+    // The seeds pit `j` gets: `rounds`, plus one if it is among the `rest` after `origin`.
+    let after = |j: usize| match dir {
+        Direction::CounterClockwise => (j + L - origin - 1) % L,
+        Direction::Clockwise => (origin + L - j - 1) % L,
+    };
+    for (j, &p) in pits.iter().enumerate() {
+        let gets = rounds + u32::from(after(j) < rest);
+        if u64::from(p) + u64::from(gets) > u64::from(u8::MAX) {
+            return Err(SowError::Full {
+                pit: j,
+                left: seeds,
+            });
         }
     }
-    for k in 1..=rest {
-        pits[dir.advance(origin, k, L)] += 1;
+    for (j, p) in pits.iter_mut().enumerate() {
+        // Checked above: every sum fits.
+        *p += (rounds + u32::from(after(j) < rest)) as u8;
     }
-    dir.advance(origin, seeds as usize, L)
+    Ok(last)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::counted::counted;
     use proptest::prelude::*;
 
     /// The obvious seed-by-seed sowing with nothing passed over.
     fn slow_ring(pits: &mut [u8], origin: usize, seeds: u32, dir: Direction) -> usize {
         let mut pit = origin;
         for _ in 0..seeds {
-            pit = dir.advance(pit, 1, pits.len());
+            pit = dir.advance(pit, 1, pits.len()).unwrap();
             pits[pit] += 1;
         }
         pit
@@ -238,7 +302,7 @@ mod tests {
         let r = sow(&mut pits, 0, 2, Direction::Clockwise, |p, n| {
             p == 0 || n >= 17
         });
-        assert_eq!(r, Err(Stuck { left: 2 }));
+        assert_eq!(r, Err(SowError::Stuck { left: 2 }));
         assert_eq!(pits, [0, 17, 17]);
     }
 
@@ -253,54 +317,278 @@ mod tests {
     #[test]
     fn ring_of_exact_multiple_ends_on_origin() {
         let mut ring = [1u8; 16];
-        assert_eq!(sow_ring(&mut ring, 7, 32, Direction::CounterClockwise), 7);
+        assert_eq!(
+            sow_ring(&mut ring, 7, 32, Direction::CounterClockwise),
+            Ok(7)
+        );
         assert_eq!(ring, [3u8; 16]);
-        assert_eq!(sow_ring(&mut ring, 7, 0, Direction::CounterClockwise), 7);
+        assert_eq!(
+            sow_ring(&mut ring, 7, 0, Direction::CounterClockwise),
+            Ok(7)
+        );
     }
 
-    proptest! {
-        #[test]
-        fn ring_matches_seed_by_seed(
-            start in proptest::array::uniform16(0u8..8),
-            origin in 0usize..16,
-            seeds in 0u32..64,
-            cw in any::<bool>(),
-        ) {
-            let dir = if cw { Direction::Clockwise } else { Direction::CounterClockwise };
-            let mut fast = start;
-            let mut slow = start;
-            let a = sow_ring(&mut fast, origin, seeds, dir);
-            let b = slow_ring(&mut slow, origin, seeds, dir);
-            prop_assert_eq!(fast, slow);
-            prop_assert_eq!(a, b);
-            // sow with nothing passed over is the same too.
-            let mut via_sow = start;
-            let c = sow(&mut via_sow, origin, seeds, dir, |_, _| false).unwrap();
-            prop_assert_eq!(via_sow, slow);
-            prop_assert_eq!(c, b);
-        }
+    #[test]
+    fn a_full_pit_stops_the_lap_with_an_error() {
+        let mut pits = [0u8, 254, 3];
+        let r = sow(&mut pits, 0, 3, Direction::CounterClockwise, |p, _| p == 0);
+        // b: 255, c: 4, then b cannot take the third seed.
+        assert_eq!(r, Err(SowError::Full { pit: 1, left: 1 }));
+        assert_eq!(pits, [0, 255, 4]);
+        // sow_with too, when its hook fills a pit.
+        let mut pits = [0u8, 0, 0];
+        let r = sow_with(
+            &mut pits,
+            0,
+            2,
+            Direction::CounterClockwise,
+            |_, _| false,
+            |pits, _, _| pits[2] = 255,
+        );
+        assert_eq!(r, Err(SowError::Full { pit: 2, left: 1 }));
+    }
 
-        #[test]
-        fn sow_conserves_seeds(
-            start in proptest::collection::vec(0u8..17, 2..16),
-            origin_pick in 0usize..16,
-            seeds in 0u32..60,
-        ) {
-            let mut pits = start.clone();
-            let origin = origin_pick % pits.len();
-            let before: u32 = pits.iter().map(|&p| u32::from(p)).sum();
-            match sow(&mut pits, origin, seeds, Direction::CounterClockwise, |p, n| p == origin || n >= 17) {
-                Ok(_) => {
-                    let after: u32 = pits.iter().map(|&p| u32::from(p)).sum();
-                    prop_assert_eq!(after, before + seeds);
-                }
-                Err(Stuck { left }) => {
-                    let after: u32 = pits.iter().map(|&p| u32::from(p)).sum();
-                    prop_assert_eq!(after + left, before + seeds);
-                }
-            }
-            prop_assert!(pits.iter().enumerate().all(|(i, &p)| p <= 17 || start[i] > 17));
-            prop_assert_eq!(pits[origin], start[origin]);
+    #[test]
+    fn an_origin_off_the_ring_sows_nothing() {
+        let mut pits = [1u8, 2, 3];
+        for origin in [3, 4, usize::MAX] {
+            let r = sow(&mut pits, origin, 5, Direction::Clockwise, |_, _| false);
+            assert_eq!(
+                r,
+                Err(SowError::NoSuchPit {
+                    pit: origin,
+                    len: 3
+                })
+            );
+            assert_eq!(
+                sow_ring(&mut [1u8, 2, 3], origin, 5, Direction::Clockwise),
+                Err(SowError::NoSuchPit {
+                    pit: origin,
+                    len: 3
+                })
+            );
         }
+        assert_eq!(pits, [1, 2, 3]);
+        assert_eq!(
+            sow(&mut [], 0, 1, Direction::Clockwise, |_, _| false),
+            Err(SowError::NoSuchPit { pit: 0, len: 0 })
+        );
+        assert_eq!(
+            sow_ring(&mut [], 0, 1, Direction::Clockwise),
+            Err(SowError::NoSuchPit { pit: 0, len: 0 })
+        );
+    }
+
+    #[test]
+    fn advance_never_overflows() {
+        let big = usize::MAX;
+        for dir in [Direction::Clockwise, Direction::CounterClockwise] {
+            assert_eq!(
+                dir.advance(big - 1, big, big),
+                Some((big - 1 + big % big) % big)
+            );
+            assert_eq!(dir.advance(0, 0, 0), None);
+        }
+        assert_eq!(
+            Direction::CounterClockwise.advance(big - 1, 1, big),
+            Some(0)
+        );
+        assert_eq!(
+            Direction::CounterClockwise.advance(big - 2, big - 1, big),
+            Some(big - 3)
+        );
+        assert_eq!(Direction::Clockwise.advance(0, 1, big), Some(big - 1));
+        assert_eq!(Direction::Clockwise.advance(1, big - 1, big), Some(2));
+        assert_eq!(Direction::Clockwise.advance(0, big, 1), Some(0));
+    }
+
+    #[test]
+    fn sow_ring_refuses_a_lap_past_255_and_changes_nothing() {
+        let mut ring = [250u8, 0, 0, 0];
+        // 24 seeds: 6 each, plus none: pit 0 would hold 256.
+        assert_eq!(
+            sow_ring(&mut ring, 1, 24, Direction::CounterClockwise),
+            Err(SowError::Full { pit: 0, left: 24 })
+        );
+        // 23 seeds from pit 1: 5 each, then pits 2, 3 and 0 one more: pit 0 holds 256.
+        assert_eq!(
+            sow_ring(&mut ring, 1, 23, Direction::CounterClockwise),
+            Err(SowError::Full { pit: 0, left: 23 })
+        );
+        // 22 seeds from pit 1: pit 0 gets 5 and holds 255.
+        assert_eq!(ring, [250, 0, 0, 0]);
+        assert_eq!(
+            sow_ring(&mut ring, 1, 22, Direction::CounterClockwise),
+            Ok(3)
+        );
+        assert_eq!(ring, [255, 5, 6, 6]);
+        let mut one = [0u8];
+        assert!(matches!(
+            sow_ring(&mut one, 0, u32::MAX, Direction::Clockwise),
+            Err(SowError::Full { pit: 0, .. })
+        ));
+        assert_eq!(one, [0]);
+    }
+
+    #[test]
+    fn ring_matches_seed_by_seed() {
+        let strategy = (
+            proptest::array::uniform16(0u8..8),
+            0usize..16,
+            0u32..64,
+            any::<bool>(),
+        );
+        counted(
+            "ring_matches_seed_by_seed",
+            256,
+            strategy,
+            |(start, origin, seeds, cw)| {
+                let dir = if cw {
+                    Direction::Clockwise
+                } else {
+                    Direction::CounterClockwise
+                };
+                let mut fast = start;
+                let mut slow = start;
+                let a = sow_ring(&mut fast, origin, seeds, dir);
+                let b = slow_ring(&mut slow, origin, seeds, dir);
+                prop_assert_eq!(fast, slow);
+                prop_assert_eq!(a, Ok(b));
+                // sow with nothing passed over is the same too.
+                let mut via_sow = start;
+                let c = sow(&mut via_sow, origin, seeds, dir, |_, _| false);
+                prop_assert_eq!(via_sow, slow);
+                prop_assert_eq!(c, Ok(b));
+                Ok(true)
+            },
+        );
+    }
+
+    /// A ring of 2 to 15 pits below the cap of 17, an origin on it, and a number of
+    /// seeds that fits: at most the room left below 17 in the pits other than the origin.
+    fn fitting_lap() -> impl Strategy<Value = (Vec<u8>, usize, u32)> {
+        proptest::collection::vec(0u8..17, 2..16)
+            .prop_flat_map(|pits| {
+                let len = pits.len();
+                (Just(pits), 0..len)
+            })
+            .prop_flat_map(|(pits, origin)| {
+                let room: u32 = pits
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != origin)
+                    .map(|(_, &p)| 17 - u32::from(p))
+                    .sum();
+                (Just(pits), Just(origin), 0..=room)
+            })
+    }
+
+    #[test]
+    fn sow_conserves_seeds() {
+        counted(
+            "sow_conserves_seeds",
+            256,
+            fitting_lap(),
+            |(start, origin, seeds)| {
+                let mut pits = start.clone();
+                let before: u32 = pits.iter().map(|&p| u32::from(p)).sum();
+                let r = sow(
+                    &mut pits,
+                    origin,
+                    seeds,
+                    Direction::CounterClockwise,
+                    |p, n| p == origin || n >= 17,
+                );
+                prop_assert!(r.is_ok(), "{:?}", r);
+                let after: u32 = pits.iter().map(|&p| u32::from(p)).sum();
+                prop_assert_eq!(after, before + seeds);
+                prop_assert!(pits.iter().all(|&p| p <= 17));
+                prop_assert_eq!(pits[origin], start[origin]);
+                Ok(r.is_ok())
+            },
+        );
+    }
+
+    #[test]
+    fn a_lap_with_no_room_left_is_stuck() {
+        let strategy = fitting_lap().prop_flat_map(|(pits, origin, _)| {
+            let room: u32 = pits
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != origin)
+                .map(|(_, &p)| 17 - u32::from(p))
+                .sum();
+            (Just(pits), Just(origin), room + 1..room + 40)
+        });
+        counted(
+            "a_lap_with_no_room_left_is_stuck",
+            256,
+            strategy,
+            |(start, origin, seeds)| {
+                let mut pits = start.clone();
+                let r = sow(
+                    &mut pits,
+                    origin,
+                    seeds,
+                    Direction::CounterClockwise,
+                    |p, n| p == origin || n >= 17,
+                );
+                let room: u32 = pits.iter().map(|&p| u32::from(p)).sum::<u32>()
+                    - start.iter().map(|&p| u32::from(p)).sum::<u32>();
+                prop_assert_eq!(r, Err(SowError::Stuck { left: seeds - room }));
+                prop_assert!(
+                    pits.iter()
+                        .enumerate()
+                        .all(|(i, &p)| p == 17 || i == origin)
+                );
+                Ok(true)
+            },
+        );
+    }
+
+    #[test]
+    fn no_pit_ever_wraps() {
+        // Pits near 255 and nothing passed over: every lap either fits or stops at a
+        // full pit, and no count goes down.
+        let strategy = (
+            proptest::collection::vec(240u8..=255, 1..8),
+            any::<usize>(),
+            0u32..200,
+            any::<bool>(),
+        );
+        counted(
+            "no_pit_ever_wraps",
+            256,
+            strategy,
+            |(start, origin, seeds, cw)| {
+                let dir = if cw {
+                    Direction::Clockwise
+                } else {
+                    Direction::CounterClockwise
+                };
+                let origin = origin % (start.len() + 1); // sometimes off the ring
+                let mut pits = start.clone();
+                let r = sow(&mut pits, origin, seeds, dir, |_, _| false);
+                prop_assert!(pits.iter().zip(&start).all(|(a, b)| a >= b));
+                let added: u32 = pits
+                    .iter()
+                    .zip(&start)
+                    .map(|(&a, &b)| u32::from(a - b))
+                    .sum();
+                match r {
+                    Ok(_) => prop_assert_eq!(added, seeds),
+                    Err(SowError::Full { pit, left }) => {
+                        prop_assert_eq!(pits[pit], 255);
+                        prop_assert_eq!(added + left, seeds);
+                    }
+                    Err(SowError::NoSuchPit { pit, len }) => {
+                        prop_assert_eq!((pit, len), (origin, start.len()));
+                        prop_assert_eq!(added, 0);
+                    }
+                    Err(e) => prop_assert!(false, "{}", e),
+                }
+                Ok(true)
+            },
+        );
     }
 }

@@ -106,8 +106,15 @@ pub fn check_game<R: Record>(
             // A refused move leaves the record as it was.
             if let Some(&bad) = candidates.iter().find(|c| !moves.contains(c)) {
                 let before = record.clone();
-                assert!(record.play(bad).is_err(), "{name}: illegal {bad} was played");
-                assert_eq!(record.positions(), before.positions(), "{name}: {bad} left a mark");
+                assert!(
+                    record.play(bad).is_err(),
+                    "{name}: illegal {bad} was played"
+                );
+                assert_eq!(
+                    record.positions(),
+                    before.positions(),
+                    "{name}: {bad} left a mark"
+                );
                 assert_eq!(record.moves(), before.moves());
                 cover.refused += 1;
             }
@@ -115,7 +122,11 @@ pub fn check_game<R: Record>(
                 .play(m)
                 .unwrap_or_else(|e| panic!("{name}: listed move {m} refused: {e}"));
             plain.play_unchecked(m);
-            assert_eq!(record.position(), &plain, "{name}: the record played {m} otherwise");
+            assert_eq!(
+                record.position(),
+                &plain,
+                "{name}: the record played {m} otherwise"
+            );
             assert_eq!(record.moves().last(), Some(&m));
         }
         check_undo(name, &mut record, start);
@@ -127,7 +138,7 @@ fn check_one<R: Record>(
     name: &str,
     record: &R,
     candidates: &[MoveOf<R>],
-    total: u16,
+    total: u32,
     cover: &mut Coverage,
 ) {
     let p = record.position();
@@ -152,10 +163,18 @@ fn check_one<R: Record>(
         let row = &board.pits[player];
         assert!(!row.is_empty(), "{name}: an empty row in {board:?}");
         for (i, cell) in row.iter().enumerate() {
-            assert_eq!(p.pit(player, i), *cell, "{name}: pit {i} of {player} in {p}");
+            assert_eq!(
+                p.pit(player, i),
+                *cell,
+                "{name}: pit {i} of {player} in {p}"
+            );
         }
         for i in [row.len(), row.len() + 1, 26, 255, usize::MAX] {
-            assert_eq!(p.pit(player, i), None, "{name}: pit {i} past the row of {p}");
+            assert_eq!(
+                p.pit(player, i),
+                None,
+                "{name}: pit {i} past the row of {p}"
+            );
         }
     }
     // Notation and setup, between turns.
@@ -184,7 +203,10 @@ fn check_finished<R: Record>(
     candidates: &[MoveOf<R>],
     cover: &mut Coverage,
 ) {
-    assert!(record.legal_moves().is_empty(), "{name}: moves after the end");
+    assert!(
+        record.legal_moves().is_empty(),
+        "{name}: moves after the end"
+    );
     assert!(
         record.outcome().is_some() || record.status() == Status::Annulled,
         "{name}: finished without an outcome"
@@ -201,7 +223,11 @@ fn check_undo<R: Record>(name: &str, record: &mut R, start: &R::Position) {
     let positions = record.positions().to_vec();
     let moves = record.moves().to_vec();
     for k in (0..moves.len()).rev() {
-        assert_eq!(record.undo(), Some(moves[k]), "{name}: undo gave another move");
+        assert_eq!(
+            record.undo(),
+            Some(moves[k]),
+            "{name}: undo gave another move"
+        );
         assert_eq!(record.position(), &positions[k], "{name}: undo of ply {k}");
         assert!(!record.is_repetition());
         assert_eq!(record.status(), positions[k].status());

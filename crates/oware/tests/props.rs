@@ -258,7 +258,7 @@ proptest! {
 /// The board view, the pit accessor and the setup agree with the position.
 fn same_board(q: &Oware) {
     let board = q.board();
-    assert_eq!(board.total(), u16::from(q.total()));
+    assert_eq!(board.total(), u32::from(q.total()));
     assert_eq!(board.to_move, q.side_to_move());
     assert_eq!(board.stores, Some(q.stores().map(u16::from)));
     for player in Player::ALL {

@@ -681,7 +681,7 @@ fn pits_and_board_never_panic() {
     assert_eq!(board.to_move, Player::North);
     assert_eq!(board.rows_per_player, 1);
     assert_eq!(board.in_hand, 0);
-    assert_eq!(board.total(), u16::from(p.total()));
+    assert_eq!(board.total(), u32::from(p.total()));
     for player in [Player::South, Player::North] {
         for i in 0..5 {
             assert_eq!(p.pit(player, i), board.pits[player][i]);

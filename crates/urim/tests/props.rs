@@ -23,7 +23,7 @@ fn check<const N: usize>(p: &Urim<N>) {
     let board = p.board();
     assert_eq!(board.to_move, p.side_to_move());
     assert_eq!(board.stores, Some(p.stores().map(u16::from)));
-    assert_eq!(board.total(), p.total());
+    assert_eq!(board.total(), u32::from(p.total()));
     assert_eq!((board.rows_per_player, board.in_hand), (1, 0));
     for player in Player::ALL {
         let row = p.row(player);
