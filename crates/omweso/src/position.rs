@@ -3,13 +3,17 @@
 #[cfg(doc)]
 use mancala_core::cycle::CycleFinder;
 use mancala_core::cycle::Endless;
-use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Position, Status};
+use mancala_core::notation::Row;
+use mancala_core::{Board, ByPlayer, Outcome, Player, Position, Status};
 
 use crate::pit::{
     INNER, LEFT_BLOCK, LIFT_AND_SOW_CCW, add, capturable, circuit_of_letter, clear, get, has_move,
     lap_end, movable_letters, sow_ccw, sow_cw, total,
 };
-use crate::{Move, MoveKind, MoveList, Pit, Rules, Setup};
+use crate::{
+    DEFAULT_CAP, IllegalMove, Move, MoveKind, MoveList, Pit, Rules, SEEDS, SEEDS_PER_PLAYER, Setup,
+    SetupError,
+};
 
 /// A turn paused for a mid-turn decision (rule 5): the next lap's origin and the seeds
 /// in hand. The mover sows them counter-clockwise (`x`) or clockwise (`x-`).
@@ -57,13 +61,13 @@ pub(crate) struct Turn {
 /// An Omweso position: the board, the player to move, the game's flags and, in the
 /// middle of a turn, the paused lap (rule 5).
 ///
-/// Built by [`Omweso::new`] (standard start), [`Setup::position`] (custom setups) or
+/// Built by [`Omweso::new`] and [`Omweso::start`] (the standard start),
+/// [`Position::from_setup`] (any position between turns, a custom start included) or
 /// parsing the notation. It implements [`Position`]: every turn-start move and every
 /// mid-turn decision is one ply.
 ///
 /// ```
-/// use mancala_core::{Position, Status};
-/// use omweso::Omweso;
+/// use omweso::{Omweso, Position, Status};
 /// let mut p = Omweso::new();
 /// assert_eq!(p.legal_moves().len(), 8); // i..p, each holding 4
 /// p.play("i".parse().unwrap()).unwrap();
@@ -105,22 +109,20 @@ impl Omweso {
     /// rules.
     #[must_use]
     pub const fn new() -> Omweso {
-        Omweso::from_valid_setup(
-            &Setup::standard(),
-            Player::South,
-            Rules {
-                two_captures_first: false,
-            },
-        )
+        Omweso::from_valid_setup(&Setup::standard())
     }
 
     /// The standard start with `first` to move and the given rule options.
     #[must_use]
     pub const fn start(first: Player, rules: Rules) -> Omweso {
-        Omweso::from_valid_setup(&Setup::standard(), first, rules)
+        let mut setup = Setup::standard();
+        setup.to_move = first;
+        setup.rules = rules;
+        Omweso::from_valid_setup(&setup)
     }
 
-    pub(crate) const fn from_valid_setup(setup: &Setup, first: Player, rules: Rules) -> Omweso {
+    /// The position of a setup known to be valid, between turns.
+    const fn from_valid_setup(setup: &Setup) -> Omweso {
         let mut pits = [0u128; 2];
         let mut k = 0;
         while k < 2 {
@@ -138,27 +140,115 @@ impl Omweso {
         }
         let mut p = Omweso {
             pits,
-            to_move: first,
-            first_turn_over: ByPlayer::new(false, false),
-            capture_made: false,
-            capture_turns: ByPlayer::new(0, 0),
+            to_move: setup.to_move,
+            first_turn_over: setup.first_turn_over,
+            capture_made: setup.capture_made,
+            capture_turns: setup.capture_turns,
             turn: Turn {
                 pending: None,
                 captured: false,
                 columns: 0,
                 opponent_inner_at_start: false,
             },
-            rules,
+            rules: setup.rules,
             status: Status::Ongoing,
         };
         p.status = p.status_between_turns();
         p
     }
 
-    /// The seeds in `player`'s pit `pit`.
-    #[must_use]
-    pub const fn seeds(&self, player: Player, pit: Pit) -> u8 {
-        get(self.pits[player.index()], pit.circuit_index())
+    /// The position of `setup` in the state `turn` (a paused turn, or the default
+    /// between turns), if the rules allow it: flags consistent with each other, rule 1
+    /// at a game's start, 64 seeds later (those in hand included), and a paused turn
+    /// that is a real decision (rule 5).
+    pub(crate) fn build(setup: &Setup, turn: Turn) -> Result<Omweso, SetupError> {
+        let me = setup.to_move;
+        let turns = setup.capture_turns;
+        if setup.capture_made != (turns.south > 0 || turns.north > 0) {
+            return Err(SetupError::CaptureFlag);
+        }
+        for player in Player::ALL {
+            if turns[player] > 0 && !setup.first_turn_over[player] {
+                return Err(SetupError::CaptureOnFirstTurn { player });
+            }
+        }
+        if setup.first_turn_over[me] && !setup.first_turn_over[me.opponent()] {
+            return Err(SetupError::TurnOrder);
+        }
+        let paused = turn.pending.is_some();
+        if turn != Turn::default() && !paused {
+            return Err(SetupError::PausedTurn {
+                reason: "turn marks without a paused lap",
+            });
+        }
+        if paused && !setup.first_turn_over[me] {
+            return Err(SetupError::PausedTurn {
+                reason: "no decision pauses a player's first turn",
+            });
+        }
+        if setup.is_start() {
+            // Rule 1, South first.
+            for player in Player::ALL {
+                let pits = &setup.pits[player];
+                for (i, &seeds) in pits.iter().enumerate() {
+                    if seeds > setup.cap {
+                        return Err(SetupError::OverCap {
+                            player,
+                            pit: Pit::ALL[i].letter(),
+                            seeds,
+                            cap: setup.cap,
+                        });
+                    }
+                }
+                let found: u32 = pits.iter().map(|&s| u32::from(s)).sum();
+                if found != SEEDS_PER_PLAYER {
+                    return Err(SetupError::PlayerTotal { player, found });
+                }
+            }
+        } else {
+            let hand = turn.pending.map_or(0, |p| u32::from(p.hand));
+            let found = setup.total() + hand;
+            if found != SEEDS {
+                return Err(SetupError::SeedTotal { found });
+            }
+        }
+        // Every pit now holds at most 64: the circuits cannot overflow a byte.
+        let mut p = Omweso::from_valid_setup(setup);
+        if paused {
+            p.check_paused(turn)?;
+            p.turn = turn;
+            p.status = Status::Ongoing;
+        }
+        Ok(p)
+    }
+
+    /// Checks that `turn` (with a paused lap) is a decision the rules can reach here.
+    fn check_paused(&self, turn: Turn) -> Result<(), SetupError> {
+        let bad = |reason| Err(SetupError::PausedTurn { reason });
+        let Some(pending) = turn.pending else {
+            return Ok(());
+        };
+        if turn.columns != 0 && !turn.captured {
+            return bad("a column captured this turn needs the mark 'c'");
+        }
+        let me = self.to_move.index();
+        let opp = self.pits[1 - me];
+        // A captured column stays empty for the rest of the turn: sowing never leaves
+        // the mover's pits.
+        for (bit, inner, outer) in [(1u8, 15, 0), (0x80, 8, 7)] {
+            if turn.columns & bit != 0 && (get(opp, inner) != 0 || get(opp, outer) != 0) {
+                return bad("a column captured this turn must be empty");
+            }
+        }
+        let c = pending.origin.circuit_index();
+        if LEFT_BLOCK >> c & 1 == 0 {
+            return bad("a paused lap starts in the left block (a, b, i, j)");
+        }
+        let (last, seeds) = lap_end(self.pits[me], c, pending.hand, true);
+        if pending.hand == 0 || !(seeds >= 2 && capturable(opp) >> last & 1 == 1) {
+            return bad("the paused lap does not capture clockwise, so there is no decision");
+        }
+        Ok(())
     }
 
     /// `player`'s pits in letter order `a`–`p`.
@@ -504,6 +594,97 @@ const fn join(lo: u64, hi: u64) -> u128 {
 impl Position for Omweso {
     type Move = Move;
     type MoveList = MoveList;
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type Reason = Reason;
+
+    /// The position of `setup` between turns, if the rules allow it: the flags agree
+    /// with each other (flag `c` exactly when a capture count is above 0, a player with
+    /// a capture count has played their first turn, and if only one player has played
+    /// the other is to move); at a game's start each player has placed exactly 32 seeds,
+    /// at most `setup.cap` in a pit (rule 1); later positions hold 64 seeds in all.
+    ///
+    /// A position whose player to move has no legal move is a finished game: the other
+    /// player has won 1 point, or 12 if every pit of the player to move is empty.
+    ///
+    /// ```
+    /// use omweso::{Omweso, Position, Setup, SetupError};
+    /// let mut s = Setup::standard();
+    /// s.pits.south[8] = 5; // 33 seeds
+    /// assert_eq!(Omweso::from_setup(s), Err(SetupError::PlayerTotal {
+    ///     player: omweso::Player::South, found: 33 }));
+    /// s.first_turn_over.south = true; // later in a game: 64 in all
+    /// s.to_move = omweso::Player::North;
+    /// assert_eq!(Omweso::from_setup(s).unwrap_err().to_string(),
+    ///            "the seeds add up to 65; omweso is played with 64");
+    /// ```
+    fn from_setup(setup: Setup) -> Result<Omweso, SetupError> {
+        Omweso::build(&setup, Turn::default())
+    }
+
+    /// The setup of this position: `from_setup(p.to_setup()) == Ok(p)` for every
+    /// position between turns whose status the board shows (not after a beheading or a
+    /// two-captures win, nor an annulled move: serde keeps those).
+    ///
+    /// The cap is the default 10, or at a game's start the largest pit if that is more,
+    /// so that the setup is valid.
+    ///
+    /// A position paused in the middle of a turn (rule 5) is not a setup: its setup
+    /// holds the seeds in hand in the paused lap's origin pit, so that all 64 seeds are
+    /// there, and `from_setup` makes of it a position between turns with the same
+    /// player to move, not the paused turn. The notation and serde keep a paused turn
+    /// exactly.
+    ///
+    /// ```
+    /// use omweso::{Omweso, Position};
+    /// let paused: Omweso = "0,0,1,1,0,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,1,0,0,0/0,0,0,0,1,0,0,57 S sn 0-0 b+2:r"
+    ///     .parse().unwrap();
+    /// let s = paused.to_setup();
+    /// assert_eq!(s.pits.south[1], 2); // b, with the 2 seeds in hand
+    /// assert_eq!(s.total(), 64);
+    /// assert_eq!(Omweso::from_setup(s).unwrap().pending(), None);
+    /// ```
+    fn to_setup(&self) -> Setup {
+        let mut pits = ByPlayer::new(self.pits(Player::South), self.pits(Player::North));
+        if let Some(p) = self.turn.pending {
+            pits[self.to_move][p.origin.index()] += p.hand;
+        }
+        let setup = Setup {
+            pits,
+            to_move: self.to_move,
+            rules: self.rules,
+            cap: DEFAULT_CAP,
+            first_turn_over: self.first_turn_over,
+            capture_made: self.capture_made,
+            capture_turns: self.capture_turns,
+        };
+        let largest = pits.south.iter().chain(&pits.north).copied().max();
+        let cap = match largest {
+            Some(n) if setup.is_start() && n > DEFAULT_CAP => n,
+            _ => DEFAULT_CAP,
+        };
+        setup.with_cap(cap)
+    }
+
+    /// Both players' 16 pits in letter order (inner `a`–`h`, then outer `i`–`p`: two
+    /// rows per player), no stores, and the seeds in hand of a paused turn.
+    fn board(&self) -> Board {
+        let row = |player: Player| -> Row { self.pits(player).into_iter().map(Some).collect() };
+        Board {
+            pits: ByPlayer::new(row(Player::South), row(Player::North)),
+            rows_per_player: 2,
+            stores: None,
+            to_move: self.to_move,
+            in_hand: self.seeds_in_hand() as u16,
+        }
+    }
+
+    /// The seeds in `player`'s pit with letter index `index` (`a` = 0 … `p` = 15);
+    /// `None` past `p`.
+    #[inline]
+    fn pit(&self, player: Player, index: usize) -> Option<u8> {
+        (index < 16).then(|| get(self.pits[player.index()], circuit_of_letter(index)))
+    }
 
     fn side_to_move(&self) -> Player {
         self.to_move
@@ -543,6 +724,8 @@ impl Position for Omweso {
         list
     }
 
+    /// `Ok` if `m` is legal here; otherwise the shared reason (game over, empty pit) or
+    /// the game's own ([`IllegalMove::Rule`] with a [`Reason`]).
     fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
         if self.status.is_finished() {
             return Err(IllegalMove::GameOver);
@@ -552,9 +735,9 @@ impl Position for Omweso {
             return if pit == p.origin && m.kind() != MoveKind::Split {
                 Ok(())
             } else {
-                Err(IllegalMove::DecisionPending {
+                Err(IllegalMove::Rule(Reason::DecisionPending {
                     pending: p.origin.letter(),
-                })
+                }))
             };
         }
         let c = pit.circuit_index();
@@ -564,37 +747,39 @@ impl Position for Omweso {
         match m.kind() {
             MoveKind::CounterClockwise | MoveKind::Clockwise => {
                 if m.is_clockwise() && !pit.in_left_block() {
-                    return Err(IllegalMove::NotLeftBlock { pit: letter });
+                    return Err(IllegalMove::Rule(Reason::NotLeftBlock { pit: letter }));
                 }
                 if n == 0 {
                     return Err(IllegalMove::EmptyPit { pit: letter });
                 }
                 if n < 2 {
-                    return Err(IllegalMove::TooFewSeeds {
+                    return Err(IllegalMove::Rule(Reason::TooFewSeeds {
                         pit: letter,
                         seeds: n,
                         needed: 2,
-                    });
+                    }));
                 }
                 if m.is_clockwise()
                     && !Self::clockwise_captures(clear(x, c), c, n, self.capture_mask())
                 {
-                    return Err(IllegalMove::ReverseWithoutCapture { pit: letter });
+                    return Err(IllegalMove::Rule(Reason::ReverseWithoutCapture {
+                        pit: letter,
+                    }));
                 }
                 Ok(())
             }
             MoveKind::Split => {
                 if self.capture_made {
-                    return Err(IllegalMove::SplitAfterCapture);
+                    return Err(IllegalMove::Rule(Reason::SplitAfterCapture));
                 }
                 match n {
                     3 => Ok(()),
                     0 => Err(IllegalMove::EmptyPit { pit: letter }),
-                    _ => Err(IllegalMove::TooFewSeeds {
+                    _ => Err(IllegalMove::Rule(Reason::TooFewSeeds {
                         pit: letter,
                         seeds: n,
                         needed: 3,
-                    }),
+                    })),
                 }
             }
         }
@@ -625,33 +810,89 @@ impl Position for Omweso {
 }
 
 impl Omweso {
-    /// Plays `m` and reports an endless move (rule 8) with the laps examined; the
-    /// position is then unchanged except that its status is [`Status::Annulled`].
+    /// Plays `m` as the checked [`Position::play`] does, and reports an endless move
+    /// (rule 8) with the laps examined: `Ok(Some(endless))`. The move is then not carried
+    /// out: the position stays as it was and its status is [`Status::Annulled`].
+    ///
+    /// ```
+    /// use omweso::{Omweso, Position, Status};
+    /// let mut p: Omweso = "0,1,0,1,0,1,4,3/3,2,3,2,1,0,1,2/0,0,0,0,0,0,0,0/7,4,4,3,5,6,6,5 S n 0-0"
+    ///     .parse().unwrap();
+    /// let endless = p.play_reporting("j".parse().unwrap()).unwrap().unwrap();
+    /// assert_eq!(endless.laps, 219);
+    /// assert_eq!(p.status(), Status::Annulled);
+    /// ```
     ///
     /// # Errors
-    /// The reason `m` is illegal (the position is unchanged), or [`Endless`] wrapped in
-    /// [`PlayError::Endless`].
-    pub fn play_reporting(&mut self, m: Move) -> Result<(), PlayError> {
+    /// The reason `m` is illegal; the position is then unchanged.
+    pub fn play_reporting(&mut self, m: Move) -> Result<Option<Endless>, IllegalMove> {
         self.check_move(m)?;
         let before = *self;
         match self.play_move(m) {
-            Ok(()) => Ok(()),
+            Ok(()) => Ok(None),
             Err(e) => {
                 *self = before;
                 self.status = Status::Annulled;
-                Err(PlayError::Endless(e))
+                Ok(Some(e))
             }
         }
     }
 }
 
-/// Why [`Omweso::play_reporting`] did not play a move to its end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    /// The move is illegal.
-    #[error("{0}")]
-    Illegal(#[from] IllegalMove),
-    /// The move is endless: the game is annulled (rule 8).
-    #[error("{0}")]
-    Endless(Endless),
+/// Omweso's own reasons for refusing a move, carried in [`IllegalMove::Rule`] (the
+/// reasons every game shares are [`IllegalMove`]'s own variants).
+///
+/// ```
+/// use omweso::{IllegalMove, Omweso, Position, Reason};
+/// let mut p = Omweso::new();
+/// assert_eq!(p.play("i*".parse().unwrap()),
+///            Err(IllegalMove::Rule(Reason::TooFewSeeds { pit: 'i', seeds: 4, needed: 3 })));
+/// assert_eq!(Reason::SplitAfterCapture.to_string(),
+///            "the opening split is over: a capture has been made");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum Reason {
+    /// The pit holds too few seeds for this kind of move: 2 to sow (rule 2a, 2b), exactly
+    /// 3 to split (rule 2c).
+    #[error("pit {pit} holds {seeds} seed(s); this move needs {needed}")]
+    TooFewSeeds {
+        /// The pit's letter.
+        pit: char,
+        /// How many it holds.
+        seeds: u8,
+        /// How many the move needs (at least, or exactly for a split).
+        needed: u8,
+    },
+    /// A clockwise move from a pit outside the left block (rules 2b and 5).
+    #[error("pit {pit} is not in the left block; only a, b, i, j may be sown clockwise")]
+    NotLeftBlock {
+        /// The pit's letter.
+        pit: char,
+    },
+    /// A clockwise move whose lap would not end in a capture (rule 2b; none on a first
+    /// turn, rule 6).
+    #[error("sowing pit {pit} clockwise does not capture")]
+    ReverseWithoutCapture {
+        /// The pit's letter.
+        pit: char,
+    },
+    /// A split after the game's first capture (rule 2c).
+    #[error("the opening split is over: a capture has been made")]
+    SplitAfterCapture,
+    /// A mid-turn decision is pending on another pit, or a split was asked for there
+    /// (rule 5).
+    #[error("the turn is paused at pit {pending}: play '{pending}' or '{pending}-'")]
+    DecisionPending {
+        /// The pending pit's letter.
+        pending: char,
+    },
+}
+
+impl TryFrom<Setup> for Omweso {
+    type Error = SetupError;
+
+    /// As [`Position::from_setup`].
+    fn try_from(setup: Setup) -> Result<Omweso, SetupError> {
+        Omweso::from_setup(setup)
+    }
 }

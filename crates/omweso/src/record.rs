@@ -1,130 +1,33 @@
-//! Game records and matches (rules 8 and 9); they keep history, so they need `alloc`.
+//! The game record and matches (rules 8 and 9); they keep history, so they need `alloc`.
 
 use alloc::vec::Vec;
 use core::time::Duration;
 
-use mancala_core::{ByPlayer, IllegalMove, Outcome, Player, Position, Status};
+use mancala_core::record::{Line, Record};
+use mancala_core::{ByPlayer, Outcome, Player, Position, Status};
 
-use crate::{Move, MoveKind, Omweso};
+use crate::{IllegalMove, Move, Omweso};
 
-/// A game with its history: take-backs, and the part of rule 8 that needs history.
+/// A game with its history: the positions and moves from its start, for take-backs and
+/// replays ([`Record`]).
 ///
-/// Rule 8: a mid-turn decision whose counter-clockwise choice led back to the same
-/// mid-turn state is endless if chosen again. The record annuls the game when the mover
-/// chooses counter-clockwise at a mid-turn state where they already chose
-/// counter-clockwise earlier in the same turn; that move is not carried out.
+/// Omweso's rules need no history beyond the position: an endless move (rule 8) annuls
+/// the game in the position itself. The rule's other clause, a decision point whose
+/// counter-clockwise choice leads back to the same mid-turn state, can never apply:
+/// no paused state comes back in its turn (the proof is in `docs/omweso.md`, "Repeated
+/// decision", and in `tests/record.rs`).
 ///
 /// ```
-/// use mancala_core::{Position, Status};
-/// use omweso::{Game, Omweso};
+/// use omweso::{Game, Omweso, Position, Record, Status};
 /// let mut g = Game::new(Omweso::new());
 /// g.play("i".parse().unwrap()).unwrap();
 /// assert_eq!(g.moves().len(), 1);
 /// assert_eq!(g.undo().unwrap().to_string(), "i");
+/// assert_eq!(g.undo(), None);
 /// assert_eq!(g.position(), &Omweso::new());
 /// assert_eq!(g.status(), Status::Ongoing);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
-    /// The positions from the start; the current one last.
-    positions: Vec<Omweso>,
-    /// `moves[k]` was played in `positions[k]`.
-    moves: Vec<Move>,
-}
-
-/// Why a [`Game`] refused a move or a take-back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
-    /// The move is illegal.
-    #[error("{0}")]
-    Illegal(#[from] IllegalMove),
-    /// There is no move to take back.
-    #[error("there is no move to take back")]
-    NothingToTakeBack,
-}
-
-impl Game {
-    /// A game from `start`.
-    #[must_use]
-    pub fn new(start: Omweso) -> Game {
-        Game {
-            positions: alloc::vec![start],
-            moves: Vec::new(),
-        }
-    }
-
-    /// The current position. After an endless move it is the position from before it,
-    /// with the status [`Status::Annulled`].
-    #[must_use]
-    pub fn position(&self) -> &Omweso {
-        self.positions.last().expect("a game always has a position")
-    }
-
-    /// The position the game started from.
-    #[must_use]
-    pub fn start(&self) -> &Omweso {
-        &self.positions[0]
-    }
-
-    /// The moves played (each ply, decisions included).
-    #[must_use]
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// The status of the game.
-    #[must_use]
-    pub fn status(&self) -> Status {
-        self.position().status()
-    }
-
-    /// Whether `m`, played now, repeats a counter-clockwise decision already taken at
-    /// this same mid-turn state in this turn (rule 8).
-    fn repeats_decision(&self, m: Move) -> bool {
-        let now = self.position();
-        if now.pending().is_none() || m.kind() != MoveKind::CounterClockwise {
-            return false;
-        }
-        // The positions of this turn are the trailing run of paused positions.
-        let k = self.positions.len() - 1;
-        (0..k)
-            .rev()
-            .take_while(|&i| self.positions[i].pending().is_some())
-            .any(|i| self.positions[i] == *now && self.moves[i] == m)
-    }
-
-    /// Plays `m`. An endless move annuls the game and is not carried out: the position
-    /// stays, with the status [`Status::Annulled`].
-    ///
-    /// # Errors
-    /// [`GameError::Illegal`] if `m` is illegal; nothing changes then.
-    pub fn play(&mut self, m: Move) -> Result<(), GameError> {
-        let now = *self.position();
-        now.check_move(m)?;
-        let next = if self.repeats_decision(m) {
-            let mut same = now;
-            same.status = Status::Annulled;
-            same
-        } else {
-            let mut next = now;
-            next.play_unchecked(m);
-            next
-        };
-        self.positions.push(next);
-        self.moves.push(m);
-        Ok(())
-    }
-
-    /// Takes back the last move (an annulling one too) and returns it.
-    ///
-    /// # Errors
-    /// [`GameError::NothingToTakeBack`] at the start.
-    pub fn undo(&mut self) -> Result<Move, GameError> {
-        let m = self.moves.pop().ok_or(GameError::NothingToTakeBack)?;
-        self.positions.pop();
-        Ok(m)
-    }
-}
+pub type Game = Line<Omweso>;
 
 /// How a match is played (rule 9).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -280,10 +183,7 @@ impl Match {
     /// # Errors
     /// As [`Match::play`], except that the time is always accepted.
     pub fn play_timed(&mut self, m: Move, thinking: Duration) -> Result<Status, MatchError> {
-        if self.winner().is_some() {
-            return Err(MatchError::MatchOver);
-        }
-        self.game.position().check_move(m)?;
+        self.check_play(m)?;
         if self.mode == Mode::Blitz && thinking > Mode::BLITZ_LIMIT {
             self.forfeit = Some(self.game.position().side_to_move().opponent());
             return Ok(self.game_status());
@@ -291,17 +191,22 @@ impl Match {
         self.play_inner(m)
     }
 
-    fn play_inner(&mut self, m: Move) -> Result<Status, MatchError> {
+    /// The checks before a move of the current game: the match and the game go on, and
+    /// `m` is legal.
+    fn check_play(&self, m: Move) -> Result<(), MatchError> {
         if self.winner().is_some() {
             return Err(MatchError::MatchOver);
         }
         if self.forfeit.is_some() {
             return Err(MatchError::Illegal(IllegalMove::GameOver));
         }
-        self.game.play(m).map_err(|e| match e {
-            GameError::Illegal(i) => MatchError::Illegal(i),
-            GameError::NothingToTakeBack => MatchError::NothingToTakeBack,
-        })?;
+        self.game.check_move(m)?;
+        Ok(())
+    }
+
+    fn play_inner(&mut self, m: Move) -> Result<Status, MatchError> {
+        self.check_play(m)?;
+        self.game.play(m)?;
         Ok(self.game_status())
     }
 
@@ -314,7 +219,7 @@ impl Match {
         if self.mode != Mode::Classic {
             return Err(MatchError::TakeBackRefused(self.mode));
         }
-        self.game.undo().map_err(|_| MatchError::NothingToTakeBack)
+        self.game.undo().ok_or(MatchError::NothingToTakeBack)
     }
 
     /// Starts the next game from `start` once the current one has ended (or was
@@ -332,7 +237,7 @@ impl Match {
         }
         self.banked = self.points();
         self.history.push(status);
-        self.game = Game::new(start);
+        self.game.reset(start);
         self.forfeit = None;
         Ok(())
     }

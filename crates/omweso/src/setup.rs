@@ -1,12 +1,9 @@
-//! Rule options and custom setups (rule 1).
+//! Rule options and the plain data a position is made from (rule 1 at a game's start).
 
 use core::fmt;
 use core::str::FromStr;
 
-use mancala_core::notation::{parse_open_row, split_rows};
 use mancala_core::{ByPlayer, NotationError, Player};
-
-use crate::{Omweso, Pit};
 
 /// The rule options that are not part of a position's notation.
 ///
@@ -32,57 +29,90 @@ impl Rules {
     }
 }
 
-/// The seeds each player places before the game (rule 1): 16 pits per player, listed as
-/// inner `a`–`h` then outer `i`–`p` ("Omweso custom setups"). Not necessarily legal:
-/// [`Setup::position`] validates it.
+/// The plain data of a position between turns: every pit, the player to move, the rule
+/// options and the flags of the notation. Not necessarily legal:
+/// [`Position::from_setup`](crate::Position::from_setup) validates it, and
+/// [`Position::to_setup`](crate::Position::to_setup) reads a position back.
+///
+/// At a game's start (neither player has played, no capture) rule 1 applies in full:
+/// each player has placed exactly 32 seeds, at most [`cap`](Setup::cap) in a pit. Later
+/// the 64 seeds may lie anywhere. The pits are listed in letter order, inner `a`–`h`
+/// then outer `i`–`p` ("Omweso custom setups").
+///
+/// A setup prints and parses as the position notation between turns (`Display` and
+/// `FromStr`, syntax only; the rule options and the cap are not part of it).
 ///
 /// ```
-/// use omweso::{Setup, SetupError, Rules};
-/// use mancala_core::Player;
-/// let s: Setup = "0,0,0,0,0,0,0,0,4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0,4,4,4,4,4,4,4,4".parse().unwrap();
+/// use omweso::{Omweso, Player, Position, Setup, SetupError};
+/// let s: Setup = "0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0"
+///     .parse()
+///     .unwrap();
 /// assert_eq!(s, Setup::standard());
-/// let p = s.position(Player::South, Rules::default()).unwrap();
-/// assert_eq!(p, omweso::Omweso::new());
+/// assert_eq!(Omweso::from_setup(s), Ok(Omweso::new()));
 ///
-/// let mut bad = Setup::standard();
-/// bad.pits.north[0] = 11;
-/// bad.pits.north[8] = 0;
-/// bad.pits.north[9] = 1;
-/// assert_eq!(bad.position(Player::South, Rules::default()).unwrap_err().to_string(),
+/// // A custom placement (rule 1), North to move first.
+/// let mut custom = Setup::standard();
+/// custom.pits.north[0] = 11; // a: 11 seeds
+/// custom.pits.north[8..11].copy_from_slice(&[0, 0, 1]); // i, j, k: 12 seeds fewer
+/// assert_eq!(custom.total(), 64);
+/// custom.to_move = Player::North;
+/// assert_eq!(Omweso::from_setup(custom).unwrap_err().to_string(),
 ///            "North's pit a holds 11 seeds, the cap is 10");
+/// let p = Omweso::from_setup(custom.with_cap(11)).unwrap();
+/// assert_eq!(p.side_to_move(), Player::North);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// Each player's pits in letter order `a`–`p` (inner `a`–`h`, outer `i`–`p`).
     pub pits: ByPlayer<[u8; 16]>,
-    /// The most seeds a pit may hold (10 by default; a pit may hold exactly the cap).
+    /// The player to move.
+    pub to_move: Player,
+    /// The rule options.
+    pub rules: Rules,
+    /// The most seeds a pit may hold at a game's start (rule 1; 10 by default, and a pit
+    /// may hold exactly the cap). Later positions ignore it.
     pub cap: u8,
+    /// Whether each player has played their first turn (flags `s` and `n`).
+    pub first_turn_over: ByPlayer<bool>,
+    /// Whether a capture has happened in the game (flag `c`).
+    pub capture_made: bool,
+    /// How many of each player's turns made a capture (the pair `<S>-<N>`).
+    pub capture_turns: ByPlayer<u16>,
 }
 
 /// The seeds each player places (rule 1).
 pub const SEEDS_PER_PLAYER: u32 = 32;
 
+/// The seeds of the game: every position holds all of them (with any in hand).
+pub const SEEDS: u32 = 64;
+
 /// The default cap on the seeds of one pit in a custom setup (rule 1).
 pub const DEFAULT_CAP: u8 = 10;
 
 impl Setup {
-    /// The standard setup: 4 seeds in each outer pit, inner rows empty.
+    /// The standard start: 4 seeds in each outer pit, inner rows empty, South to move,
+    /// the default rules.
     #[must_use]
     pub const fn standard() -> Setup {
         let row = [0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4];
-        Setup {
-            pits: ByPlayer::new(row, row),
-            cap: DEFAULT_CAP,
-        }
+        Setup::new(row, row)
     }
 
-    /// A custom setup with the default cap.
+    /// A game's start from each player's placement (rule 1), South to move, the default
+    /// rules and cap (not validated).
     #[must_use]
     pub const fn new(south: [u8; 16], north: [u8; 16]) -> Setup {
         Setup {
             pits: ByPlayer::new(south, north),
+            to_move: Player::South,
+            rules: Rules {
+                two_captures_first: false,
+            },
             cap: DEFAULT_CAP,
+            first_turn_over: ByPlayer::new(false, false),
+            capture_made: false,
+            capture_turns: ByPlayer::new(0, 0),
         }
     }
 
@@ -93,116 +123,77 @@ impl Setup {
         self
     }
 
-    /// Checks rule 1: exactly 32 seeds per player, at most `cap` in any pit.
+    /// Whether this is a game's start: neither player has played and nothing was
+    /// captured, so rule 1 applies in full.
+    #[must_use]
+    pub const fn is_start(&self) -> bool {
+        !self.first_turn_over.south && !self.first_turn_over.north && !self.capture_made
+    }
+
+    /// The seeds in all pits.
+    #[must_use]
+    pub fn total(&self) -> u32 {
+        self.pits
+            .south
+            .iter()
+            .chain(&self.pits.north)
+            .map(|&s| u32::from(s))
+            .sum()
+    }
+
+    /// Checks the setup as [`Position::from_setup`](crate::Position::from_setup)
+    /// does.
     ///
     /// # Errors
-    /// The first thing wrong, South's pits first.
+    /// The first thing wrong: the flags, then the seeds (rule 1 at a game's start, South
+    /// first; 64 in all later).
     pub fn validate(&self) -> Result<(), SetupError> {
-        for player in Player::ALL {
-            let pits = &self.pits[player];
-            for (i, &seeds) in pits.iter().enumerate() {
-                if seeds > self.cap {
-                    return Err(SetupError::OverCap {
-                        player,
-                        pit: Pit::ALL[i].letter(),
-                        seeds,
-                        cap: self.cap,
-                    });
-                }
-            }
-            let found: u32 = pits.iter().map(|&s| u32::from(s)).sum();
-            if found != SEEDS_PER_PLAYER {
-                return Err(SetupError::SeedTotal { player, found });
-            }
-        }
-        Ok(())
-    }
-
-    /// The starting position of this setup with `first` to move.
-    ///
-    /// # Errors
-    /// As [`Setup::validate`].
-    pub fn position(&self, first: Player, rules: Rules) -> Result<Omweso, SetupError> {
-        self.validate()?;
-        Ok(Omweso::from_valid_setup(self, first, rules))
-    }
-
-    /// Parses one player's 16 pits, `a`–`p` comma-separated, each at most `cap`.
-    ///
-    /// # Errors
-    /// [`SetupError::Notation`] for bad syntax, too many seeds in a pit or the wrong
-    /// number of pits. The total is checked by [`Setup::validate`].
-    pub fn parse_player(s: &str, player: Player, cap: u8) -> Result<[u8; 16], SetupError> {
-        let name = match player {
-            Player::South => "South's setup",
-            Player::North => "North's setup",
-        };
-        Ok(parse_open_row::<16>(s, name, cap)?)
-    }
-
-    /// Parses `<South a–p>/<North a–p>` with the given cap and validates it.
-    ///
-    /// # Errors
-    /// As [`Setup::parse_player`] and [`Setup::validate`].
-    pub fn parse_with_cap(s: &str, cap: u8) -> Result<Setup, SetupError> {
-        let [south, north] = split_rows::<2>(s.trim())?;
-        let setup = Setup {
-            pits: ByPlayer::new(
-                Setup::parse_player(south, Player::South, cap)?,
-                Setup::parse_player(north, Player::North, cap)?,
-            ),
-            cap,
-        };
-        setup.validate()?;
-        Ok(setup)
+        crate::Omweso::build(self, crate::position::Turn::default()).map(|_| ())
     }
 }
 
 impl Default for Setup {
+    /// The standard start ([`Setup::standard`]).
     fn default() -> Setup {
         Setup::standard()
     }
 }
 
 impl FromStr for Setup {
-    type Err = SetupError;
+    type Err = NotationError;
 
-    /// Parses `<South a–p>/<North a–p>` with the default cap and validates it.
-    fn from_str(s: &str) -> Result<Setup, SetupError> {
-        Setup::parse_with_cap(s, DEFAULT_CAP)
+    /// Parses the position notation between turns (syntax only: the seeds and flags are
+    /// checked by `from_setup`), with the default rules and cap.
+    fn from_str(s: &str) -> Result<Setup, NotationError> {
+        match crate::notation::parse_fields(s)? {
+            (setup, None) => Ok(setup),
+            (_, Some(_)) => Err(NotationError::Impossible {
+                reason: "a setup is a position between turns: it has no paused turn",
+            }),
+        }
     }
 }
 
 impl fmt::Display for Setup {
-    /// `<South a–p>/<North a–p>`.
+    /// The position notation between turns,
+    /// `<S inner a-h>/<S outer i-p>/<N inner a-h>/<N outer i-p> <S|N> <flags> <S>-<N>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, player) in Player::ALL.into_iter().enumerate() {
-            if k > 0 {
-                f.write_str("/")?;
-            }
-            for (i, s) in self.pits[player].iter().enumerate() {
-                if i > 0 {
-                    f.write_str(",")?;
-                }
-                write!(f, "{s}")?;
-            }
-        }
-        Ok(())
+        crate::notation::write_setup(f, self)
     }
 }
 
-/// Why a custom setup was refused (rule 1).
+/// Why a setup (or a position in notation) was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum SetupError {
-    /// A player did not place exactly 32 seeds.
+    /// At a game's start, a player did not place exactly 32 seeds (rule 1).
     #[error("{player:?} placed {found} seeds, exactly 32 are needed")]
-    SeedTotal {
+    PlayerTotal {
         /// The player.
         player: Player,
         /// The seeds placed.
         found: u32,
     },
-    /// A pit holds more than the cap.
+    /// At a game's start, a pit holds more than the cap (rule 1).
     #[error("{player:?}'s pit {pit} holds {seeds} seeds, the cap is {cap}")]
     OverCap {
         /// The player.
@@ -214,7 +205,30 @@ pub enum SetupError {
         /// The cap.
         cap: u8,
     },
-    /// The setup text is malformed.
-    #[error("{0}")]
-    Notation(#[from] NotationError),
+    /// After the start, the seeds (with any in hand) do not add up to 64.
+    #[error("the seeds add up to {found}; omweso is played with 64")]
+    SeedTotal {
+        /// The total found.
+        found: u32,
+    },
+    /// Flag `c` is set without a capture count above 0, or the other way round.
+    #[error("flag 'c' must be set exactly when a capture count is above 0")]
+    CaptureFlag,
+    /// A player has a capture count but has not played their first turn (no capture on
+    /// a first turn, rule 6).
+    #[error("{player:?} has a capture count but has not played their first turn")]
+    CaptureOnFirstTurn {
+        /// The player.
+        player: Player,
+    },
+    /// The player to move has played their first turn and the other has not: turns
+    /// alternate, so the other is to move.
+    #[error("turns alternate: the player who has not yet played is to move")]
+    TurnOrder,
+    /// The paused turn of a position in notation is impossible.
+    #[error("impossible paused turn: {reason}")]
+    PausedTurn {
+        /// What is wrong.
+        reason: &'static str,
+    },
 }

@@ -1,7 +1,6 @@
 //! Rule 8: endless moves, detected exactly with Brent's cycle finder.
 
-use mancala_core::{Position, Status};
-use omweso::{Omweso, PlayError};
+use omweso::{Omweso, Position, Status};
 
 /// Issue 7: a North move whose lap state first repeats only after about 90 million
 /// laps. Its cost is measured by the `omweso-endless` criterion bench
@@ -17,7 +16,7 @@ fn the_ninety_million_lap_move_is_annulled() {
     for m in p.legal_moves() {
         let mut q = p;
         let r = q.play_reporting(m);
-        if let Err(PlayError::Endless(e)) = r {
+        if let Ok(Some(e)) = r {
             endless.push(m.to_string());
             assert_eq!(q.status(), Status::Annulled);
             assert_eq!(q.to_string(), LONG, "the board stays as it was");
@@ -44,9 +43,7 @@ fn an_endless_layout_is_annulled() {
     assert_eq!(q.to_string(), text, "the move is not carried out");
     assert!(q.legal_moves().is_empty());
     let mut r = p;
-    assert!(
-        matches!(r.play_reporting("j".parse().unwrap()), Err(PlayError::Endless(e)) if e.laps == 219)
-    );
+    assert!(matches!(r.play_reporting("j".parse().unwrap()), Ok(Some(e)) if e.laps == 219));
     // Another move of the same layout ends normally.
     let mut s = p;
     s.play("i".parse().unwrap()).unwrap();
@@ -88,7 +85,7 @@ fn search_endless_layouts() {
         let p: Omweso = text.parse().unwrap();
         for m in p.legal_moves() {
             let mut q = p;
-            if let Err(PlayError::Endless(e)) = q.play_reporting(m) {
+            if let Ok(Some(e)) = q.play_reporting(m) {
                 found += 1;
                 if e.laps < 100_000 {
                     println!("{text} {m} {}", e.laps);

@@ -1,20 +1,120 @@
 //! Property tests: conservation, legal moves against `is_legal`, the reverse and split
-//! rules, notation round-trips, turns that end, robustness of every parser and of the
-//! checked `play`, and zero allocation.
+//! rules, notation, setup and board round-trips, turns that end, setups generated valid
+//! and broken, serde round-trips of every position of random games, robustness of every
+//! parser and of the checked `play`, and zero allocation.
+//!
+//! Each property with a branch counts how often its main branch ran and fails if that is
+//! under half of its cases (issue 13: a test whose assertions never run cannot fail).
 
 mod common;
 
+use std::cell::Cell;
+
 use common::{all_moves, random_start};
-use mancala_core::{Player, Position, Status};
 use mancala_testkit::{CountingAllocator, Rng, check_position, count_allocations};
-use omweso::{Move, MoveKind, Omweso, Rules, Setup};
+use omweso::{
+    ByPlayer, DEFAULT_CAP, Move, MoveKind, Omweso, Outcome, Player, Position, Rules, Setup,
+    SetupError, Status,
+};
 use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 #[global_allocator]
 static ALLOC: CountingAllocator = CountingAllocator;
 
 fn total(p: &Omweso) -> u32 {
-    p.seeds_of(Player::South) + p.seeds_of(Player::North) + p.seeds_in_hand()
+    let t = p.seeds_of(Player::South) + p.seeds_of(Player::North) + p.seeds_in_hand();
+    // (`u64`: the same whether the core counts in `u16` or `u32`.)
+    assert_eq!(u64::from(p.board().total()), u64::from(t));
+    t
+}
+
+/// Runs `cases` cases of `test`, which returns whether its main branch ran; fails if the
+/// main branch ran in fewer than half of them. Returns how often it ran.
+fn counted<S: Strategy>(
+    name: &str,
+    cases: u32,
+    strategy: S,
+    test: impl Fn(S::Value) -> Result<bool, TestCaseError>,
+) -> u32
+where
+    S::Value: std::fmt::Debug,
+{
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let (main, all) = (Cell::new(0u32), Cell::new(0u32));
+    let result = TestRunner::new(config).run(&strategy, |value| {
+        all.set(all.get() + 1);
+        if test(value)? {
+            main.set(main.get() + 1);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{name}: {e}");
+    }
+    let (main, all) = (main.get(), all.get());
+    println!("{name}: the main branch ran in {main} of {all} cases");
+    assert!(
+        2 * main >= all,
+        "{name}: the main branch ran in only {main} of {all} cases"
+    );
+    main
+}
+
+/// The board, setup and pit views of `p` agree with its own accessors, and a position
+/// between turns reads back through its setup.
+fn check_views(p: &Omweso) {
+    let b = p.board();
+    assert_eq!(b.rows_per_player, 2);
+    assert_eq!(b.stores, None);
+    assert_eq!(b.to_move, p.side_to_move());
+    assert_eq!(u32::from(b.in_hand), p.seeds_in_hand());
+    for player in Player::ALL {
+        let pits = p.pits(player);
+        assert_eq!(b.pits[player].len(), 16);
+        for (i, &n) in pits.iter().enumerate() {
+            assert_eq!(b.pits[player][i], Some(n));
+            assert_eq!(p.pit(player, i), Some(n));
+        }
+        assert_eq!(p.pit(player, 16), None);
+        assert_eq!(p.pit(player, usize::MAX), None);
+    }
+    let setup = p.to_setup();
+    assert_eq!(setup.total(), 64);
+    let back = Omweso::from_setup(setup).unwrap_or_else(|e| panic!("{p}: {e}"));
+    if p.pending().is_none() {
+        // The status is the board's, unless the last turn ended the game with 2 points
+        // or was annulled: those are the cases the notation does not carry either.
+        let mut same = back;
+        if p.status() != back.status() {
+            assert!(
+                matches!(
+                    p.status(),
+                    Status::Annulled | Status::Over(Outcome { points: 2, .. })
+                ),
+                "{p}: {:?} read back as {:?}",
+                p.status(),
+                back.status()
+            );
+            same = *p;
+        }
+        assert_eq!(same, *p);
+        assert_eq!(back.to_string(), p.to_string());
+    } else {
+        // A paused turn: its setup holds the seeds in hand in the origin pit.
+        let pending = p.pending().unwrap();
+        let me = p.side_to_move();
+        assert_eq!(back.side_to_move(), me);
+        assert_eq!(back.pending(), None);
+        let mut pits = p.pits(me);
+        pits[pending.origin().index()] += pending.hand();
+        assert_eq!(back.pits(me), pits);
+        assert_eq!(back.pits(me.opponent()), p.pits(me.opponent()));
+    }
 }
 
 /// Checks every property on one ply from `p` with move `m`.
@@ -59,6 +159,7 @@ fn check_ply(p: &Omweso, m: Move, candidates: &[Move]) {
     if q.status() == Status::Ongoing {
         assert_eq!(back, q, "{text}");
     }
+    check_views(&q);
 }
 
 #[test]
@@ -72,6 +173,7 @@ fn random_games_keep_every_property() {
         };
         let mut p = random_start(&mut rng, rules);
         assert_eq!(total(&p), 64);
+        check_views(&p);
         while p.status() == Status::Ongoing && plies < 100_000 {
             let moves = p.legal_moves();
             let m = moves[rng.below(moves.len())];
@@ -84,8 +186,61 @@ fn random_games_keep_every_property() {
     assert!(plies > 3_000);
 }
 
+/// Every position of random games, with and without the two-captures-first option,
+/// paused turns, 2-point wins and annulled games included, comes back exactly through
+/// serde_json.
+#[test]
+fn serde_round_trips_every_position() {
+    let mut rng = Rng::new(23);
+    let (mut positions, mut paused, mut two_points, mut annulled, mut with_option) =
+        (0, 0, 0, 0, 0);
+    for game in 0..1000 {
+        let rules = Rules {
+            two_captures_first: game % 2 == 0,
+        };
+        let start = random_start(&mut rng, rules);
+        mancala_testkit::random_game(&start, &mut rng, 400, |p| {
+            let json = serde_json::to_string(p).unwrap();
+            let back: Omweso =
+                serde_json::from_str(&json).unwrap_or_else(|e| panic!("{json}: {e}"));
+            assert_eq!(back, *p, "{json}");
+            assert_eq!(back.status(), p.status());
+            assert_eq!(back.rules(), p.rules());
+            positions += 1;
+            paused += usize::from(p.pending().is_some());
+            with_option += usize::from(p.rules().two_captures_first);
+            match p.status() {
+                Status::Annulled => annulled += 1,
+                Status::Over(Outcome { points: 2, .. }) => two_points += 1,
+                _ => {}
+            }
+        });
+    }
+    // Random games are seldom annulled: the endless moves of the known layouts too.
+    for line in include_str!("endless_layouts.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let mut p: Omweso = f[..4].join(" ").parse().unwrap();
+        p.play(f[4].parse().unwrap()).unwrap();
+        assert_eq!(p.status(), Status::Annulled);
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(serde_json::from_str::<Omweso>(&json).unwrap(), p, "{json}");
+        annulled += 1;
+    }
+    println!(
+        "{positions} positions: {paused} paused, {two_points} won by 2 points, {annulled} annulled"
+    );
+    assert!(positions > 20_000 && paused > 2_000 && with_option > 10_000);
+    assert!(two_points > 200 && annulled > 40, "{two_points} {annulled}");
+}
+
 #[test]
 fn nothing_allocates() {
+    // The counter counts: a `Vec` is seen.
+    let (v, n) = count_allocations(|| vec![1u8; 10]);
+    assert_eq!((v.len(), n), (10, 1));
     let start = Omweso::new();
     let (nodes, n) = count_allocations(|| mancala_core::perft::perft(&start, 4));
     assert_eq!((nodes, n), (2731, 0));
@@ -141,29 +296,11 @@ proptest! {
     }
 
     #[test]
-    fn move_and_setup_parsers_never_panic(s in "\\PC{0,40}", cap in 0u8..20) {
+    fn move_and_setup_parsers_never_panic(s in "\\PC{0,40}") {
         let _ = s.parse::<Move>();
         let _ = s.parse::<Setup>();
-        let _ = Setup::parse_with_cap(&s, cap);
-        let _ = Setup::parse_player(&s, Player::North, cap);
-    }
-
-    #[test]
-    fn setups_are_validated(pits in proptest::collection::vec(0u8..14, 32), cap in 1u8..14) {
-        let mut s = [0u8; 16];
-        let mut n = [0u8; 16];
-        s.copy_from_slice(&pits[..16]);
-        n.copy_from_slice(&pits[16..]);
-        let setup = Setup::new(s, n).with_cap(cap);
-        let ok = [s, n].iter().all(|p| p.iter().map(|&x| u32::from(x)).sum::<u32>() == 32 && p.iter().all(|&x| x <= cap));
-        prop_assert_eq!(setup.validate().is_ok(), ok);
-        match setup.position(Player::North, Rules::default()) {
-            Ok(p) => {
-                prop_assert_eq!(total(&p), 64);
-                prop_assert_eq!(Setup::parse_with_cap(&setup.to_string(), cap).unwrap(), setup);
-            }
-            Err(e) => prop_assert!(!e.to_string().is_empty()),
-        }
+        let _ = Omweso::from_notation(&s, Rules::with_two_captures_first());
+        let _ = serde_json::from_str::<Omweso>(&s);
     }
 
     #[test]
@@ -184,4 +321,251 @@ proptest! {
             }
         }
     }
+}
+
+/// The draws a valid start is dealt from: the cap, where each of each player's 32 seeds
+/// goes, who moves first, and the rule option.
+type Deal = (u8, Vec<usize>, bool, bool);
+
+fn deal_strategy() -> impl Strategy<Value = Deal> {
+    (
+        2u8..=33,
+        proptest::collection::vec(0usize..16, 64),
+        any::<bool>(),
+        any::<bool>(),
+    )
+}
+
+/// A valid start (rule 1), dealt directly: each player's 32 seeds one by one into the
+/// pit drawn, or the next pit with room under the cap (16 pits of at least 2 hold 32).
+fn dealt((cap, seeds, north, option): &Deal) -> Setup {
+    let mut pits = ByPlayer::new([0u8; 16], [0u8; 16]);
+    for (k, &drawn) in seeds.iter().enumerate() {
+        let row = &mut pits[Player::ALL[k / 32]];
+        let pit = (0..16)
+            .map(|d| (drawn + d) % 16)
+            .find(|&i| row[i] < *cap)
+            .unwrap();
+        row[pit] += 1;
+    }
+    Setup {
+        pits,
+        to_move: if *north { Player::North } else { Player::South },
+        rules: Rules {
+            two_captures_first: *option,
+        },
+        ..Setup::standard().with_cap(*cap)
+    }
+}
+
+/// Issue 13: valid setups, generated directly, are accepted and read back.
+#[test]
+fn valid_setups_are_accepted() {
+    counted("valid_setups_are_accepted", 1000, deal_strategy(), |deal| {
+        let setup = dealt(&deal);
+        prop_assert!(setup.pits.south.iter().all(|&n| n <= setup.cap));
+        prop_assert_eq!(setup.total(), 64);
+        prop_assert_eq!(setup.validate(), Ok(()));
+        let Ok(p) = Omweso::from_setup(setup) else {
+            return Ok(false);
+        };
+        prop_assert_eq!(total(&p), 64);
+        prop_assert_eq!(p.status(), Status::Ongoing);
+        prop_assert_eq!(p.side_to_move(), setup.to_move);
+        prop_assert_eq!(p.rules(), setup.rules);
+        // Read back: the same pits and flags; the cap is the default, or the largest pit.
+        let largest = setup
+            .pits
+            .south
+            .iter()
+            .chain(&setup.pits.north)
+            .copied()
+            .max()
+            .unwrap();
+        let back = p.to_setup();
+        prop_assert_eq!(back, setup.with_cap(largest.max(DEFAULT_CAP)));
+        prop_assert_eq!(Omweso::from_setup(back), Ok(p));
+        // The notation of the setup and of the position agree, and parse back.
+        prop_assert_eq!(setup.to_string(), p.to_string());
+        let parsed: Setup = setup.to_string().parse().unwrap();
+        prop_assert_eq!(
+            parsed,
+            Setup {
+                rules: Rules::default(),
+                ..back.with_cap(DEFAULT_CAP)
+            }
+        );
+        prop_assert_eq!(
+            Omweso::from_notation(&p.to_string(), p.rules()).is_ok(),
+            largest <= DEFAULT_CAP
+        );
+        Ok(true)
+    });
+}
+
+/// Issue 13: a valid setup broken one way is refused with the error that names it.
+#[test]
+fn broken_setups_are_refused() {
+    let strategy = (deal_strategy(), 0usize..7, 0usize..16, 1u8..=40);
+    counted(
+        "broken_setups_are_refused",
+        1000,
+        strategy,
+        |(deal, how, pit, k)| {
+            let mut s = dealt(&deal);
+            let me = s.to_move;
+            let expected = match how {
+                // A seed more or fewer for South, or one moved from North to South.
+                0..=2 => {
+                    let south = &mut s.pits.south;
+                    let i = (pit..pit + 16)
+                        .map(|j| j % 16)
+                        .find(|&j| south[j] > 0)
+                        .unwrap();
+                    match how {
+                        0 => south[i] -= 1,
+                        1 => south[i] += 1,
+                        _ => {
+                            let north = &mut s.pits.north;
+                            let j = (pit..pit + 16)
+                                .map(|j| j % 16)
+                                .find(|&j| north[j] > 0)
+                                .unwrap();
+                            north[j] -= 1;
+                            south[i] += 1;
+                        }
+                    }
+                    if south[i] > s.cap {
+                        SetupError::OverCap {
+                            player: Player::South,
+                            pit: (b'a' + i as u8) as char,
+                            seeds: south[i],
+                            cap: s.cap,
+                        }
+                    } else {
+                        SetupError::PlayerTotal {
+                            player: Player::South,
+                            found: 32 + u32::from(how > 0) - u32::from(how == 0),
+                        }
+                    }
+                }
+                // A cap below the fullest pit.
+                3 => {
+                    let largest = *s.pits.north.iter().max().unwrap();
+                    let i = s.pits.north.iter().position(|&n| n == largest).unwrap();
+                    s.pits.south = [2; 16];
+                    s.cap = largest - 1;
+                    if largest < 3 {
+                        return Ok(false);
+                    }
+                    SetupError::OverCap {
+                        player: Player::North,
+                        pit: (b'a' + i as u8) as char,
+                        seeds: largest,
+                        cap: largest - 1,
+                    }
+                }
+                // Later in a game: 64 seeds in all, not 64 + k or 64 - k.
+                4 => {
+                    s.first_turn_over = ByPlayer::new(true, true);
+                    let row = &mut s.pits[me];
+                    if k % 2 == 0 {
+                        row[pit] += k;
+                    } else {
+                        let i = (pit..pit + 16)
+                            .map(|j| j % 16)
+                            .find(|&j| row[j] > 0)
+                            .unwrap();
+                        row[i] -= k.min(row[i]);
+                    }
+                    SetupError::SeedTotal { found: s.total() }
+                }
+                // A capture count without flag 'c', or flag 'c' without one.
+                5 => {
+                    s.first_turn_over = ByPlayer::new(true, true);
+                    if k % 2 == 0 {
+                        s.capture_made = true;
+                    } else {
+                        s.capture_turns[me] = u16::from(k);
+                    }
+                    SetupError::CaptureFlag
+                }
+                // Turns alternate; no capture on a first turn.
+                _ => {
+                    if k % 2 == 0 {
+                        s.first_turn_over[me] = true;
+                        SetupError::TurnOrder
+                    } else {
+                        s.first_turn_over[me] = true;
+                        s.first_turn_over[me.opponent()] = true;
+                        s.first_turn_over[me] = false;
+                        s.capture_made = true;
+                        s.capture_turns[me] = 1;
+                        SetupError::CaptureOnFirstTurn { player: me }
+                    }
+                }
+            };
+            let got = Omweso::from_setup(s);
+            prop_assert_eq!(got, Err(expected));
+            prop_assert_eq!(s.validate(), Err(expected));
+            prop_assert!(!expected.to_string().is_empty());
+            Ok(true)
+        },
+    );
+}
+
+/// Any setup at all: `from_setup` never panics, and accepts exactly what the rules
+/// allow (an independent check). Most are refused: that is this property's main branch.
+#[test]
+fn any_setup_is_judged_by_the_rules() {
+    let strategy = (
+        proptest::collection::vec(prop_oneof![0u8..6, any::<u8>()], 32),
+        any::<u8>(),
+        any::<[bool; 4]>(),
+        (0u16..3, 0u16..3),
+    );
+    counted(
+        "any_setup_is_judged_by_the_rules",
+        2000,
+        strategy,
+        |(pits, cap, flags, (cs, cn))| {
+            let mut s = Setup::standard().with_cap(cap);
+            s.pits.south.copy_from_slice(&pits[..16]);
+            s.pits.north.copy_from_slice(&pits[16..]);
+            s.to_move = if flags[0] {
+                Player::North
+            } else {
+                Player::South
+            };
+            s.first_turn_over = ByPlayer::new(flags[1], flags[2]);
+            s.capture_made = flags[3];
+            s.capture_turns = ByPlayer::new(cs, cn);
+            let sum = |row: &[u8; 16]| row.iter().map(|&n| u32::from(n)).sum::<u32>();
+            let flags_ok = s.capture_made == (cs + cn > 0)
+                && (cs == 0 || flags[1])
+                && (cn == 0 || flags[2])
+                // The player to move has not played, or both have.
+                && (!s.first_turn_over[s.to_move] || s.first_turn_over[s.to_move.opponent()]);
+            let start = !flags[1] && !flags[2] && !flags[3];
+            let seeds_ok = if start {
+                Player::ALL
+                    .iter()
+                    .all(|&p| sum(&s.pits[p]) == 32 && s.pits[p].iter().all(|&n| n <= cap))
+            } else {
+                sum(&s.pits.south) + sum(&s.pits.north) == 64
+            };
+            match Omweso::from_setup(s) {
+                Ok(p) => {
+                    prop_assert!(flags_ok && seeds_ok);
+                    prop_assert_eq!(total(&p), 64);
+                    Ok(false)
+                }
+                Err(e) => {
+                    prop_assert!(!(flags_ok && seeds_ok), "{s:?} refused: {e}");
+                    prop_assert!(!e.to_string().is_empty());
+                    Ok(true)
+                }
+            }
+        },
+    );
 }

@@ -1,11 +1,13 @@
-//! Game records and matches (rules 8 and 9), and serde.
+//! Game records and matches (rules 8 and 9), why no decision repeats, and serde.
 
 mod common;
 
 use core::time::Duration;
 
-use mancala_core::{Outcome, Player, Position, Status};
-use omweso::{Game, GameError, Match, MatchError, Mode, Omweso};
+use omweso::{
+    ByPlayer, Game, IllegalMove, Match, MatchError, Mode, Omweso, Outcome, Player, Position,
+    Record, Status,
+};
 
 fn mv(s: &str) -> omweso::Move {
     s.parse().unwrap()
@@ -17,12 +19,14 @@ fn game_plays_and_takes_back() {
     g.play(mv("i")).unwrap();
     g.play(mv("k")).unwrap();
     assert_eq!(g.moves().len(), 2);
-    assert!(matches!(g.play(mv("a-")), Err(GameError::Illegal(_))));
-    assert_eq!(g.moves().len(), 2, "a refused move is not recorded");
-    assert_eq!(g.undo(), Ok(mv("k")));
-    assert_eq!(g.undo(), Ok(mv("i")));
-    assert_eq!(g.undo(), Err(GameError::NothingToTakeBack));
+    let before = g.clone();
+    assert_eq!(g.play(mv("a-")), Err(IllegalMove::EmptyPit { pit: 'a' }));
+    assert_eq!(g, before, "a refused move changes nothing");
+    assert_eq!(g.undo(), Some(mv("k")));
+    assert_eq!(g.undo(), Some(mv("i")));
+    assert_eq!(g.undo(), None);
     assert_eq!(g.position(), &Omweso::new());
+    assert_eq!(g.positions().len(), 1);
 }
 
 #[test]
@@ -32,10 +36,10 @@ fn an_endless_move_annuls_the_game_in_the_record() {
     g.play(mv("j")).unwrap();
     assert_eq!(g.status(), Status::Annulled);
     assert_eq!(g.position().to_string(), text);
-    assert_eq!(
-        g.play(mv("i")),
-        Err(GameError::Illegal(mancala_core::IllegalMove::GameOver))
-    );
+    assert_eq!(g.play(mv("i")), Err(IllegalMove::GameOver));
+    // Taking back the endless move goes on with the game.
+    assert_eq!(g.undo(), Some(mv("j")));
+    assert_eq!(g.status(), Status::Ongoing);
 }
 
 // The proof that a decision never repeats (referred to by the tests below).
@@ -64,17 +68,22 @@ fn an_endless_move_annuls_the_game_in_the_record() {
 // 4. Then no clockwise lap can capture either, and `P` was not a decision (rule 5): a
 //    contradiction.
 //
+// So the game record needs no check of its own: `Game` is the core's `Line`, which
+// plays every move as the position does.
+//
 // `every_pit_ends_a_lap_of_an_endless_cycle` checks step 3 seed by seed on the endless
 // layouts; `a_decision_never_comes_back_in_play` checks the conclusion with the crate on
-// random games, and that the record plays every such game exactly as the position does.
+// random games, and `search_repeated_decisions` on many more (in release).
 
-/// Looks for a paused state whose counter-clockwise choice leads back to it (run with
-/// `--ignored --nocapture` in release). None can exist: see the proof above.
+/// Looks for a paused state whose counter-clockwise choice leads back to it, and fails
+/// if it finds one (run with `--ignored --nocapture` in release). None can exist: see
+/// the proof above.
 #[test]
-#[ignore = "a search helper"]
+#[ignore = "200,000 random games: run in release"]
 fn search_repeated_decisions() {
     let mut rng = mancala_testkit::Rng::new(3);
     let mut paused = 0u64;
+    let mut repeated = Vec::new();
     for _ in 0..200_000 {
         let start = common::random_start(&mut rng, omweso::Rules::default());
         mancala_testkit::random_game(&start, &mut rng, 300, |p| {
@@ -92,13 +101,18 @@ fn search_repeated_decisions() {
                 }
                 q.play(d).unwrap();
                 if q == *p {
-                    println!("{p}");
+                    repeated.push(p.to_string());
                     return;
                 }
             }
         });
     }
     println!("{paused} paused states examined");
+    assert!(paused > 100_000, "only {paused} paused states");
+    assert!(
+        repeated.is_empty(),
+        "decisions that come back: {repeated:?}"
+    );
 }
 
 /// Step 3 of the proof above, seed by seed and independent of the crate: in
@@ -150,7 +164,7 @@ fn every_pit_ends_a_lap_of_an_endless_cycle() {
 /// The conclusion of the proof above, with the crate, on random games: no paused
 /// state comes back in its turn, and choosing counter-clockwise at every decision from a
 /// paused state never leads back to it. The record plays each game exactly as the bare
-/// position does (its check for a repeated decision never fires).
+/// position does.
 #[test]
 fn a_decision_never_comes_back_in_play() {
     let mut rng = mancala_testkit::Rng::new(11);
@@ -190,8 +204,7 @@ fn a_decision_never_comes_back_in_play() {
     assert!(paused >= 500, "only {paused} paused states");
 }
 
-/// The record looks only at the moves still on record: a decision taken back may be
-/// chosen again.
+/// A decision taken back may be chosen again.
 #[test]
 fn a_decision_taken_back_may_be_chosen_again() {
     // docs/omweso.md, "A decision": South's e pauses at b.
@@ -201,7 +214,7 @@ fn a_decision_taken_back_may_be_chosen_again() {
     assert_eq!(g.position().pending_decision(), Some(mv("b")));
     g.play(mv("b")).unwrap();
     let after = *g.position();
-    assert_eq!(g.undo(), Ok(mv("b")));
+    assert_eq!(g.undo(), Some(mv("b")));
     g.play(mv("b")).unwrap();
     assert_eq!(g.position(), &after);
     assert_eq!(g.status(), Status::Ongoing);
@@ -237,7 +250,7 @@ fn match_points_add_up_and_annulled_games_score_nothing() {
     m.play(mv("p")).unwrap();
     m.new_game(endless.parse().unwrap()).unwrap();
     assert_eq!(m.play(mv("j")), Ok(Status::Annulled));
-    assert_eq!(m.points(), mancala_core::ByPlayer::new(2, 0));
+    assert_eq!(m.points(), ByPlayer::new(2, 0));
     m.new_game(Omweso::new()).unwrap();
     assert_eq!(
         m.history(),
@@ -275,14 +288,129 @@ fn blitz_clock() {
     assert_eq!(n.points().north, 0);
 }
 
-#[cfg(feature = "serde")]
 #[test]
-fn serde_uses_the_notation_and_validates() {
+fn a_match_refuses_what_it_cannot_do() {
+    // Classic: nothing to take back at the start of a game.
+    let mut m = Match::new(Mode::Classic, Omweso::new());
+    assert_eq!(m.take_back(), Err(MatchError::NothingToTakeBack));
+    // A finished game refuses moves, and the next game starts afresh.
+    let slam = "0,0,0,0,0,0,1,0/56,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,0 S sn 0-0";
+    let mut m = Match::new(Mode::Classic, slam.parse().unwrap());
+    m.play(mv("p")).unwrap();
+    assert_eq!(m.play(mv("i")), Err(MatchError::MatchOver));
+    // Blitz: after a game lost on the clock, no move of that game is played.
+    let mut b = Match::new(Mode::Blitz, Omweso::new());
+    b.play_timed(mv("i"), Duration::from_secs(5)).unwrap();
+    let before = b.clone();
+    assert_eq!(
+        b.play_timed(mv("i"), Duration::from_secs(1)),
+        Err(MatchError::Illegal(IllegalMove::GameOver))
+    );
+    assert_eq!(
+        b.play_timed(mv("i"), Duration::from_secs(9)),
+        Err(MatchError::Illegal(IllegalMove::GameOver))
+    );
+    assert_eq!(b, before);
+    b.new_game(Omweso::new()).unwrap();
+    assert_eq!(b.game().moves().len(), 0);
+    assert_eq!(b.history().len(), 1);
+}
+
+/// Any sequence of calls, legal or not, on every mode: no panic, and a refused call
+/// changes nothing.
+#[test]
+fn a_match_never_panics() {
+    let moves = common::all_moves();
+    let mut rng = mancala_testkit::Rng::new(17);
+    let mut played = 0;
+    for mode in [Mode::Classic, Mode::Contract, Mode::Blitz] {
+        let mut m = Match::new(
+            mode,
+            common::random_start(&mut rng, omweso::Rules::default()),
+        );
+        for _ in 0..20_000 {
+            let before = m.clone();
+            let legal = m.game().legal_moves();
+            let mv = if !legal.is_empty() && rng.below(4) > 0 {
+                legal[rng.below(legal.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            let r = match rng.below(10) {
+                0 => m.take_back().map(|_| Status::Ongoing),
+                1 => m
+                    .new_game(common::random_start(&mut rng, omweso::Rules::default()))
+                    .map(|()| Status::Ongoing),
+                2 => m.play(mv),
+                _ => m.play_timed(mv, Duration::from_millis(rng.below(3_200) as u64)),
+            };
+            match r {
+                Ok(_) => played += 1,
+                Err(e) => {
+                    assert!(!e.to_string().is_empty());
+                    assert_eq!(m, before, "{e}");
+                }
+            }
+        }
+    }
+    assert!(played > 3_000, "{played}");
+}
+
+#[test]
+fn serde_keeps_what_the_notation_does_not() {
+    use omweso::Rules;
+    // The start: the notation, the rules, the cap and the status.
     let p = Omweso::new();
     let json = serde_json::to_string(&p).unwrap();
-    assert_eq!(json, format!("\"{p}\""));
+    assert_eq!(
+        json,
+        format!(
+            r#"{{"position":"{p}","rules":{{"two_captures_first":false}},"cap":10,"status":"ongoing"}}"#
+        )
+    );
     assert_eq!(serde_json::from_str::<Omweso>(&json).unwrap(), p);
-    assert!(serde_json::from_str::<Omweso>("\"0,0/4 S - 0-0\"").is_err());
+    // A beheading (2 points) that the board alone would read as an ongoing game.
+    let mut b: Omweso = "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,56 S sn 0-0"
+        .parse()
+        .unwrap();
+    b.play(mv("p")).unwrap();
+    assert_eq!(
+        b.status(),
+        Status::Over(Outcome::new(Some(Player::South), 2))
+    );
+    assert_eq!(
+        b.to_string().parse::<Omweso>().unwrap().status(),
+        Status::Ongoing
+    );
+    let json = serde_json::to_string(&b).unwrap();
+    assert!(json.ends_with(r#""status":"over S 2"}"#), "{json}");
+    assert_eq!(serde_json::from_str::<Omweso>(&json).unwrap(), b);
+    // The two-captures-first option.
+    let t = Omweso::start(Player::North, Rules::with_two_captures_first());
+    let back: Omweso = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
+    assert_eq!(back, t);
+    assert!(back.rules().two_captures_first);
+    // An annulled game.
+    let endless = "0,1,0,1,0,1,4,3/3,2,3,2,1,0,1,2/0,0,0,0,0,0,0,0/7,4,4,3,5,6,6,5 S n 0-0";
+    let mut a: Omweso = endless.parse().unwrap();
+    a.play(mv("j")).unwrap();
+    let json = serde_json::to_string(&a).unwrap();
+    assert_eq!(serde_json::from_str::<Omweso>(&json).unwrap(), a);
+    // A paused turn.
+    let mut d: Omweso = "0,1,0,0,3,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,1,0,0,0/0,0,0,0,1,0,0,57 S sn 0-0"
+        .parse()
+        .unwrap();
+    d.play(mv("e")).unwrap();
+    let back: Omweso = serde_json::from_str(&serde_json::to_string(&d).unwrap()).unwrap();
+    assert_eq!(back, d);
+    assert!(back.pending().is_some());
+    // Only `position` is required: the default rules and cap, the status of the board.
+    let short = format!(r#"{{"position":"{}"}}"#, Omweso::new());
+    assert_eq!(
+        serde_json::from_str::<Omweso>(&short).unwrap(),
+        Omweso::new()
+    );
+    // Moves and setups.
     let m = mv("a-");
     assert_eq!(serde_json::to_string(&m).unwrap(), "\"a-\"");
     assert_eq!(
@@ -293,4 +421,74 @@ fn serde_uses_the_notation_and_validates() {
     let back: omweso::Setup =
         serde_json::from_str(&serde_json::to_string(&setup).unwrap()).unwrap();
     assert_eq!(back, setup);
+}
+
+#[test]
+fn serde_validates() {
+    let refused = |json: &str| {
+        let e = serde_json::from_str::<Omweso>(json).unwrap_err();
+        println!("{json}: {e}");
+        e.to_string()
+    };
+    let start = Omweso::new().to_string();
+    // Bad notation, a bad total, unknown or repeated fields, a missing position.
+    refused(r#"{"position":"0,0/4 S - 0-0"}"#);
+    refused(r#""0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0""#);
+    let e = refused(
+        r#"{"position":"0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,5 S sn 0-0"}"#,
+    );
+    assert!(e.contains("65"), "{e}");
+    refused(&format!(r#"{{"position":"{start}","colour":"red"}}"#));
+    refused(&format!(r#"{{"position":"{start}","cap":10,"cap":11}}"#));
+    refused(r#"{"rules":{"two_captures_first":true}}"#);
+    // A custom start beyond the cap, unless the cap allows it.
+    let custom = "0,0,0,0,0,0,0,0/12,4,4,4,4,4,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0";
+    let e = refused(&format!(r#"{{"position":"{custom}"}}"#));
+    assert!(e.contains("cap is 10"), "{e}");
+    let p: Omweso =
+        serde_json::from_str(&format!(r#"{{"position":"{custom}","cap":12}}"#)).unwrap();
+    assert_eq!(p.to_setup().cap, 12);
+    assert_eq!(
+        serde_json::from_str::<Omweso>(&serde_json::to_string(&p).unwrap()).unwrap(),
+        p
+    );
+    // Results the board does not allow.
+    for status in [
+        "over S 1",
+        "over N 1",
+        "over S 2",
+        "over N 12",
+        "annulled",
+        "draw",
+        "over S 3",
+    ] {
+        refused(&format!(r#"{{"position":"{start}","status":"{status}"}}"#));
+    }
+    // A position whose player to move has no move is over: not ongoing, not annulled.
+    let lost = "1,1,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/62,0,0,0,0,0,0,0 S sn 0-0";
+    refused(&format!(r#"{{"position":"{lost}","status":"ongoing"}}"#));
+    refused(&format!(r#"{{"position":"{lost}","status":"annulled"}}"#));
+    refused(&format!(r#"{{"position":"{lost}","status":"over N 12"}}"#));
+    // North won 1 point; 2 would need a capture by North.
+    let p: Omweso =
+        serde_json::from_str(&format!(r#"{{"position":"{lost}","status":"over N 1"}}"#)).unwrap();
+    assert_eq!(
+        p.status(),
+        Status::Over(Outcome::new(Some(Player::North), 1))
+    );
+    refused(&format!(r#"{{"position":"{lost}","status":"over N 2"}}"#));
+    // Two captures first only with the option on.
+    let two = "0,0,0,1,1,1,3,2/0,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,55 N snc 2-0";
+    refused(&format!(r#"{{"position":"{two}","status":"over S 2"}}"#));
+    let p: Omweso = serde_json::from_str(&format!(
+        r#"{{"position":"{two}","rules":{{"two_captures_first":true}},"status":"over S 2"}}"#
+    ))
+    .unwrap();
+    assert_eq!(
+        p.status(),
+        Status::Over(Outcome::new(Some(Player::South), 2))
+    );
+    // A paused turn is never over.
+    let paused = "0,0,1,1,0,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,1,0,0,0/0,0,0,0,1,0,0,57 S sn 0-0 b+2:r";
+    refused(&format!(r#"{{"position":"{paused}","status":"over N 2"}}"#));
 }

@@ -3,8 +3,7 @@
 //! outer i–p / North inner a–h / North outer i–p. South's circuit is
 //! `i j k l m n o p h g f e d c b a`; South's column k faces North's column 7 − k.
 
-use mancala_core::{IllegalMove, Outcome, Player, Position, Status};
-use omweso::{Move, Omweso, Rules};
+use omweso::{IllegalMove, Move, Omweso, Outcome, Player, Position, Reason, Rules, Status};
 
 fn pos(s: &str) -> Omweso {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -38,6 +37,68 @@ fn rule_1_standard_start() {
         "0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0"
     );
     assert_eq!(moves(&p), ["i", "j", "k", "l", "m", "n", "o", "p"]);
+}
+
+#[test]
+fn rule_1_custom_setups_are_validated() {
+    use omweso::{ParsePositionError, Setup, SetupError};
+    // As data: 32 seeds each, at most the cap (10 by default) in a pit; a pit may hold
+    // exactly the cap.
+    let mut s = Setup::standard();
+    s.pits.south = [2; 16];
+    s.pits.north = [0, 0, 0, 0, 0, 0, 0, 0, 10, 10, 10, 2, 0, 0, 0, 0];
+    s.to_move = Player::North;
+    let p = Omweso::from_setup(s).unwrap();
+    assert_eq!(p.side_to_move(), Player::North);
+    assert_eq!(p.to_setup(), s);
+    assert_eq!(
+        p.to_string(),
+        "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/0,0,0,0,0,0,0,0/10,10,10,2,0,0,0,0 N - 0-0"
+    );
+    s.pits.north[8] = 11;
+    s.pits.north[11] = 1;
+    let e = Omweso::from_setup(s).unwrap_err();
+    assert_eq!(
+        e,
+        SetupError::OverCap {
+            player: Player::North,
+            pit: 'i',
+            seeds: 11,
+            cap: 10
+        }
+    );
+    assert_eq!(e.to_string(), "North's pit i holds 11 seeds, the cap is 10");
+    assert!(Omweso::from_setup(s.with_cap(11)).is_ok());
+    s.pits.south[0] = 1;
+    assert_eq!(
+        Omweso::from_setup(s.with_cap(11)).unwrap_err().to_string(),
+        "South placed 31 seeds, exactly 32 are needed"
+    );
+    // In notation: flags '-' is a game's start, so rule 1 applies (with the default
+    // cap; South is checked first); later positions need 64 seeds in all.
+    let unbalanced = "0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,33 S - 0-0";
+    assert_eq!(
+        unbalanced.parse::<Omweso>(),
+        Err(ParsePositionError::Setup(SetupError::PlayerTotal {
+            player: Player::South,
+            found: 3
+        }))
+    );
+    let over = "0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,1,0,11 S - 0-0";
+    assert_eq!(
+        over.parse::<Omweso>(),
+        Err(ParsePositionError::Setup(SetupError::OverCap {
+            player: Player::North,
+            pit: 'p',
+            seeds: 11,
+            cap: 10
+        }))
+    );
+    let short = "0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,32 S n 0-0";
+    assert_eq!(
+        short.parse::<Omweso>().unwrap_err().to_string(),
+        "the seeds add up to 63; omweso is played with 64"
+    );
 }
 
 #[test]
@@ -114,16 +175,18 @@ fn rule_2b_reverse_capture_and_refused_reverse() {
     let mut r2 = r;
     assert_eq!(
         r2.play(mv("a-")),
-        Err(IllegalMove::ReverseWithoutCapture { pit: 'a' })
+        Err(IllegalMove::Rule(Reason::ReverseWithoutCapture {
+            pit: 'a'
+        }))
     );
     assert_eq!(r2, r, "a refused move leaves the position unchanged");
     assert_eq!(
         r2.play(mv("p-")),
-        Err(IllegalMove::NotLeftBlock { pit: 'p' })
+        Err(IllegalMove::Rule(Reason::NotLeftBlock { pit: 'p' }))
     );
     assert_eq!(
         r2.play(mv("c-")),
-        Err(IllegalMove::NotLeftBlock { pit: 'c' })
+        Err(IllegalMove::Rule(Reason::NotLeftBlock { pit: 'c' }))
     );
     assert_eq!(moves(&r), ["a"]);
 }
@@ -146,11 +209,11 @@ fn rule_5_mid_turn_decision_pauses_the_turn() {
     let mut q = p;
     assert_eq!(
         q.play(mv("a")),
-        Err(IllegalMove::DecisionPending { pending: 'b' })
+        Err(IllegalMove::Rule(Reason::DecisionPending { pending: 'b' }))
     );
     assert_eq!(
         q.play(mv("b*")),
-        Err(IllegalMove::DecisionPending { pending: 'b' })
+        Err(IllegalMove::Rule(Reason::DecisionPending { pending: 'b' }))
     );
     assert_eq!(q, p);
     // The notation of a paused turn round-trips.
@@ -203,50 +266,57 @@ fn rule_5_resowing_from_the_left_block_is_a_decision() {
 
 #[test]
 fn rule_2c_opening_split() {
-    let start = "0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,33 S - 0-0";
+    // North has played its first turn (flag n): flags '-' would be a game's start, where
+    // rule 1 wants 32 seeds on each side.
+    let start = "0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,33 S n 0-0";
     let p = pos(start);
     assert_eq!(moves(&p), ["m", "m*"]);
     // 2 into n, 1 into o; the turn ends at once.
     let q = after(start, &["m*"]);
     assert_eq!(
         q.to_string(),
-        "0,0,0,0,0,0,0,0/0,0,0,0,0,2,1,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,33 N s 0-0"
+        "0,0,0,0,0,0,0,0/0,0,0,0,0,2,1,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,33 N sn 0-0"
     );
     // After the game's first capture: no more splits.
     let mut r = pos("0,0,0,0,0,0,1,0/0,0,0,0,3,0,0,1/0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,58 S snc 1-0");
-    assert_eq!(r.play(mv("m*")), Err(IllegalMove::SplitAfterCapture));
+    assert_eq!(
+        r.play(mv("m*")),
+        Err(IllegalMove::Rule(Reason::SplitAfterCapture))
+    );
     assert!(!moves(&r).iter().any(|m| m.ends_with('*')));
     // A split needs exactly 3 seeds.
     let mut s = pos(start);
     assert_eq!(s.play(mv("p*")), Err(IllegalMove::EmptyPit { pit: 'p' }));
     assert_eq!(
         Omweso::new().play(mv("i*")),
-        Err(IllegalMove::TooFewSeeds {
+        Err(IllegalMove::Rule(Reason::TooFewSeeds {
             pit: 'i',
             seeds: 4,
             needed: 3
-        })
+        }))
     );
     assert_eq!(s.play(mv("i*")), Err(IllegalMove::EmptyPit { pit: 'i' }));
 }
 
 #[test]
 fn rule_6_no_capture_on_a_first_turn() {
-    // As in the capture test, but it is South's first turn: g (2) relays instead:
-    // f, e; e was empty.
+    // As in the capture test, but it is South's first turn (North has played its own):
+    // g (2) relays instead: f, e; e was empty.
     let p = after(
-        "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,1,0,0,0/0,2,0,0,0,0,0,55 S - 0-0",
+        "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,1,0,0,0/0,2,0,0,0,0,0,55 S n 0-0",
         &["p"],
     );
     assert_eq!(
         p.to_string(),
-        "0,0,0,0,1,1,0,1/0,0,0,0,0,0,0,0/0,3,0,0,1,0,0,0/0,2,0,0,0,0,0,55 N s 0-0"
+        "0,0,0,0,1,1,0,1/0,0,0,0,0,0,0,0/0,3,0,0,1,0,0,0/0,2,0,0,0,0,0,55 N sn 0-0"
     );
     // No reverse moves on a first turn either.
-    let mut q = pos("2,0,1,0,0,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,0,1,0,0/0,0,0,0,0,1,0,58 S - 0-0");
+    let mut q = pos("2,0,1,0,0,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,0,1,0,0/0,0,0,0,0,1,0,58 S n 0-0");
     assert_eq!(
         q.play(mv("a-")),
-        Err(IllegalMove::ReverseWithoutCapture { pit: 'a' })
+        Err(IllegalMove::Rule(Reason::ReverseWithoutCapture {
+            pit: 'a'
+        }))
     );
 }
 

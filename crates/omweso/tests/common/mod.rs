@@ -3,9 +3,8 @@
 
 pub mod reference;
 
-use mancala_core::{Outcome, Player, Position, Status};
 use mancala_testkit::Rng;
-use omweso::{Omweso, Pit, Rules, Setup};
+use omweso::{Omweso, Outcome, Pit, Player, Position, Rules, Setup, Status};
 
 /// The fast position's status in the reference's terms.
 pub fn status_of(p: &Omweso) -> reference::RStatus {
@@ -47,7 +46,12 @@ pub fn random_start(rng: &mut Rng, rules: Rules) -> Omweso {
     if rng.below(4) == 0 {
         Omweso::start(first, rules)
     } else {
-        random_setup(rng, 10).position(first, rules).unwrap()
+        let setup = Setup {
+            to_move: first,
+            rules,
+            ..random_setup(rng, 10)
+        };
+        Omweso::from_setup(setup).unwrap()
     }
 }
 
