@@ -521,10 +521,17 @@ pub fn score(totals: ByPlayer<u16>) -> Outcome {
 }
 
 /// The least total that scores 2 points when `total` seeds are in play: `⌈3T/4⌉`
-/// (27 of 36, 32 of 42, 36 of 48, 42 of 56).
+/// (27 of 36, 32 of 42, 36 of 48, 42 of 56). Any `total` is answered: the product is
+/// taken in 32 bits, so it never overflows.
+///
+/// ```
+/// assert_eq!(urim::two_points_from(36), 27);
+/// assert_eq!(urim::two_points_from(u16::MAX), 49_152);
+/// ```
 #[must_use]
 pub const fn two_points_from(total: u16) -> u16 {
-    (3 * total).div_ceil(4)
+    // At most ⌈3 · 65535 / 4⌉ = 49152: it fits a u16.
+    (3 * total as u32).div_ceil(4) as u16
 }
 
 impl<const N: usize> Position for Urim<N> {
@@ -715,5 +722,9 @@ mod tests {
         assert_eq!(two_points_from(42), 32);
         assert_eq!(two_points_from(48), 36);
         assert_eq!(two_points_from(56), 42);
+        // Past the game's totals too, with no overflow (issue 13).
+        assert_eq!(two_points_from(21_846), 16_385);
+        assert_eq!(two_points_from(u16::MAX), 49_152);
+        assert_eq!(two_points_from(0), 0);
     }
 }
