@@ -8,8 +8,9 @@
 //! is allocated once its buffers have grown.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use mancala::core::perft::perft;
-use mancala::core::{Position, Status};
+use mancala::perft::perft;
+use mancala::record::Record;
+use mancala::{Position, Status};
 use std::hint::black_box;
 
 // SplitMix64 (the test kit's), so the random games are the same on every run; the

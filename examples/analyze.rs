@@ -14,11 +14,12 @@ mod common;
 
 use std::process::ExitCode;
 
-use common::{Replay, Runner};
-use mancala::core::Position;
-use mancala_search::score::ShowScore;
-use mancala_search::spec::{AnyEngine, from_spec};
-use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, Report, Static};
+use common::Runner;
+use mancala::Position;
+use mancala::record::Record;
+use mancala::search::score::ShowScore;
+use mancala::search::spec::{AnyEngine, from_spec};
+use mancala::search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, Report, Static};
 
 enum How {
     Depth(u32),
@@ -45,7 +46,7 @@ fn line<M: std::fmt::Display>(r: &Report<M>) -> String {
 impl Runner for Analyze {
     type Output = ();
 
-    fn run<R: Replay>(self, game: R) -> Result<(), String> {
+    fn run<G: Record>(self, game: G) -> Result<(), String> {
         let p = game.position().clone();
         println!("position: {}", common::notation(&game));
         let status = game.status();
@@ -67,12 +68,12 @@ impl Runner for Analyze {
                     }),
                 };
                 let mut e = AlphaBeta::with_evaluator(Static, limits, AlphaBetaOptions::default());
-                e.search_with(&p, |r| println!("{}", line(r)))
+                e.search_with(&game, |r| println!("{}", line(r)))
             }
             How::Spec(spec) => {
-                let mut e: AnyEngine<R::P, Static> =
+                let mut e: AnyEngine<G, Static> =
                     from_spec(&spec, Static, 0).map_err(|e| e.to_string())?;
-                let r = e.search(&p);
+                let r = e.search(&game);
                 println!("{}: {r}", e.name());
                 r
             }

@@ -11,8 +11,9 @@ mod common;
 
 use std::process::ExitCode;
 
-use common::{Replay, Runner};
-use mancala::core::perft::{perft, perft_divide};
+use common::Runner;
+use mancala::perft::{perft, perft_divide};
+use mancala::record::Record;
 
 struct Perft {
     depth: u32,
@@ -21,7 +22,7 @@ struct Perft {
 
 impl Runner for Perft {
     type Output = ();
-    fn run<R: Replay>(self, start: R) -> Result<(), String> {
+    fn run<G: Record>(self, start: G) -> Result<(), String> {
         let p = start.position();
         let total = if self.divide {
             perft_divide(p, self.depth, |m, n| println!("{m}: {n}"))

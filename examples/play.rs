@@ -18,12 +18,12 @@ mod common;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use common::{Replay, Runner};
-use mancala::core::{Player, Position, Status};
-use mancala_search::board::Board;
-use mancala_search::score::ShowScore;
-use mancala_search::spec::{AnyEngine, from_spec};
-use mancala_search::{Engine, Static};
+use common::Runner;
+use mancala::record::Record;
+use mancala::search::score::ShowScore;
+use mancala::search::spec::{AnyEngine, from_spec};
+use mancala::search::{Engine, Static};
+use mancala::{Player, Position, Status};
 
 const DEFAULT_ENGINE: &str = "alphabeta:8";
 
@@ -44,15 +44,10 @@ fn store_name(game: &str) -> &'static str {
     }
 }
 
-/// The board as a drawing, or the notation if it cannot be drawn; with the pending
-/// decision of a paused Omweso turn.
-fn show<R: Replay>(game: &str, r: &R) -> String {
+/// The board as a drawing, with the pending decision of a paused Omweso turn.
+fn show<G: Record>(game: &str, r: &G) -> String {
     let p = r.position();
-    let text = p.to_string();
-    let mut out = match Board::parse(&text) {
-        Some(b) => b.draw(store_name(game)),
-        None => text.clone(),
-    };
+    let mut out = common::draw::draw(&p.board(), store_name(game));
     out.push_str(&format!("\nposition: {}", common::notation(r)));
     if let Some(m) = p.pending_decision() {
         let pit = m.to_string();
@@ -100,10 +95,10 @@ undo, hint, moves, help, quit";
 impl Runner for Play {
     type Output = ();
 
-    fn run<R: Replay>(self, mut game: R) -> Result<(), String> {
-        let mut engine: AnyEngine<R::P, Static> =
+    fn run<G: Record>(self, mut game: G) -> Result<(), String> {
+        let mut engine: AnyEngine<G, Static> =
             from_spec(&self.engine, Static, self.seed).map_err(|e| e.to_string())?;
-        let mut helper: AnyEngine<R::P, Static> =
+        let mut helper: AnyEngine<G, Static> =
             from_spec(&self.engine, Static, self.seed ^ 1).map_err(|e| e.to_string())?;
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
@@ -137,7 +132,7 @@ impl Runner for Play {
             }
             let p = game.position().clone();
             if self.auto || p.side_to_move() != self.human {
-                let r = engine.search(&p);
+                let r = engine.search(&game);
                 let m = r
                     .best
                     .ok_or("the engine found no move in an ongoing game")?;
@@ -152,7 +147,7 @@ impl Runner for Play {
                     r.nodes,
                     pv.join(" ")
                 );
-                game.play(m)?;
+                common::play(&mut game, m)?;
                 plies += 1;
                 redraw = true;
                 continue;
@@ -173,7 +168,7 @@ impl Runner for Play {
                 "help" | "?" => println!("{HELP}"),
                 "moves" => println!("legal moves: {}", moves_list(&p)),
                 "hint" => {
-                    let r = helper.search(&p);
+                    let r = helper.search(&game);
                     match r.best {
                         Some(m) => println!(
                             "hint: {m} (eval {} for you, depth {})",
@@ -186,11 +181,11 @@ impl Runner for Play {
                 "undo" => {
                     // Take back moves until it is the person's turn again, at least one.
                     match game.undo() {
-                        Err(e) => println!("cannot undo: {e}"),
-                        Ok(()) => {
+                        None => println!("cannot undo: nothing to take back"),
+                        Some(_) => {
                             plies = plies.saturating_sub(1);
                             while game.position().side_to_move() != self.human
-                                && game.undo().is_ok()
+                                && game.undo().is_some()
                             {
                                 plies = plies.saturating_sub(1);
                             }
@@ -198,9 +193,9 @@ impl Runner for Play {
                         }
                     }
                 }
-                text => match common::parse_move::<R>(text) {
+                text => match common::parse_move::<G>(text) {
                     Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
-                    Ok(m) => match game.play(m) {
+                    Ok(m) => match common::play(&mut game, m) {
                         Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
                         Ok(()) => {
                             plies += 1;

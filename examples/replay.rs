@@ -15,16 +15,17 @@ mod common;
 
 use std::process::ExitCode;
 
-use common::{Replay, Runner};
+use common::Runner;
+use mancala::record::Record;
 
 struct Moves(Vec<String>);
 
 impl Runner for Moves {
     type Output = ();
-    fn run<R: Replay>(self, mut game: R) -> Result<(), String> {
+    fn run<G: Record>(self, mut game: G) -> Result<(), String> {
         for text in &self.0 {
-            let m = common::parse_move::<R>(text)?;
-            game.play(m)?;
+            let m = common::parse_move::<G>(text)?;
+            common::play(&mut game, m)?;
             println!("{m}\t{}\t{}", common::notation(&game), game.status());
         }
         Ok(())

@@ -34,12 +34,13 @@ mod common;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use common::Runner;
 use common::matches::{self, MatchOptions, MatchRunner, Series};
-use common::{Replay, Runner};
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala::core::{Player, Position, Status};
-use mancala_search::spec::{AnyEngine, from_spec};
-use mancala_search::{Engine, RandomPlayer, Static};
+use mancala::record::Record;
+use mancala::search::spec::{AnyEngine, from_spec};
+use mancala::search::{Engine, RandomPlayer, Static};
+use mancala::{Player, Position, Status};
 
 /// How one game ended, for the engine given first.
 #[derive(Clone, Debug, Default)]
@@ -68,9 +69,9 @@ struct OneGame {
 impl Runner for OneGame {
     type Output = GameResult;
 
-    fn run<R: Replay>(self, mut game: R) -> Result<GameResult, String> {
+    fn run<G: Record>(self, mut game: G) -> Result<GameResult, String> {
         let seed = self.seed.wrapping_add(self.index);
-        let mut engines: [AnyEngine<R::P, Static>; 2] = [
+        let mut engines: [AnyEngine<G, Static>; 2] = [
             from_spec(&self.engine, Static, seed).map_err(|e| e.to_string())?,
             from_spec(&self.opponent, Static, seed ^ 0x5555).map_err(|e| e.to_string())?,
         ];
@@ -81,10 +82,8 @@ impl Runner for OneGame {
             if game.status().is_finished() {
                 break;
             }
-            let m = opening
-                .choose(game.position())
-                .ok_or("no move in an ongoing game")?;
-            game.play(m)?;
+            let m = opening.choose(&game).ok_or("no move in an ongoing game")?;
+            common::play(&mut game, m)?;
             plies += 1;
         }
         let first_side = if self.index.is_multiple_of(2) {
@@ -97,15 +96,14 @@ impl Runner for OneGame {
             ..GameResult::default()
         };
         while !game.status().is_finished() && plies < self.max_plies {
-            let p = game.position().clone();
-            let who = usize::from(p.side_to_move() != first_side);
+            let who = usize::from(game.position().side_to_move() != first_side);
             let t = Instant::now();
             let m = engines[who]
-                .choose(&p)
+                .choose(&game)
                 .ok_or("no move in an ongoing game")?;
             out.time[who] += t.elapsed();
             out.moves[who] += 1;
-            game.play(m)?;
+            common::play(&mut game, m)?;
             plies += 1;
         }
         out.plies = plies;
@@ -170,7 +168,7 @@ impl MatchRunner for OneMatch<'_> {
 
     fn run<S: Series>(self, mut m: S) -> Result<MatchResult, String> {
         let seed = self.seed.wrapping_add(self.index);
-        let mut engines: [AnyEngine<S::P, Static>; 2] = [
+        let mut engines: [AnyEngine<S::G, Static>; 2] = [
             from_spec(&self.engine, Static, seed).map_err(|e| e.to_string())?,
             from_spec(&self.opponent, Static, seed ^ 0x5555).map_err(|e| e.to_string())?,
         ];
@@ -201,17 +199,16 @@ impl MatchRunner for OneMatch<'_> {
                     break;
                 }
                 let mv = opening
-                    .choose(m.position())
+                    .choose(m.game())
                     .ok_or("no move in an ongoing game")?;
                 m.play(mv, Duration::ZERO)?;
                 plies += 1;
             }
             while !m.status().is_finished() && plies < self.max_plies {
-                let p = m.position().clone();
-                let who = usize::from(p.side_to_move() != side);
+                let who = usize::from(m.game().position().side_to_move() != side);
                 let t = Instant::now();
                 let mv = engines[who]
-                    .choose(&p)
+                    .choose(m.game())
                     .ok_or("no move in an ongoing game")?;
                 let thinking = t.elapsed();
                 out.time[who] += thinking;

@@ -1,23 +1,48 @@
 //! # mancala
 //!
 //! Exact rules and fast engines for traditional mancala games, in one crate that
-//! re-exports the workspace's parts:
+//! re-exports the workspace's parts under names that shadow nothing:
 //!
-//! - [`core`]: the [`Position`](core::Position) trait every game implements, players,
-//!   sowing primitives, exact endless-move detection and perft;
-//! - `urim` (Cape Verde), `omweso` (Uganda), `rio_kadalis` (Somalia) and `oware` (the
-//!   abapa rules): one module per game, each behind a feature of the same name (all on
-//!   by default).
+//! - at the top level, everything of `mancala-core`: the [`Position`] trait every game
+//!   implements, [`Player`], [`Board`], [`Status`], [`IllegalMove`], the
+//!   [`record`] module with the [`Record`](record::Record) trait of game records (feature
+//!   `alloc`), [`perft`], the [`notation`] helpers and the shared primitives;
+//! - [`urim`] (Cape Verde), [`omweso`] (Uganda), [`rio_kadalis`] (Somalia) and
+//!   [`oware`] (the abapa rules): one module per game, each behind a feature of the same
+//!   name;
+//! - [`search`]: the engines (random, greedy, alpha-beta, Monte Carlo tree search),
+//!   behind the feature `search`.
+//!
+//! ```
+//! # #[cfg(all(feature = "urim", feature = "search"))] {
+//! use mancala::record::Record;
+//! use mancala::search::{AlphaBeta, Engine, Limits};
+//! use mancala::urim::{Game, Urim};
+//! use mancala::{Position, Status};
+//!
+//! let start: Urim<6> = "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S".parse().unwrap();
+//! let mut game = Game::new(start);
+//! assert_eq!(game.legal_moves().len(), 6);
+//! game.play("c".parse().unwrap()).unwrap();
+//! let reply = AlphaBeta::new(Limits::depth(4)).choose(&game).unwrap();
+//! game.play(reply).unwrap();
+//! assert_eq!(game.status(), Status::Ongoing);
+//! assert_eq!(game.position().side_to_move(), mancala::Player::South);
+//! # }
+//! ```
 //!
 //! ## Feature flags
 //!
 //! - `urim`, `omweso`, `rio-kadalis`, `oware`: the games (default).
+//! - `search` (default): the engines; implies `std`.
 //! - `alloc`: game records and matches, which keep history.
 //! - `std` (default): the standard library; implies `alloc`.
-//! - `serde`: positions serialize as their notation.
+//! - `serde`: positions and moves serialize (as their notation where it says
+//!   everything), and are validated when deserialized.
 #![no_std]
+#![doc(html_root_url = "https://docs.rs/mancala/0.1.0")]
 
-pub use mancala_core as core;
+pub use mancala_core::*;
 
 #[cfg(feature = "urim")]
 pub use urim;
@@ -30,3 +55,11 @@ pub use rio_kadalis;
 
 #[cfg(feature = "oware")]
 pub use oware;
+
+#[cfg(feature = "search")]
+pub use mancala_search as search;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(all(doctest, feature = "urim", feature = "search"))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

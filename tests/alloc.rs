@@ -1,12 +1,12 @@
 //! Zero allocation, for every game and variant: legal move generation, play, perft and
 //! whole random games allocate nothing (counted by a global allocator).
 
-use mancala::core::perft::perft;
-use mancala::core::{Player, Position};
 use mancala::omweso::Omweso;
 use mancala::oware::Oware;
+use mancala::perft::perft;
 use mancala::rio_kadalis::Kadalis;
 use mancala::urim::Urim;
+use mancala::{Player, Position};
 use mancala_testkit::{CountingAllocator, Rng, count_allocations};
 
 #[global_allocator]

@@ -2,7 +2,6 @@
 //! through the traits alone (`mancala_testkit::api`). Each game's rules are tested in
 //! its own crate.
 
-use mancala::Position;
 use mancala::record::Record;
 use mancala_testkit::api::{Coverage, check_game};
 
@@ -14,14 +13,42 @@ fn run<R: Record>(name: &str, start: &str, games: usize, max_plies: usize) -> Co
         .unwrap_or_else(|e| panic!("{name}: start {start:?}: {e}"));
     let c = check_game::<R>(name, &start, games, max_plies, 7);
     assert!(c.positions > 1000, "{name}: {c:?}");
-    assert!(c.finished * 2 > games as u64, "{name}: few games ended: {c:?}");
+    assert!(
+        c.finished * 2 > games as u64,
+        "{name}: few games ended: {c:?}"
+    );
     assert!(c.refused > 0, "{name}: {c:?}");
-    #[cfg(feature = "serde")]
-    {
-        let n = mancala_testkit::api::check_serde::<R>(name, &start, games / 4, 9);
-        assert!(n > 100, "{name}: {n} serde round trips");
-    }
     c
+}
+
+#[cfg(feature = "serde")]
+use mancala::serde_notation::serde::{Serialize, de::DeserializeOwned};
+
+/// Every position of random games round-trips through serde, status and rule options
+/// included.
+#[cfg(feature = "serde")]
+fn serde<R: Record>(name: &str, start: &str)
+where
+    R::Position: Serialize + DeserializeOwned,
+    mancala::record::MoveOf<R>: Serialize + DeserializeOwned,
+{
+    let start: R::Position = start.parse().unwrap();
+    let n = mancala_testkit::api::check_serde::<R>(name, &start, 50, 9);
+    assert!(n > 500, "{name}: {n} serde round trips");
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trips() {
+    serde::<mancala::urim::Game<6>>("urim", "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S");
+    serde::<mancala::urim::Game<7>>("urim 2x7", "4,4,4,4,4,4,4/4,4,4,4,4,4,4 0-0 S");
+    serde::<mancala::oware::Game>("oware", "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+    serde::<mancala::rio_kadalis::Game>("rio-kadalis", "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+    serde::<mancala::rio_kadalis::Game<5, true>>("rio-kadalis 2x5 cw", "4,4,4,4,4/4,4,4,4,4 0-0 N");
+    serde::<mancala::omweso::Game>(
+        "omweso",
+        "0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0",
+    );
 }
 
 /// Two-row games: every position between turns is one, so every ongoing position goes

@@ -11,9 +11,9 @@
 //! - Rio Kadalis ([`mancala::rio_kadalis::Match`], rule 5): the serial match, rounds
 //!   filled from the stocks (closed pits, reserves) until a stock falls below 4; an
 //!   annulled round is replayed from the same stocks with the other player starting.
-//!   Moves go through the round record ([`mancala::rio_kadalis::Round`], with
+//!   Moves go through the round record ([`mancala::rio_kadalis::Game`], with
 //!   `Match::play_recorded`), so a position repeated since the round's last capture
-//!   ends the round as rule 4 does (the crate's ruling 7, `docs/rio-kadalis.md`).
+//!   ends the round as rule 4 does (rule 6).
 //! - Oware has no match type: the mode is refused for it.
 //!
 //! Matches start from the standard start (`--from` is refused). A game that reaches
@@ -24,11 +24,11 @@
 //! ended, so the match is stopped there, unfinished. (Urim's and Rio Kadalis's records
 //! end a repetition, and Omweso games are short, so this is a safety net.)
 
-use std::fmt::Display;
 use std::time::Duration;
 
-use mancala::core::{ByPlayer, Player, Position, Status};
 use mancala::omweso::{Mode, Omweso, Rules};
+use mancala::record::{MoveOf, Record};
+use mancala::{ByPlayer, Player, Status};
 
 use super::Variant;
 
@@ -46,15 +46,15 @@ pub struct MatchOptions {
 /// A match being played game by game (round by round in Rio Kadalis) with the game's
 /// own scoring.
 pub trait Series {
-    /// The position type, with the game's own evaluation for the engines.
-    type P: Position + Display + mancala_search::Evaluate;
-    /// The current game's position.
-    fn position(&self) -> &Self::P;
+    /// The game record of the game's games.
+    type G: Record;
+    /// The current game's record, which the engines search.
+    fn game(&self) -> &Self::G;
     /// The current game's status, with the endings the game record finds from history
     /// and Omweso's blitz forfeits.
     fn status(&self) -> Status;
     /// Plays a move of the current game; `thinking` is the time the mover took.
-    fn play(&mut self, m: <Self::P as Position>::Move, thinking: Duration) -> Result<(), String>;
+    fn play(&mut self, m: MoveOf<Self::G>, thinking: Duration) -> Result<(), String>;
     /// The winner of the match, once decided.
     fn winner(&self) -> Option<Player>;
     /// Each player's score in the match so far: game points (Urim, Omweso), or the
@@ -134,10 +134,10 @@ pub fn dispatch<R: MatchRunner>(
 struct UrimSeries<const N: usize>(mancala::urim::Match<N>);
 
 impl<const N: usize> Series for UrimSeries<N> {
-    type P = mancala::urim::Urim<N>;
+    type G = mancala::urim::Game<N>;
 
-    fn position(&self) -> &Self::P {
-        self.0.game().position()
+    fn game(&self) -> &Self::G {
+        self.0.game()
     }
 
     fn status(&self) -> Status {
@@ -233,10 +233,10 @@ fn splitmix(state: &mut u64) -> u64 {
 }
 
 impl Series for OmwesoSeries {
-    type P = Omweso;
+    type G = mancala::omweso::Game;
 
-    fn position(&self) -> &Omweso {
-        self.m.game().position()
+    fn game(&self) -> &Self::G {
+        self.m.game()
     }
 
     fn status(&self) -> Status {
@@ -324,23 +324,23 @@ struct KadalisSeries<const N: usize, const CW: bool> {
     m: mancala::rio_kadalis::Match<N, CW>,
     /// The current round's record: a position repeated since the round's last capture
     /// ends the round as rule 4 does (the crate's ruling).
-    record: mancala::rio_kadalis::Round<N, CW>,
+    record: mancala::rio_kadalis::Game<N, CW>,
 }
 
 impl<const N: usize, const CW: bool> KadalisSeries<N, CW> {
     fn new(m: mancala::rio_kadalis::Match<N, CW>) -> Self {
         KadalisSeries {
-            record: mancala::rio_kadalis::Round::new(*m.round()),
+            record: mancala::rio_kadalis::Game::new(*m.round()),
             m,
         }
     }
 }
 
 impl<const N: usize, const CW: bool> Series for KadalisSeries<N, CW> {
-    type P = mancala::rio_kadalis::Kadalis<N, CW>;
+    type G = mancala::rio_kadalis::Game<N, CW>;
 
-    fn position(&self) -> &Self::P {
-        self.m.round()
+    fn game(&self) -> &Self::G {
+        &self.record
     }
 
     fn status(&self) -> Status {
@@ -364,7 +364,10 @@ impl<const N: usize, const CW: bool> Series for KadalisSeries<N, CW> {
     }
 
     fn next_game(&mut self) -> Result<(), String> {
-        self.m.next_round().map_err(|e| e.to_string())
+        self.m.next_round().map_err(|e| e.to_string())?;
+        // The record follows the match into the new round, for the engines.
+        self.record.reset(*self.m.round());
+        Ok(())
     }
 
     fn abandon_game(&mut self) -> bool {
@@ -373,6 +376,7 @@ impl<const N: usize, const CW: bool> Series for KadalisSeries<N, CW> {
         {
             Ok(m) => {
                 self.m = m;
+                self.record.reset(*self.m.round());
                 true
             }
             Err(_) => false,

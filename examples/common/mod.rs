@@ -1,15 +1,15 @@
-//! What the examples share: command-line parsing, the game dispatch, and the
-//! [`Replay`] trait through which every example drives a game.
+//! What the examples share: command-line parsing and the game dispatch.
 //!
-//! Each game has one file here (`urim.rs`, `omweso.rs`, `rio_kadalis.rs`) with a
-//! `dispatch` function that builds the starting position from the variant flags (or
-//! `--from`) and hands it to a [`Runner`].
+//! Each game has one file here (`urim.rs`, `omweso.rs`, `rio_kadalis.rs`, `oware.rs`)
+//! with a `dispatch` function that builds the starting position from the variant flags
+//! (or `--from`) and hands the game's record to a [`Runner`]. Every example then drives
+//! every game through the library's [`Record`] trait: there is no per-game adapter.
 #![allow(dead_code)] // Not every example uses every helper.
 
-use std::fmt::Display;
+use mancala::Position;
+use mancala::record::{MoveOf, Record};
 
-use mancala::core::{Position, Status};
-
+pub mod draw;
 pub mod matches;
 pub mod omweso;
 pub mod oware;
@@ -48,74 +48,26 @@ impl Variant {
     }
 }
 
-/// A game being driven move by move: a plain position, or a game record that also
-/// applies rules needing history (Urim's repetition, Omweso's repeated mid-turn state).
-pub trait Replay {
-    /// The position type, with the game's own evaluation for the engines.
-    type P: Position + Display + mancala_search::Evaluate;
-    /// The current position.
-    fn position(&self) -> &Self::P;
-    /// The status, including endings the record detects from history.
-    fn status(&self) -> Status;
-    /// Plays a move (checked).
-    fn play(&mut self, m: <Self::P as Position>::Move) -> Result<(), String>;
-    /// Takes back the last move, if the game allows it.
-    fn undo(&mut self) -> Result<(), String> {
-        Err("this game cannot take moves back here".into())
-    }
-}
-
-/// A plain position: no history.
-#[derive(Clone, Debug)]
-pub struct Plain<P> {
-    /// Positions from the start, the current one last (for `undo`).
-    pub history: Vec<P>,
-}
-
-impl<P: Position + Display + mancala_search::Evaluate> Plain<P> {
-    /// Starts from `p`.
-    pub fn new(p: P) -> Self {
-        Plain { history: vec![p] }
-    }
-}
-
-impl<P: Position + Display + mancala_search::Evaluate> Replay for Plain<P> {
-    type P = P;
-    fn position(&self) -> &P {
-        self.history.last().expect("never empty")
-    }
-    fn status(&self) -> Status {
-        self.position().status()
-    }
-    fn play(&mut self, m: P::Move) -> Result<(), String> {
-        let mut next = self.position().clone();
-        next.play(m).map_err(|e| format!("illegal move {m}: {e}"))?;
-        self.history.push(next);
-        Ok(())
-    }
-    fn undo(&mut self) -> Result<(), String> {
-        if self.history.len() < 2 {
-            return Err("nothing to take back".into());
-        }
-        self.history.pop();
-        Ok(())
-    }
-}
-
 /// The notation of the current position, or `pending:<pit>` in the middle of a turn.
-pub fn notation<R: Replay>(r: &R) -> String {
-    match r.position().pending_decision() {
+pub fn notation<G: Record>(game: &G) -> String {
+    match game.position().pending_decision() {
         Some(m) => format!("pending:{}", m.to_string().trim_end_matches(['-', '*'])),
-        None => r.position().to_string(),
+        None => game.position().to_string(),
     }
 }
 
-/// What an example does with the game once it is set up.
+/// Plays `m` on `game`, or says why it is illegal.
+pub fn play<G: Record>(game: &mut G, m: MoveOf<G>) -> Result<(), String> {
+    game.play(m).map_err(|e| format!("illegal move {m}: {e}"))
+}
+
+/// What an example does with the game once it is set up: every game comes as its game
+/// record, through the library's one [`Record`] trait.
 pub trait Runner {
     /// What the run returns.
     type Output;
-    /// Runs on the game `start`.
-    fn run<R: Replay>(self, start: R) -> Result<Self::Output, String>;
+    /// Runs on the game record `start`.
+    fn run<G: Record + 'static>(self, start: G) -> Result<Self::Output, String>;
 }
 
 /// Builds the game named `game` with `variant` and runs `runner` on it.
@@ -219,6 +171,6 @@ pub fn exit_code(result: Result<(), String>) -> std::process::ExitCode {
 }
 
 /// Parses a move in the game's notation.
-pub fn parse_move<R: Replay>(text: &str) -> Result<<R::P as Position>::Move, String> {
+pub fn parse_move<G: Record>(text: &str) -> Result<MoveOf<G>, String> {
     text.parse().map_err(|e| format!("bad move {text:?}: {e}"))
 }

@@ -4,39 +4,16 @@
 //! makes the first move of the standard start) and `--by-lot` (the first player of the
 //! standard start is drawn by lot, rule 1). Without them South starts. `--from` takes a
 //! position in the notation of RULINGS.md (or a paused turn, see `docs/omweso.md`).
-//! Replay goes through the game record, which also annuls a repeated mid-turn decision
-//! (rule 8).
+//! Replay goes through the game record.
 
-use mancala::core::{Player, Status};
-use mancala::omweso::{Game, Move, Omweso, Rules};
+use mancala::Player;
+use mancala::omweso::{Game, Omweso, Rules};
+use mancala::record::Record;
 
-use super::{Replay, Runner, Variant};
+use super::{Runner, Variant};
 
 /// The flags omweso understands.
 const FLAGS: &[&str] = &["two-captures-first", "north-first", "by-lot"];
-
-/// A game record driven by the examples.
-pub struct Record(pub Game);
-
-impl Replay for Record {
-    type P = Omweso;
-
-    fn position(&self) -> &Omweso {
-        self.0.position()
-    }
-
-    fn status(&self) -> Status {
-        self.0.status()
-    }
-
-    fn play(&mut self, m: Move) -> Result<(), String> {
-        self.0.play(m).map_err(|e| format!("illegal move {m}: {e}"))
-    }
-
-    fn undo(&mut self) -> Result<(), String> {
-        self.0.undo().map(|_| ()).map_err(|e| e.to_string())
-    }
-}
 
 /// Builds the starting game from the variant flags (or `--from`) and runs `runner`.
 pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, String> {
@@ -78,5 +55,5 @@ pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, St
             Omweso::start(first, rules)
         }
     };
-    runner.run(Record(Game::new(start)))
+    runner.run(Game::new(start))
 }

@@ -4,36 +4,11 @@
 //! position instead. Moves are replayed through the game record, so a position repeated
 //! since the last capture ends the game.
 
-use mancala::core::{Player, Status};
-use mancala::oware::{Game, Move, Oware};
+use mancala::Player;
+use mancala::oware::{Game, Oware};
+use mancala::record::Record;
 
-use super::{Replay, Runner, Variant};
-
-/// An oware game record driven by the examples.
-#[derive(Clone, Debug)]
-pub struct OwareReplay(pub Game);
-
-impl Replay for OwareReplay {
-    type P = Oware;
-
-    fn position(&self) -> &Oware {
-        self.0.position()
-    }
-
-    fn status(&self) -> Status {
-        self.0.status()
-    }
-
-    fn play(&mut self, m: Move) -> Result<(), String> {
-        self.0.play(m).map_err(|e| format!("illegal move {m}: {e}"))
-    }
-
-    fn undo(&mut self) -> Result<(), String> {
-        self.0
-            .undo()
-            .map_err(|_| "nothing to take back".to_string())
-    }
-}
+use super::{Runner, Variant};
 
 /// Builds the starting game from the variant flags (or `--from`) and runs `runner`.
 pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, String> {
@@ -53,5 +28,5 @@ pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, St
             Oware::start(seeds.unwrap_or(4), Player::South).map_err(|e| format!("--seeds: {e}"))?
         }
     };
-    runner.run(OwareReplay(Game::new(start)))
+    runner.run(Game::new(start))
 }

@@ -1,39 +1,12 @@
 //! Setting up rio-kadalis for the examples: `--pits 6` (default) or `--pits 5`,
-//! `--clockwise`, `--from "<notation>"`. Moves go through the round record, so a round
+//! `--clockwise`, `--from "<notation>"`. Moves go through the round record (`Game`), so a round
 //! that repeats a position since the last capture ends as rule 4 ends it (the ruling in
 //! `docs/rio-kadalis.md`).
 
-use mancala::core::Status;
-use mancala::rio_kadalis::{Kadalis, Move, Round};
+use mancala::record::Record;
+use mancala::rio_kadalis::{Game, Kadalis};
 
-use super::{Replay, Runner, Variant};
-
-/// A Rio Kadalis round record driven by the examples.
-#[derive(Clone, Debug)]
-pub struct RoundReplay<const N: usize, const CW: bool>(pub Round<N, CW>);
-
-impl<const N: usize, const CW: bool> Replay for RoundReplay<N, CW> {
-    type P = Kadalis<N, CW>;
-
-    fn position(&self) -> &Kadalis<N, CW> {
-        self.0.position()
-    }
-
-    fn status(&self) -> Status {
-        self.0.status()
-    }
-
-    fn play(&mut self, m: Move) -> Result<(), String> {
-        self.0.play(m).map_err(|e| format!("illegal move {m}: {e}"))
-    }
-
-    fn undo(&mut self) -> Result<(), String> {
-        self.0
-            .undo()
-            .map(|_| ())
-            .ok_or_else(|| "nothing to take back".to_string())
-    }
-}
+use super::{Runner, Variant};
 
 /// Builds the starting game from the variant flags (or `--from`) and runs `runner`.
 pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, String> {
@@ -60,5 +33,5 @@ fn run<const N: usize, const CW: bool, R: Runner>(
             .map_err(|e| format!("bad position {text:?}: {e}"))?,
         None => Kadalis::<N, CW>::start(),
     };
-    runner.run(RoundReplay(Round::new(start)))
+    runner.run(Game::<N, CW>::new(start))
 }

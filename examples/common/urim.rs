@@ -5,39 +5,11 @@
 //! number of pits. Moves are replayed through the game record, so a position repeated
 //! since the last capture ends the game (rule 6).
 
-use mancala::core::{IllegalMove, Player, Status};
+use mancala::Player;
+use mancala::record::Record;
 use mancala::urim::{Game, Urim, row_length};
 
-use super::{Replay, Runner, Variant};
-
-/// An urim game record driven by the examples.
-#[derive(Clone, Debug)]
-pub struct UrimReplay<const N: usize>(pub Game<N>);
-
-impl<const N: usize> Replay for UrimReplay<N> {
-    type P = Urim<N>;
-
-    fn position(&self) -> &Urim<N> {
-        self.0.position()
-    }
-
-    fn status(&self) -> Status {
-        self.0.status()
-    }
-
-    fn play(&mut self, m: mancala::urim::Move) -> Result<(), String> {
-        self.0
-            .play(m)
-            .map_err(|e: IllegalMove| format!("illegal move {m}: {e}"))
-    }
-
-    fn undo(&mut self) -> Result<(), String> {
-        self.0
-            .undo()
-            .map(|_| ())
-            .ok_or_else(|| "nothing to take back".to_string())
-    }
-}
+use super::{Runner, Variant};
 
 /// Builds the starting game from the variant flags (or `--from`) and runs `runner`.
 pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, String> {
@@ -96,5 +68,5 @@ fn run<const N: usize, R: Runner>(variant: &Variant, runner: R) -> Result<R::Out
             Urim::start(variant.seeds.unwrap_or(3), Player::South).map_err(|e| e.to_string())?
         }
     };
-    runner.run(UrimReplay(Game::new(start)))
+    runner.run(Game::<N>::new(start))
 }
