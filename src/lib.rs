@@ -5,7 +5,7 @@
 //!
 //! - at the top level, everything of `mancala-core`: the [`Position`] trait every game
 //!   implements, [`Player`], [`Board`], [`Status`], [`IllegalMove`], the
-//!   [`record`] module with the [`Record`](record::Record) trait of game records (feature
+//!   [`record`] module with the `Record` trait of game records (feature
 //!   `alloc`), [`perft`], the [`notation`] helpers and the shared primitives;
 //! - [`urim`] (Cape Verde), [`omweso`] (Uganda), [`rio_kadalis`] (Somalia) and
 //!   [`oware`] (the abapa rules): one module per game, each behind a feature of the same
@@ -42,6 +42,7 @@
 #![no_std]
 #![doc(html_root_url = "https://docs.rs/mancala/0.1.0")]
 
+#[doc(no_inline)]
 pub use mancala_core::*;
 
 #[cfg(feature = "urim")]

@@ -25,6 +25,7 @@ pub mod toy;
 #[cfg(test)]
 mod counted;
 
+#[doc(no_inline)]
 pub use arrayvec;
 pub use arrayvec::ArrayVec;
 pub use board::Board;

@@ -143,7 +143,7 @@ pub enum IllegalMove<R = Infallible> {
     #[error("the move is not legal here")]
     NotLegal,
     /// A rule of this game refuses the move: the game's own reason (the `Reason` type of
-    /// its [`Position`]).
+    /// its position).
     #[error(transparent)]
     Rule(R),
 }

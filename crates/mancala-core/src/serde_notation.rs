@@ -22,6 +22,7 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::str::FromStr;
 
+#[doc(no_inline)]
 pub use serde;
 use serde::de::{self, Visitor};
 

@@ -48,6 +48,7 @@
 //! ([`Position::board`](mancala_core::Position::board)) and works for every game; any
 //! [`Evaluator`] (a closure, too) can replace it. `docs/engine.md` describes them.
 
+#![doc(html_root_url = "https://docs.rs/mancala-search/0.1.0")]
 #![deny(missing_docs)]
 
 pub mod alphabeta;

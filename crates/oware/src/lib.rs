@@ -1,4 +1,5 @@
 #![doc = include_str!("../README.md")]
+#![doc(html_root_url = "https://docs.rs/oware/0.1.0")]
 #![no_std]
 
 #[cfg(feature = "alloc")]

@@ -1,4 +1,5 @@
 #![doc = include_str!("../README.md")]
+#![doc(html_root_url = "https://docs.rs/rio-kadalis/0.1.0")]
 #![no_std]
 #![deny(missing_docs)]
 // Without `alloc`, the links to `Game`, `Record` and `Match::play_recorded` have no

@@ -1,4 +1,5 @@
 #![doc = include_str!("../README.md")]
+#![doc(html_root_url = "https://docs.rs/urim/0.1.0")]
 #![no_std]
 #![deny(missing_docs)]
 
