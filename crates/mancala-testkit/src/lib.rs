@@ -6,7 +6,9 @@
 //! - [`check_position`] and [`random_game`]: generic property checks over the
 //!   [`Position`] trait;
 //! - [`api`]: the generic suite every game passes, written once against the
-//!   [`Position`] and [`Record`](mancala_core::record::Record) traits.
+//!   [`Position`] and [`Record`](mancala_core::record::Record) traits;
+//! - [`counted`]: the property-test runner that fails a property whose main branch ran
+//!   in fewer than half of its cases.
 #![allow(unsafe_code)] // The counting allocator must implement `GlobalAlloc`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -265,6 +267,64 @@ pub fn random_game<P: Position>(
         each(&p);
     }
     p
+}
+
+/// Runs a property test of `cases` cases drawn from `strategy` (proptest, shrinking
+/// included), where `test` returns whether the property's main branch ran for that
+/// value. Prints how often it ran, and fails if a case fails or if the main branch ran
+/// in fewer than half of the cases (issue 13: a property whose assertions never run
+/// cannot fail). Returns how often it ran.
+///
+/// The cases can be raised for a longer run with `PROPTEST_CASES`, as with `proptest!`.
+///
+/// ```
+/// use proptest::prelude::*;
+/// let ran = mancala_testkit::counted("evens", 64, (0u32..1000).prop_map(|n| 2 * n), |n| {
+///     prop_assert_eq!(n % 2, 0);
+///     Ok(n > 0) // the main branch: a positive even number
+/// });
+/// assert!(ran >= 32);
+/// ```
+///
+/// # Panics
+/// When a case fails (with the shrunk value), or the main branch ran too rarely.
+pub fn counted<S: proptest::strategy::Strategy>(
+    name: &str,
+    cases: u32,
+    strategy: S,
+    test: impl Fn(S::Value) -> Result<bool, proptest::test_runner::TestCaseError>,
+) -> u32
+where
+    S::Value: std::fmt::Debug,
+{
+    use proptest::test_runner::{Config, TestRunner};
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .map_or(cases, |c: u32| c.max(cases));
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let (main, all) = (Cell::new(0u32), Cell::new(0u32));
+    let result = TestRunner::new(config).run(&strategy, |value| {
+        all.set(all.get() + 1);
+        if test(value)? {
+            main.set(main.get() + 1);
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{name}: {e}");
+    }
+    let (main, all) = (main.get(), all.get());
+    println!("{name}: the main branch ran in {main} of {all} cases");
+    assert!(
+        2 * main >= all,
+        "{name}: the main branch ran in only {main} of {all} cases"
+    );
+    main
 }
 
 /// Formats a value with `Display` (a shorthand for property tests).

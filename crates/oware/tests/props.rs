@@ -1,7 +1,7 @@
 //! Property tests: conservation, legality, notation round trips, robustness, and a
 //! cross-check against a slow reference implementation written from the rule text.
 
-use mancala_testkit::{Rng, check_position, random_game};
+use mancala_testkit::{Rng, check_position, counted, random_game};
 use oware::{ByPlayer, Game, Move, Oware, Player, Position, Record, Setup, Status};
 use proptest::prelude::*;
 
@@ -173,86 +173,204 @@ fn arb_position() -> impl Strategy<Value = Oware> {
     })
 }
 
-proptest! {
-    #[test]
-    fn seeds_are_conserved_and_moves_agree(p in arb_position(), seed in any::<u64>()) {
-        let mut rng = Rng::new(seed);
-        random_game(&p, &mut rng, 200, |q| {
-            let on_board: u16 = q.seeds_in_row(Player::South) + q.seeds_in_row(Player::North);
-            assert_eq!(on_board + u16::from(q.stores().south) + u16::from(q.stores().north), 48);
-            check_position(q, (0..6).filter_map(Move::from_index));
-            same_board(q);
-            if let Status::Over(o) = q.status() {
-                let t = o.totals.unwrap();
-                assert_eq!(t.south + t.north, 48);
-            }
-        });
-    }
+#[test]
+fn seeds_are_conserved_and_moves_agree() {
+    // The main branch: the dealt position goes on, so moves are played and checked.
+    counted(
+        "seeds_are_conserved_and_moves_agree",
+        256,
+        (arb_position(), any::<u64>()),
+        |(p, seed)| {
+            let mut rng = Rng::new(seed);
+            random_game(&p, &mut rng, 200, |q| {
+                let on_board: u16 = q.seeds_in_row(Player::South) + q.seeds_in_row(Player::North);
+                assert_eq!(
+                    on_board + u16::from(q.stores().south) + u16::from(q.stores().north),
+                    48
+                );
+                check_position(q, (0..6).filter_map(Move::from_index));
+                same_board(q);
+                if let Status::Over(o) = q.status() {
+                    let t = o.totals.unwrap();
+                    assert_eq!(t.south + t.north, 48);
+                }
+            });
+            Ok(p.status() == Status::Ongoing)
+        },
+    );
+}
 
-    #[test]
-    fn notation_round_trips(p in arb_position()) {
+#[test]
+fn notation_round_trips() {
+    counted("notation_round_trips", 256, arb_position(), |p| {
         prop_assert_eq!(p.to_string().parse::<Oware>().unwrap(), p);
-    }
+        Ok(true)
+    });
+}
 
-    #[test]
-    fn parsers_never_panic(s in ".{0,40}", t in "[0-9,/ SN-]{0,40}") {
-        let _ = s.parse::<Oware>();
-        let _ = t.parse::<Oware>();
-        let _ = s.parse::<Move>();
-    }
+#[test]
+fn parsers_never_panic() {
+    counted(
+        "parsers_never_panic",
+        256,
+        (".{0,40}", "[0-9,/ SN-]{0,40}"),
+        |(s, t)| {
+            let _ = s.parse::<Oware>();
+            let _ = t.parse::<Oware>();
+            let _ = s.parse::<Move>();
+            let _ = s.parse::<Setup>();
+            let _ = t.parse::<Setup>();
+            Ok(true)
+        },
+    );
+}
 
-    #[test]
-    fn checked_play_never_panics(p in arb_position(), k in 0usize..6) {
-        let mut q = p;
-        let m = Move::from_index(k).unwrap();
-        if q.play(m).is_err() {
+/// A position dealt with 48 seeds where the mover's pit `k` is empty.
+fn with_empty_pit() -> impl Strategy<Value = (Oware, usize)> {
+    (
+        proptest::collection::vec(0usize..13, 48),
+        any::<bool>(),
+        0usize..6,
+    )
+        .prop_map(|(spots, north, k)| {
+            let mover = if north { Player::North } else { Player::South };
+            // Cell 13 is the other cells' last: pit k of the mover is skipped.
+            let skip = mover.index() * 6 + k;
+            let mut cells = [0u8; 14];
+            for s in spots {
+                cells[if s >= skip { s + 1 } else { s }] += 1;
+            }
+            let mut setup = Setup::start(0, mover);
+            setup.pits.south.copy_from_slice(&cells[..6]);
+            setup.pits.north.copy_from_slice(&cells[6..12]);
+            setup.stores = ByPlayer::new(cells[12], cells[13]);
+            (Oware::from_setup(setup).unwrap(), k)
+        })
+}
+
+#[test]
+fn checked_play_of_an_empty_pit_changes_nothing() {
+    counted(
+        "checked_play_of_an_empty_pit_changes_nothing",
+        256,
+        with_empty_pit(),
+        |(p, k)| {
+            let m = Move::from_index(k).unwrap();
+            let mut q = p;
+            let e = q.play(m);
+            prop_assert!(
+                matches!(
+                    e,
+                    Err(oware::IllegalMove::EmptyPit { .. } | oware::IllegalMove::GameOver)
+                ),
+                "{:?}",
+                e
+            );
             prop_assert_eq!(q, p);
-        }
-    }
+            let mut game = Game::new(p);
+            prop_assert_eq!(game.play(m), e);
+            prop_assert_eq!(game.positions().to_vec(), vec![p]);
+            Ok(true)
+        },
+    );
+}
 
-    /// Every byte a move can be made from: those past `f` make no move, the others are
-    /// played or refused, and a refused one leaves the position as it was.
-    #[test]
-    fn every_move_value_is_played_or_refused(p in arb_position(), k in any::<u8>()) {
-        let Some(m) = Move::from_u8(k) else {
-            prop_assert!(usize::from(k) >= oware::PITS);
-            return Ok(());
-        };
-        let mut q = p;
-        match q.play(m) {
-            Ok(()) => prop_assert!(p.legal_moves().contains(&m)),
-            Err(e) => {
-                prop_assert!(!p.legal_moves().contains(&m), "{m} refused: {e}");
-                prop_assert_eq!(q, p);
+/// Every byte a move can be made from: those past `f` make no move (pinned for every
+/// byte in the rules tests), the others are played or refused, and a refused one leaves
+/// the position as it was.
+#[test]
+fn every_move_value_is_played_or_refused() {
+    let strategy = (arb_position(), prop_oneof![3 => 0u8..6, 1 => any::<u8>()]);
+    // The main branch: the byte makes a move, which is played or refused.
+    counted(
+        "every_move_value_is_played_or_refused",
+        256,
+        strategy,
+        |(p, k)| {
+            let Some(m) = Move::from_u8(k) else {
+                prop_assert!(usize::from(k) >= oware::PITS);
+                return Ok(false);
+            };
+            let mut q = p;
+            match q.play(m) {
+                Ok(()) => prop_assert!(p.legal_moves().contains(&m)),
+                Err(e) => {
+                    prop_assert!(!p.legal_moves().contains(&m), "{m} refused: {e}");
+                    prop_assert_eq!(q, p);
+                }
             }
-        }
-    }
+            Ok(true)
+        },
+    );
+}
 
-    /// Any bytes make a setup; it is a position exactly when its seeds add up to 48 or
-    /// 36, and the error names the total.
-    #[test]
-    fn any_setup_is_validated(
-        pits in proptest::array::uniform12(any::<u8>()),
-        stores in (any::<u8>(), any::<u8>()),
-        north in any::<bool>(),
-    ) {
-        let mut setup = Setup::start(0, if north { Player::North } else { Player::South });
-        setup.pits.south.copy_from_slice(&pits[..6]);
-        setup.pits.north.copy_from_slice(&pits[6..]);
-        setup.stores = ByPlayer::new(stores.0, stores.1);
-        let total: u16 = pits.iter().map(|&n| u16::from(n)).sum::<u16>()
-            + u16::from(stores.0)
-            + u16::from(stores.1);
-        match Oware::from_setup(setup) {
-            Ok(p) => {
-                prop_assert!(total == 48 || total == 36);
-                prop_assert_eq!(p.to_setup(), setup);
+/// Any bytes make a setup; with random bytes the seeds almost never add up to 48 or
+/// 36, and the error names the total.
+#[test]
+fn any_setup_is_validated() {
+    let strategy = (
+        proptest::array::uniform12(any::<u8>()),
+        (any::<u8>(), any::<u8>()),
+        any::<bool>(),
+    );
+    // The main branch: refused, naming the total (accepted setups: the next test).
+    counted(
+        "any_setup_is_validated",
+        256,
+        strategy,
+        |(pits, stores, north)| {
+            let mut setup = Setup::start(0, if north { Player::North } else { Player::South });
+            setup.pits.south.copy_from_slice(&pits[..6]);
+            setup.pits.north.copy_from_slice(&pits[6..]);
+            setup.stores = ByPlayer::new(stores.0, stores.1);
+            let total: u16 = pits.iter().map(|&n| u16::from(n)).sum::<u16>()
+                + u16::from(stores.0)
+                + u16::from(stores.1);
+            // The notation reads back the same setup, valid or not.
+            prop_assert_eq!(setup.to_string().parse::<Setup>(), Ok(setup));
+            match Oware::from_setup(setup) {
+                Ok(p) => {
+                    prop_assert!(total == 48 || total == 36);
+                    prop_assert_eq!(p.to_setup(), setup);
+                    Ok(false)
+                }
+                Err(e) => {
+                    prop_assert_eq!(e, oware::SetupError::SeedTotal { found: total });
+                    Ok(true)
+                }
             }
-            Err(e) => prop_assert_eq!(e, oware::SetupError::SeedTotal { found: total }),
-        }
-        // The notation reads back the same setup, valid or not.
-        prop_assert_eq!(setup.to_string().parse::<Setup>(), Ok(setup));
-    }
+        },
+    );
+}
+
+/// Setups dealt with 48 or 36 seeds among the pits and stores are positions, and give
+/// their setup back.
+#[test]
+fn dealt_setups_are_accepted() {
+    let strategy = (
+        proptest::collection::vec(0usize..14, 48),
+        any::<bool>(),
+        any::<bool>(),
+    );
+    counted(
+        "dealt_setups_are_accepted",
+        256,
+        strategy,
+        |(spots, three, north)| {
+            let mut cells = [0u8; 14];
+            for s in spots.iter().take(if three { 36 } else { 48 }) {
+                cells[*s] += 1;
+            }
+            let mut setup = Setup::start(0, if north { Player::North } else { Player::South });
+            setup.pits.south.copy_from_slice(&cells[..6]);
+            setup.pits.north.copy_from_slice(&cells[6..12]);
+            setup.stores = ByPlayer::new(cells[12], cells[13]);
+            let p = Oware::from_setup(setup);
+            prop_assert!(p.is_ok(), "{:?}", p);
+            prop_assert_eq!(p.unwrap().to_setup(), setup);
+            Ok(true)
+        },
+    );
 }
 
 /// The board view, the pit accessor and the setup agree with the position.

@@ -9,49 +9,12 @@
 
 use std::cell::Cell;
 
-use mancala_testkit::{Rng, check_position, random_game};
+use mancala_testkit::{Rng, check_position, counted, random_game};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use rio_kadalis::{
     ByPlayer, Kadalis, Match, Move, NotationError, ParsePositionError, Player, Position, Setup,
     SetupError,
 };
-
-/// Runs `cases` cases of `test`, which returns whether its main branch ran; fails if the
-/// main branch ran in fewer than half of them. Returns how often it ran.
-fn counted<S: Strategy>(
-    name: &str,
-    cases: u32,
-    strategy: S,
-    test: impl Fn(S::Value) -> Result<bool, TestCaseError>,
-) -> u32
-where
-    S::Value: std::fmt::Debug,
-{
-    let config = Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    let (main, all) = (Cell::new(0u32), Cell::new(0u32));
-    let result = TestRunner::new(config).run(&strategy, |value| {
-        all.set(all.get() + 1);
-        if test(value)? {
-            main.set(main.get() + 1);
-        }
-        Ok(())
-    });
-    if let Err(e) = result {
-        panic!("{name}: {e}");
-    }
-    let (main, all) = (main.get(), all.get());
-    println!("{name}: the main branch ran in {main} of {all} cases");
-    assert!(
-        2 * main >= all,
-        "{name}: the main branch ran in only {main} of {all} cases"
-    );
-    main
-}
 
 /// The draws a valid position is dealt from: which pits are closed, how many stones
 /// (out of 48; scaled to 40 on 2×5), where each stone goes, and the player to move.
@@ -129,11 +92,11 @@ fn check_game<const N: usize, const CW: bool>(p: &Kadalis<N, CW>, seed: u64) {
     });
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
-
-    #[test]
-    fn parsers_never_panic(s in ".{0,64}", t in "[0-9x,/SN -]{0,40}", annulled in any::<bool>()) {
+#[test]
+fn parsers_never_panic() {
+    let strategy = (".{0,64}", "[0-9x,/SN -]{0,40}", any::<bool>());
+    // No branch: every case is the property (nothing panics).
+    counted("parsers_never_panic", 400, strategy, |(s, t, annulled)| {
         for x in [&s, &t] {
             let _ = x.parse::<Kadalis<6>>();
             let _ = x.parse::<Kadalis<5, true>>();
@@ -145,39 +108,51 @@ proptest! {
             let _ = serde_json::from_value::<Kadalis<5>>(value);
             let _ = serde_json::from_value::<Kadalis<6>>(serde_json::Value::String(x.to_string()));
         }
-    }
+        Ok(true)
+    });
+}
 
-    #[test]
-    fn matches_conserve_stones(seed in any::<u64>(), north in any::<bool>()) {
-        let mut rng = Rng::new(seed);
-        let first = if north { Player::North } else { Player::South };
-        let mut m = Match::<6, true>::new(first);
-        for _ in 0..30 {
-            check_game(m.round(), rng.next_u64());
-            // A round can cycle between moves for ever: bound the plies.
-            for _ in 0..2000 {
-                let moves = m.round().legal_moves();
-                if moves.is_empty() {
+#[test]
+fn matches_conserve_stones() {
+    // The main branch: a round ended and the next one was set up (or the match won).
+    counted(
+        "matches_conserve_stones",
+        400,
+        (any::<u64>(), any::<bool>()),
+        |(seed, north)| {
+            let mut rng = Rng::new(seed);
+            let first = if north { Player::North } else { Player::South };
+            let mut m = Match::<6, true>::new(first);
+            let mut rounds_ended = 0;
+            for _ in 0..30 {
+                check_game(m.round(), rng.next_u64());
+                // A round can cycle between moves for ever: bound the plies.
+                for _ in 0..2000 {
+                    let moves = m.round().legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    m.play(moves[rng.below(moves.len())]).unwrap();
+                    prop_assert_eq!(m.stones(), 48);
+                }
+                if !m.round().is_finished() {
                     break;
                 }
-                m.play(moves[rng.below(moves.len())]).unwrap();
-                prop_assert_eq!(m.stones(), 48);
+                rounds_ended += 1;
+                if m.next_round().is_err() {
+                    prop_assert!(m.winner().is_some());
+                    break;
+                }
+                // Each round's closed pits are a row's leftmost pits (rule 5).
+                for pl in Player::ALL {
+                    let row = m.round().row(pl);
+                    let open = row.iter().position(Option::is_some).unwrap();
+                    prop_assert!(row[open..].iter().all(Option::is_some));
+                }
             }
-            if !m.round().is_finished() {
-                break;
-            }
-            if m.next_round().is_err() {
-                prop_assert!(m.winner().is_some());
-                break;
-            }
-            // Each round's closed pits are a row's leftmost pits (rule 5).
-            for pl in Player::ALL {
-                let row = m.round().row(pl);
-                let open = row.iter().position(Option::is_some).unwrap();
-                prop_assert!(row[open..].iter().all(Option::is_some));
-            }
-        }
-    }
+            Ok(rounds_ended > 0)
+        },
+    );
 }
 
 #[test]

@@ -5,8 +5,9 @@
 mod common;
 
 use common::{RefMatch, RefRecord, RefRound};
-use mancala_testkit::Rng;
+use mancala_testkit::{Rng, counted};
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 use rio_kadalis::{
     ByPlayer, Game, IllegalMove, Kadalis, Match, MatchError, Move, Player, Position, Reason,
     Record, Status,
@@ -404,85 +405,138 @@ fn random_matches_through_the_record_always_finish() {
     random_matches::<5, true>(40, &mut rng);
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
-
-    /// Any seed: a random round through the record ends, by rule 3, 4 or repetition,
-    /// and a repetition is exactly a position already in the window.
-    #[test]
-    fn random_rounds_always_end(seed in any::<u64>(), few in 0usize..3) {
-        let mut rng = Rng::new(seed);
-        let start = match few {
-            0 => "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S",
-            1 => "2,1,0,1,0,1/0,1,1,0,2,0 20-16 N",
-            _ => "x,x,4,4,4,4/4,4,4,4,4,4 0-0 S",
-        };
-        let mut round: Game = Game::new(start.parse().unwrap());
-        while round.status() == Status::Ongoing {
-            let moves = round.legal_moves();
-            round.play(moves[rng.below(moves.len())]).unwrap();
-            prop_assert!(round.moves().len() < 20_000);
-            let (last, window) = round.since_last_capture().split_last().unwrap();
-            prop_assert_eq!(round.is_repetition(), window.contains(last));
-        }
-        prop_assert!(round.status().is_finished());
-        if round.is_repetition() {
-            let totals = round.position().totals();
-            prop_assert_eq!(round.outcome().unwrap().totals, Some(totals));
-        }
+/// Plays a random round from `start` through the record to its end, checking that it
+/// ends and that a repetition is exactly a position already in the window. Returns the
+/// finished record.
+fn checked_round(start: &str, rng: &mut Rng) -> Result<Game, TestCaseError> {
+    let mut round: Game = Game::new(start.parse().unwrap());
+    while round.status() == Status::Ongoing {
+        let moves = round.legal_moves();
+        round.play(moves[rng.below(moves.len())]).unwrap();
+        prop_assert!(round.moves().len() < 20_000);
+        let (last, window) = round.since_last_capture().split_last().unwrap();
+        prop_assert_eq!(round.is_repetition(), window.contains(last));
     }
+    prop_assert!(round.status().is_finished());
+    Ok(round)
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+/// The starts of the random rounds: the full board, a few stones, closed pits.
+const STARTS: [&str; 3] = [
+    "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S",
+    "2,1,0,1,0,1/0,1,1,0,2,0 20-16 N",
+    "x,x,4,4,4,4/4,4,4,4,4,4 0-0 S",
+];
 
-    /// Any sequence of calls on a match, with its record, another round's record or a
-    /// record out of step, never panics; a refused call changes nothing.
-    #[test]
-    fn match_calls_never_panic(
-        stocks in (any::<u8>(), any::<u8>()),
-        north in any::<bool>(),
-        calls in proptest::collection::vec((0u8..8, any::<u8>()), 0..300),
-    ) {
-        let first = if north { Player::North } else { Player::South };
-        let stocks = ByPlayer::new(stocks.0, stocks.1);
-        let mut m = Match::<5>::from_stocks(stocks, first)
-            .unwrap_or_else(|_| Match::<5>::new(first));
-        let mut own = Game::new(*m.round());
-        let mut other = Game::new(Kadalis::<5>::start());
-        for (call, arg) in calls {
-            let any_move = Move::from_index(usize::from(arg) % 6).unwrap();
-            let legal = m.round().legal_moves();
-            let listed = legal.get(usize::from(arg) % legal.len().max(1)).copied();
-            let (before, own_before, other_before) = (m, own.clone(), other.clone());
-            let refused = match call {
-                0 => m.play(any_move).is_err(),
-                1 => m.play_recorded(&mut own, any_move).is_err(),
-                2 => match listed {
-                    Some(mv) => m.play_recorded(&mut own, mv).is_err(),
-                    None => m.play_recorded(&mut own, any_move).is_err(),
-                },
-                3 => m.play_recorded(&mut other, listed.unwrap_or(any_move)).is_err(),
-                4 => m.next_round().is_err(),
-                5 => m.end_round_by_repetition().is_none(),
-                6 => own.undo().is_none(),
-                _ => {
-                    let mut moves = 0;
-                    while m.status() == Status::Ongoing && moves < 50 {
-                        let mv = m.round().legal_moves()[0];
-                        let _ = m.play_recorded(&mut own, mv);
-                        moves += 1;
-                    }
-                    false
+/// Any seed: a random round through the record ends, by rule 3, 4 or repetition, and a
+/// repetition is exactly a position already in the window.
+#[test]
+fn random_rounds_always_end() {
+    counted(
+        "random_rounds_always_end",
+        64,
+        (any::<u64>(), 0usize..3),
+        |(seed, few)| {
+            let mut rng = Rng::new(seed);
+            checked_round(STARTS[few], &mut rng)?;
+            Ok(true)
+        },
+    );
+}
+
+/// A round ended by a repetition (rule 6) is scored as rule 4 scores it: each player
+/// takes their row. About a third of random rounds end so; each case plays rounds until
+/// one does (at most 8).
+#[test]
+fn a_round_ended_by_repetition_takes_the_rows() {
+    counted(
+        "a_round_ended_by_repetition_takes_the_rows",
+        64,
+        (any::<u64>(), 0usize..3),
+        |(seed, few)| {
+            let mut rng = Rng::new(seed);
+            for _ in 0..8 {
+                let round = checked_round(STARTS[few], &mut rng)?;
+                if round.is_repetition() {
+                    let totals = round.position().totals();
+                    let outcome = round.outcome().unwrap();
+                    prop_assert_eq!(outcome.totals, Some(totals));
+                    let winner = match totals.south.cmp(&totals.north) {
+                        std::cmp::Ordering::Greater => Some(Player::South),
+                        std::cmp::Ordering::Less => Some(Player::North),
+                        std::cmp::Ordering::Equal => None,
+                    };
+                    prop_assert_eq!(outcome.winner, winner);
+                    prop_assert_eq!(outcome.points, u8::from(winner.is_some()));
+                    return Ok(true);
                 }
-            };
-            if refused {
-                prop_assert_eq!(m, before);
-                prop_assert_eq!(&own, &own_before);
-                prop_assert_eq!(&other, &other_before);
             }
-            prop_assert_eq!(m.stones(), 40);
-            let _ = (m.status(), m.next_stocks(), m.winner(), m.is_repetition());
-        }
-    }
+            Ok(false)
+        },
+    );
+}
+
+/// Any sequence of calls on a match, with its record, another round's record or a
+/// record out of step, never panics; a refused call changes nothing.
+#[test]
+fn match_calls_never_panic() {
+    let strategy = (
+        (any::<u8>(), any::<u8>()),
+        any::<bool>(),
+        proptest::collection::vec((0u8..8, any::<u8>()), 0..300),
+    );
+    // The main branch: some call was refused, and the match and both records were
+    // checked unchanged.
+    counted(
+        "match_calls_never_panic",
+        200,
+        strategy,
+        |(stocks, north, calls)| {
+            let first = if north { Player::North } else { Player::South };
+            let stocks = ByPlayer::new(stocks.0, stocks.1);
+            let mut m =
+                Match::<5>::from_stocks(stocks, first).unwrap_or_else(|_| Match::<5>::new(first));
+            let mut own = Game::new(*m.round());
+            let mut other = Game::new(Kadalis::<5>::start());
+            let mut refusals = 0;
+            for (call, arg) in calls {
+                let any_move = Move::from_index(usize::from(arg) % 6).unwrap();
+                let legal = m.round().legal_moves();
+                let listed = legal.get(usize::from(arg) % legal.len().max(1)).copied();
+                let (before, own_before, other_before) = (m, own.clone(), other.clone());
+                let refused = match call {
+                    0 => m.play(any_move).is_err(),
+                    1 => m.play_recorded(&mut own, any_move).is_err(),
+                    2 => match listed {
+                        Some(mv) => m.play_recorded(&mut own, mv).is_err(),
+                        None => m.play_recorded(&mut own, any_move).is_err(),
+                    },
+                    3 => m
+                        .play_recorded(&mut other, listed.unwrap_or(any_move))
+                        .is_err(),
+                    4 => m.next_round().is_err(),
+                    5 => m.end_round_by_repetition().is_none(),
+                    6 => own.undo().is_none(),
+                    _ => {
+                        let mut moves = 0;
+                        while m.status() == Status::Ongoing && moves < 50 {
+                            let mv = m.round().legal_moves()[0];
+                            let _ = m.play_recorded(&mut own, mv);
+                            moves += 1;
+                        }
+                        false
+                    }
+                };
+                if refused {
+                    refusals += 1;
+                    prop_assert_eq!(m, before);
+                    prop_assert_eq!(&own, &own_before);
+                    prop_assert_eq!(&other, &other_before);
+                }
+                prop_assert_eq!(m.stones(), 40);
+                let _ = (m.status(), m.next_stocks(), m.winner(), m.is_repetition());
+            }
+            Ok(refusals > 0)
+        },
+    );
 }

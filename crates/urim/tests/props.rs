@@ -1,8 +1,9 @@
 //! Property tests over random valid positions and random legal play, and robustness of
 //! every parser and of the checked `play` against arbitrary input.
 
-use mancala_testkit::{Rng, check_position, random_game};
+use mancala_testkit::{Rng, check_position, counted, random_game};
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 use urim::{
     ByPlayer, CAP, Game, Match, MatchError, Move, Player, Position, Record, Setup, Status, Urim,
     Urim6, Urim7,
@@ -86,87 +87,223 @@ fn count() -> impl Strategy<Value = u8> {
     prop_oneof![6 => 0u8..5, 2 => 0u8..=CAP, 1 => Just(CAP)]
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(600))]
+/// A valid position's draws: pit counts, 4 seeds a pit (else 3), the store split, North
+/// to move.
+fn position_strategy(pits: usize) -> impl Strategy<Value = (Vec<u8>, bool, u16, bool)> {
+    (
+        proptest::collection::vec(count(), pits),
+        any::<bool>(),
+        any::<u16>(),
+        any::<bool>(),
+    )
+}
 
-    #[test]
-    fn random_positions_2x6(
-        raw in proptest::collection::vec(count(), 12),
-        four in any::<bool>(),
-        split in any::<u16>(),
-        north in any::<bool>(),
-    ) {
-        check(&position::<6>(&raw, if four { 4 } else { 3 }, split, north));
-    }
+#[test]
+fn random_positions_2x6() {
+    // The main branch: an ongoing position, whose every legal move is checked.
+    counted(
+        "random_positions_2x6",
+        600,
+        position_strategy(12),
+        |(raw, four, split, north)| {
+            let p = position::<6>(&raw, if four { 4 } else { 3 }, split, north);
+            check(&p);
+            Ok(p.status() == Status::Ongoing)
+        },
+    );
+}
 
-    #[test]
-    fn random_positions_2x7(
-        raw in proptest::collection::vec(count(), 14),
-        four in any::<bool>(),
-        split in any::<u16>(),
-        north in any::<bool>(),
-    ) {
-        check(&position::<7>(&raw, if four { 4 } else { 3 }, split, north));
-    }
+#[test]
+fn random_positions_2x7() {
+    counted(
+        "random_positions_2x7",
+        600,
+        position_strategy(14),
+        |(raw, four, split, north)| {
+            let p = position::<7>(&raw, if four { 4 } else { 3 }, split, north);
+            check(&p);
+            Ok(p.status() == Status::Ongoing)
+        },
+    );
+}
 
-    #[test]
-    fn random_play_from_every_start(seed in any::<u64>(), variant in 0usize..4) {
-        let mut rng = Rng::new(seed);
-        match variant {
-            0 => { random_game(&Urim6::new(), &mut rng, 400, check); }
-            1 => { random_game(&Urim6::start(4, Player::North).unwrap(), &mut rng, 400, check); }
-            2 => { random_game(&Urim7::new(), &mut rng, 400, check); }
-            _ => { random_game(&Urim7::start(4, Player::South).unwrap(), &mut rng, 400, check); }
-        }
-    }
+#[test]
+fn random_play_from_every_start() {
+    // The main branch: the game reached its end within the 400 plies checked.
+    counted(
+        "random_play_from_every_start",
+        600,
+        (any::<u64>(), 0usize..4),
+        |(seed, variant)| {
+            let mut rng = Rng::new(seed);
+            let finished = match variant {
+                0 => random_game(&Urim6::new(), &mut rng, 400, check).is_finished(),
+                1 => random_game(
+                    &Urim6::start(4, Player::North).unwrap(),
+                    &mut rng,
+                    400,
+                    check,
+                )
+                .is_finished(),
+                2 => random_game(&Urim7::new(), &mut rng, 400, check).is_finished(),
+                _ => random_game(
+                    &Urim7::start(4, Player::South).unwrap(),
+                    &mut rng,
+                    400,
+                    check,
+                )
+                .is_finished(),
+            };
+            Ok(finished)
+        },
+    );
+}
 
-    #[test]
-    fn parsers_never_panic(s in "\\PC{0,40}") {
+#[test]
+fn parsers_never_panic() {
+    // No branch: every case is the property (nothing panics).
+    let strategy = prop_oneof!["\\PC{0,40}", "[0-9,/ SN-]{0,40}"];
+    counted("parsers_never_panic", 600, strategy, |s| {
         let _ = s.parse::<Urim6>();
         let _ = s.parse::<Urim7>();
         let _ = s.parse::<Setup<6>>();
         let _ = s.parse::<Setup<7>>();
         let _ = s.parse::<Move>();
         let _ = urim::row_length(&s);
-    }
+        Ok(true)
+    });
+}
 
-    #[test]
-    fn near_miss_notation_never_panics(
-        pits in proptest::collection::vec(0u32..300, 0..16),
-        split in 0usize..16,
-        stores in "[0-9]{0,4}-[0-9]{0,4}",
-        side in "[SNX ]{0,2}",
-    ) {
-        let row = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-        let split = split.min(pits.len());
-        let s = format!("{}/{} {stores} {side}", row(&pits[..split]), row(&pits[split..]));
-        if let Ok(p) = s.parse::<Urim6>() {
-            prop_assert_eq!(p.to_string(), s.trim());
-        }
-        if let Ok(p) = s.parse::<Urim7>() {
-            prop_assert_eq!(p.to_string(), s.trim());
-        }
-    }
+#[test]
+fn valid_notation_reads_back() {
+    // Any valid position's notation, with any spacing between its fields, reads as
+    // that position and prints as it did.
+    let strategy = (position_strategy(14), any::<bool>(), 1usize..4, 1usize..4);
+    counted(
+        "valid_notation_reads_back",
+        600,
+        strategy,
+        |((raw, four, split, north), seven, a, b)| {
+            let seeds = if four { 4 } else { 3 };
+            let text = if seven {
+                position::<7>(&raw, seeds, split, north).to_string()
+            } else {
+                position::<6>(&raw, seeds, split, north).to_string()
+            };
+            let fields: Vec<&str> = text.split(' ').collect();
+            let spaced = format!(
+                "{}{}{}{}{}",
+                fields[0],
+                " ".repeat(a),
+                fields[1],
+                " ".repeat(b),
+                fields[2]
+            );
+            let shown = if seven {
+                spaced.parse::<Urim7>().map(|p| p.to_string())
+            } else {
+                spaced.parse::<Urim6>().map(|p| p.to_string())
+            };
+            prop_assert_eq!(shown, Ok(text));
+            Ok(true)
+        },
+    );
+}
 
-    #[test]
-    fn checked_play_of_any_move_never_panics(
-        raw in proptest::collection::vec(count(), 14),
-        split in any::<u16>(),
-        index in 0usize..7,
-    ) {
-        let m = Move::from_index(index).unwrap();
-        for p in [position::<6>(&raw, 3, split, false), position::<6>(&raw, 4, split, true)] {
-            let mut q = p;
-            if q.play(m).is_err() {
-                prop_assert_eq!(q, p);
+#[test]
+fn notation_one_seed_off_is_refused() {
+    // A valid position's notation with one pit or store one seed up or down: the total
+    // is no variant's, or a pit holds 18, or a count is negative: refused, never a panic.
+    let strategy = (position_strategy(12), 0usize..14, any::<bool>());
+    counted(
+        "notation_one_seed_off_is_refused",
+        600,
+        strategy,
+        |((raw, four, split, north), at, up)| {
+            let p = position::<6>(&raw, if four { 4 } else { 3 }, split, north);
+            let mut setup = p.to_setup();
+            let cell = match at {
+                0..=5 => &mut setup.pits.south[at],
+                6..=11 => &mut setup.pits.north[at - 6],
+                12 => &mut setup.stores.south,
+                _ => &mut setup.stores.north,
+            };
+            let text = if up || *cell == 0 {
+                *cell += 1;
+                setup.to_string()
+            } else {
+                *cell -= 1;
+                setup.to_string()
+            };
+            let e = text.parse::<Urim6>();
+            prop_assert!(
+                matches!(e, Err(urim::ParsePositionError::Setup(_))),
+                "{} read as {:?}",
+                text,
+                e
+            );
+            Ok(true)
+        },
+    );
+}
+
+#[test]
+fn checked_play_of_an_illegal_move_changes_nothing() {
+    // The main branch: the position has a move that is not legal (always on 2×6, where
+    // `g` is none of its pits); playing it is refused with a reason and changes nothing.
+    let strategy = (
+        position_strategy(14),
+        any::<bool>(),
+        any::<prop::sample::Index>(),
+    );
+    counted(
+        "checked_play_of_an_illegal_move_changes_nothing",
+        600,
+        strategy,
+        |((raw, four, split, north), seven, pick)| {
+            let seeds = if four { 4 } else { 3 };
+            if seven {
+                refuse(position::<7>(&raw, seeds, split, north), pick)
+            } else {
+                refuse(position::<6>(&raw, seeds, split, north), pick)
             }
-        }
-        let p = position::<7>(&raw, 4, split, false);
-        let mut q = p;
-        if q.play(m).is_err() {
-            prop_assert_eq!(q, p);
-        }
+        },
+    );
+}
+
+/// Plays an illegal move of `p` chosen by `pick`; returns whether there was one.
+fn refuse<const N: usize>(p: Urim<N>, pick: prop::sample::Index) -> Result<bool, TestCaseError> {
+    let legal = p.legal_moves();
+    let illegal: Vec<Move> = all_moves().filter(|m| !legal.contains(m)).collect();
+    if illegal.is_empty() {
+        return Ok(false);
     }
+    let m = *pick.get(&illegal);
+    let mut q = p;
+    prop_assert!(q.play(m).is_err());
+    prop_assert_eq!(q, p);
+    let mut game = Game::new(p);
+    prop_assert!(game.play(m).is_err());
+    prop_assert_eq!(game.positions().to_vec(), vec![p]);
+    Ok(true)
+}
+
+#[test]
+fn the_calls_of_the_issue_return_errors() {
+    // Issue 13: `Urim::<6>::start(3, Player::South)` then `play(PitMove::from_u8(200))`
+    // panicked. A move past every row can no longer be made, and the largest move
+    // there is, `g`, is no pit of a 2×6 board: refused, the position unchanged.
+    assert_eq!(Move::from_u8(200), None);
+    assert_eq!(mancala_core::PitMove::<7>::from_u8(200), None);
+    assert_eq!(Move::from_u8(7), None);
+    let mut p = Urim::<6>::start(3, Player::South).unwrap();
+    let before = p;
+    let g = Move::from_u8(6).unwrap();
+    assert_eq!(p.play(g), Err(urim::IllegalMove::NoSuchPit { pit: 'g' }));
+    assert_eq!(p, before);
+    let mut game = Game::new(p);
+    assert_eq!(game.play(g), Err(urim::IllegalMove::NoSuchPit { pit: 'g' }));
+    assert_eq!(game, Game::new(before));
 }
 
 /// Drives a match with `ops`: (kind, number) pairs that play a legal move, play any
@@ -242,22 +379,28 @@ fn drive_match<const N: usize>(
     Ok(m.results().len())
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
-
-    #[test]
-    fn a_match_never_panics(
-        ops in proptest::collection::vec((0u8..9, 0usize..7), 0..1500),
-        seeds in prop_oneof![4 => 3u8..=4, 1 => any::<u8>()],
-        target in prop_oneof![4 => 1u16..4, 1 => any::<u16>()],
-        seven in any::<bool>(),
-    ) {
-        if seven {
-            drive_match::<7>(seeds, target, &ops)?;
-        } else {
-            drive_match::<6>(seeds, target, &ops)?;
-        }
-    }
+#[test]
+fn a_match_never_panics() {
+    let strategy = (
+        proptest::collection::vec((0u8..9, 0usize..7), 0..1500),
+        prop_oneof![4 => 3u8..=4, 1 => any::<u8>()],
+        prop_oneof![4 => 1u16..4, 1 => any::<u16>()],
+        any::<bool>(),
+    );
+    // The main branch: a match was made and at least one of its games finished.
+    counted(
+        "a_match_never_panics",
+        200,
+        strategy,
+        |(ops, seeds, target, seven)| {
+            let games = if seven {
+                drive_match::<7>(seeds, target, &ops)?
+            } else {
+                drive_match::<6>(seeds, target, &ops)?
+            };
+            Ok(games > 0)
+        },
+    );
 }
 
 #[test]
