@@ -390,11 +390,12 @@ mod tests {
         assert_eq!(capturable(add(add(0, 15, 1), 0, 1)), 1 << 8);
     }
 
-    proptest::proptest! {
-        /// The one-step pit sets agree with reading the pits one by one, for every
-        /// count a pit can hold (0 to 64).
-        #[test]
-        fn pit_sets_match_pit_by_pit(pits in proptest::array::uniform16(0u8..=64)) {
+    /// The one-step pit sets agree with reading the pits one by one, for every count a
+    /// pit can hold (0 to 64).
+    #[test]
+    fn pit_sets_match_pit_by_pit() {
+        let strategy = proptest::array::uniform16(0u8..=64);
+        mancala_testkit::counted("pit_sets_match_pit_by_pit", 256, strategy, |pits| {
             let x = u128::from_le_bytes(pits);
             let mut occupied_bits = 0u16;
             let mut movable = 0u16;
@@ -408,7 +409,8 @@ mod tests {
             }
             proptest::prop_assert_eq!(occupied(x), occupied_bits);
             proptest::prop_assert_eq!(movable_letters(x), movable);
-        }
+            Ok(true)
+        });
     }
 
     #[test]

@@ -8,16 +8,14 @@
 
 mod common;
 
-use std::cell::Cell;
-
 use common::{all_moves, random_start};
-use mancala_testkit::{CountingAllocator, Rng, check_position, count_allocations};
+use mancala_testkit::{CountingAllocator, Rng, check_position, count_allocations, counted};
 use omweso::{
     ByPlayer, DEFAULT_CAP, Move, MoveKind, Omweso, Outcome, Player, Position, Rules, Setup,
     SetupError, Status,
 };
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use proptest::test_runner::TestCaseError;
 
 #[global_allocator]
 static ALLOC: CountingAllocator = CountingAllocator;
@@ -27,42 +25,6 @@ fn total(p: &Omweso) -> u32 {
     // (`u64`: the same whether the core counts in `u16` or `u32`.)
     assert_eq!(u64::from(p.board().total()), u64::from(t));
     t
-}
-
-/// Runs `cases` cases of `test`, which returns whether its main branch ran; fails if the
-/// main branch ran in fewer than half of them. Returns how often it ran.
-fn counted<S: Strategy>(
-    name: &str,
-    cases: u32,
-    strategy: S,
-    test: impl Fn(S::Value) -> Result<bool, TestCaseError>,
-) -> u32
-where
-    S::Value: std::fmt::Debug,
-{
-    let config = Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    let (main, all) = (Cell::new(0u32), Cell::new(0u32));
-    let result = TestRunner::new(config).run(&strategy, |value| {
-        all.set(all.get() + 1);
-        if test(value)? {
-            main.set(main.get() + 1);
-        }
-        Ok(())
-    });
-    if let Err(e) = result {
-        panic!("{name}: {e}");
-    }
-    let (main, all) = (main.get(), all.get());
-    println!("{name}: the main branch ran in {main} of {all} cases");
-    assert!(
-        2 * main >= all,
-        "{name}: the main branch ran in only {main} of {all} cases"
-    );
-    main
 }
 
 /// The board, setup and pit views of `p` agree with its own accessors, and a position
@@ -266,49 +228,130 @@ fn nothing_allocates() {
     assert_eq!(n, 0);
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
-
-    #[test]
-    fn position_parser_never_panics(s in "\\PC{0,80}") {
+#[test]
+fn position_parser_never_panics() {
+    // No branch: every case is the property (nothing panics).
+    counted("position_parser_never_panics", 2000, "\\PC{0,80}", |s| {
         let _ = s.parse::<Omweso>();
-    }
+        Ok(true)
+    });
+}
 
-    #[test]
-    fn position_parser_never_panics_on_near_misses(
-        rows in proptest::collection::vec(proptest::collection::vec(0u32..70, 6..10), 3..6),
-        side in "[SNX]",
-        flags in "[-sncx]{0,4}",
-        a in 0u32..70_000, b in 0u32..5,
-        pending in proptest::option::of("[a-q]\\+[0-9]{1,3}:[-cahrx]{0,4}"),
-    ) {
-        let board = rows.iter().map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join(",")).collect::<Vec<_>>().join("/");
-        let mut text = format!("{board} {side} {flags} {a}-{b}");
-        if let Some(p) = pending {
-            text.push(' ');
-            text.push_str(&p);
-        }
-        if let Ok(p) = text.parse::<Omweso>() {
-            prop_assert_eq!(total(&p), 64);
-            prop_assert_eq!(p.to_string().parse::<Omweso>().unwrap().to_string(), p.to_string());
-            check_position(&p, all_moves());
-        }
-    }
-
-    #[test]
-    fn move_and_setup_parsers_never_panic(s in "\\PC{0,40}") {
-        let _ = s.parse::<Move>();
-        let _ = s.parse::<Setup>();
-        let _ = Omweso::from_notation(&s, Rules::with_two_captures_first());
-        let _ = serde_json::from_str::<Omweso>(&s);
-    }
-
-    #[test]
-    fn checked_play_never_panics(seed in any::<u64>(), plies in 0usize..60, picks in proptest::collection::vec(0usize..48, 1..8)) {
+/// A position of a random game: after up to 80 plies, mostly the last one before the
+/// game's end (one in eight the game's last position, ended or not).
+fn random_position() -> impl Strategy<Value = Omweso> {
+    (any::<u64>(), 0usize..80, 0u8..8).prop_map(|(seed, plies, last)| {
         let mut rng = Rng::new(seed);
         let start = random_start(&mut rng, Rules::default());
-        let p = mancala_testkit::random_game(&start, &mut rng, plies, |_| {});
+        let mut ongoing = start;
+        let end = mancala_testkit::random_game(&start, &mut rng, plies, |q| {
+            if q.status() == Status::Ongoing {
+                ongoing = *q;
+            }
+        });
+        if last == 0 { end } else { ongoing }
+    })
+}
+
+#[test]
+fn valid_notation_reads_back() {
+    // Every position of random games (paused turns included) reads back from its
+    // notation, and passes the checks of a position.
+    counted("valid_notation_reads_back", 1000, random_position(), |p| {
+        let text = p.to_string();
+        let back: Omweso = text
+            .parse()
+            .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        prop_assert_eq!(back.to_string(), text.clone());
+        prop_assert_eq!(total(&back), 64);
+        check_position(&back, all_moves());
+        // The notation carries all of an ongoing position, not a result that only the
+        // turn showed (a beheading's 2 points, an annulment: RULINGS "Details").
+        if p.status() == Status::Ongoing {
+            prop_assert_eq!(back, p);
+            return Ok(true);
+        }
+        prop_assert_eq!(back.pits(Player::South), p.pits(Player::South));
+        Ok(false)
+    });
+}
+
+#[test]
+fn position_parser_refuses_near_misses() {
+    // A valid notation with one number one up or down (a pit, so the seeds no longer
+    // add up to 64, or a capture count, which then disagrees with the flags or the
+    // turns): refused or read as a valid position, never a panic. The main branch: a
+    // pit was changed, so the text must be refused.
+    let strategy = (
+        random_position(),
+        any::<prop::sample::Index>(),
+        any::<bool>(),
+    );
+    counted(
+        "position_parser_refuses_near_misses",
+        1000,
+        strategy,
+        |(p, at, up)| {
+            let text = p.to_string();
+            // The numbers of the notation: byte ranges of digit runs.
+            let mut runs = Vec::new();
+            let mut start = None;
+            for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
+                match (c.is_ascii_digit(), start) {
+                    (true, None) => start = Some(i),
+                    (false, Some(s)) => {
+                        runs.push(s..i);
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+            let run = at.get(&runs).clone();
+            let n: u32 = text[run.clone()].parse().unwrap();
+            let changed = if up || n == 0 { n + 1 } else { n - 1 };
+            let near = format!("{}{changed}{}", &text[..run.start], &text[run.end..]);
+            // The board is the text's first field; a pit changed there breaks the total.
+            let in_board = run.end <= text.find(' ').unwrap();
+            match near.parse::<Omweso>() {
+                Ok(q) => {
+                    prop_assert!(!in_board, "{} read with a pit changed: {}", near, q);
+                    prop_assert_eq!(total(&q), 64);
+                    prop_assert_eq!(q.to_string().parse::<Omweso>().unwrap(), q);
+                }
+                Err(e) => prop_assert!(!e.to_string().is_empty()),
+            }
+            Ok(in_board)
+        },
+    );
+}
+
+#[test]
+fn move_and_setup_parsers_never_panic() {
+    counted(
+        "move_and_setup_parsers_never_panic",
+        2000,
+        "\\PC{0,40}",
+        |s| {
+            let _ = s.parse::<Move>();
+            let _ = s.parse::<Setup>();
+            let _ = Omweso::from_notation(&s, Rules::with_two_captures_first());
+            let _ = serde_json::from_str::<Omweso>(&s);
+            Ok(true)
+        },
+    );
+}
+
+#[test]
+fn checked_play_never_panics() {
+    let strategy = (
+        random_position(),
+        proptest::collection::vec(0usize..48, 1..8),
+    );
+    // The main branch: an illegal move was among the picks, refused with a reason and
+    // the position unchanged (legal ones are played).
+    counted("checked_play_never_panics", 2000, strategy, |(p, picks)| {
         let moves = all_moves();
+        let mut refused = false;
         for k in picks {
             let mut q = p;
             let m = moves[k % moves.len()];
@@ -317,10 +360,12 @@ proptest! {
                 Err(e) => {
                     prop_assert_eq!(q, p);
                     prop_assert!(!e.to_string().is_empty());
+                    refused = true;
                 }
             }
         }
-    }
+        Ok(refused)
+    });
 }
 
 /// The draws a valid start is dealt from: the cap, where each of each player's 32 seeds
