@@ -1,0 +1,97 @@
+//! Move sequences through Omweso's game record (`Game`) and its match (`Match` in every
+//! mode: play, timed play, take-backs, new games): nothing panics, a refusal changes
+//! nothing, and the record plays what the position plays.
+#![no_main]
+
+use core::time::Duration;
+
+use libfuzzer_sys::fuzz_target;
+use mancala_core::{ByPlayer, Player, Position, Record};
+use mancala_fuzz::{Bytes, Mark, candidate_moves, deal, play_record};
+use omweso::{Game, Match, Mode, Omweso, Rules, Setup};
+
+fn start(b: &mut Bytes<'_>) -> Omweso {
+    let first = if b.flag() {
+        Player::North
+    } else {
+        Player::South
+    };
+    let rules = Rules {
+        two_captures_first: b.flag(),
+    };
+    if b.flag() {
+        return Omweso::start(first, rules);
+    }
+    let mut pits = ByPlayer::new([0u8; 16], [0u8; 16]);
+    for p in Player::ALL {
+        deal(b, &mut pits[p], 32, 10);
+    }
+    let mut s = Setup::new(pits.south, pits.north);
+    s.to_move = first;
+    s.rules = rules;
+    Omweso::from_setup(s).expect("a dealt start")
+}
+
+fn a_match(b: &mut Bytes<'_>) {
+    let mode = match b.byte() % 3 {
+        0 => Mode::Classic,
+        1 => Mode::Contract,
+        _ => Mode::Blitz,
+    };
+    let mut m = Match::new(mode, start(b));
+    let candidates = candidate_moves::<Omweso>();
+    // What a refused request must leave as it was, taken in O(1).
+    let mark = |m: &Match| {
+        (
+            m.history().len(),
+            m.points(),
+            m.game_status(),
+            Mark::of(m.game()),
+        )
+    };
+    while !b.is_empty() {
+        let before = mark(&m);
+        let x = b.byte();
+        match x {
+            0xff => {
+                if m.take_back().is_err() {
+                    assert_eq!(mark(&m), before);
+                }
+            }
+            0xfe => {
+                let s = start(b);
+                if m.new_game(s).is_err() {
+                    assert_eq!(mark(&m), before);
+                }
+            }
+            _ => {
+                let legal = m.game().legal_moves();
+                let mv = if x & 0x80 != 0 && !legal.is_empty() {
+                    legal[usize::from(x & 0x7f) % legal.len()]
+                } else {
+                    candidates[usize::from(x) % candidates.len()]
+                };
+                let r = if x & 0x40 != 0 {
+                    m.play_timed(mv, Duration::from_millis(u64::from(b.byte()) * 20))
+                } else {
+                    m.play(mv)
+                };
+                if r.is_err() {
+                    assert_eq!(mark(&m), before);
+                }
+            }
+        }
+        let _ = (m.points(), m.winner(), m.game_status());
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut b = Bytes(data);
+    if b.flag() {
+        let p = start(&mut b);
+        let record: Game = play_record(p, &mut b);
+        let _ = record.outcome();
+    } else {
+        a_match(&mut b);
+    }
+});
