@@ -148,6 +148,37 @@ fn thousands_of_random_games_agree_with_the_reference() {
     }
 }
 
+/// Every count of `oware.perft` of at most `max_nodes` nodes, by the reference. Returns
+/// how many were checked.
+fn check_perft_file(max_nodes: u64) -> usize {
+    let mut checked = 0;
+    for case in mancala_testkit::perft_file(include_str!("oware.perft")) {
+        let p: Oware = case.position.parse().unwrap();
+        let r = Reference::from(&p);
+        for &(depth, nodes) in &case.counts {
+            if nodes <= max_nodes {
+                assert_eq!(r.perft(depth), nodes, "case {} depth {depth}", case.id);
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+/// The perft file against the reference, the counts up to 200,000 nodes (depth 7).
+#[test]
+fn perft_file_agrees_with_the_reference() {
+    assert_eq!(check_perft_file(200_000), 14);
+}
+
+/// Every count of the perft file against the reference (about 150 million nodes, some
+/// 20 seconds optimised); CI runs it in its long-tests build.
+#[test]
+#[ignore = "slow: CI runs it in the long-tests profile"]
+fn perft_file_agrees_with_the_reference_in_full() {
+    assert_eq!(check_perft_file(u64::MAX), 22);
+}
+
 #[test]
 fn perft_agrees_with_the_reference_on_midgame_positions() {
     let mut rng = Rng::new(9);
