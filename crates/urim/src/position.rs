@@ -5,6 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
+use mancala_core::capture::capture_run;
 use mancala_core::sow::{Direction, sow};
 use mancala_core::{Board, ByPlayer, Outcome, Player, Position, Status};
 
@@ -395,23 +396,31 @@ impl<const N: usize> Urim<N> {
         lane_of(N, last)
     }
 
-    /// Rule 4: if lane `last` is in the opponent's row and now holds 2 or 3, capture it
-    /// and the run of opponent pits before it (clockwise, the lanes below it down to the
-    /// row's `a` at lane 8) that hold 2, 3 or 4. Returns the seeds captured.
+    /// Rule 4 on the board word `board` (not yet turned round): if lane `last` is in the
+    /// opponent's row and now holds 2 or 3, capture it and the run of opponent pits
+    /// before it (clockwise, the lanes below it down to the row's `a` at lane 8) that
+    /// hold 2, 3 or 4. The run is the core's [`capture_run`]; its lanes are cleared in
+    /// the word. Stores the board turned round for the next player and returns the
+    /// seeds captured.
     #[inline]
-    fn capture(&mut self, last: usize, mover: Player) -> u8 {
-        if !(8..8 + N).contains(&last) || !matches!(self.lane(last), 2 | 3) {
+    fn capture_and_turn(&mut self, board: u128, last: usize, mover: Player) -> u8 {
+        let run = capture_run(
+            &board.to_le_bytes(),
+            last,
+            Direction::CounterClockwise,
+            8..8 + N,
+            |n| matches!(n, 2 | 3),
+            |n| matches!(n, 2..=4),
+        );
+        let Some(run) = run else {
+            self.pits = Self::turned(board).to_le_bytes();
             return 0;
-        }
-        let mut taken = 0;
-        let mut pit = last;
-        loop {
-            taken += core::mem::take(&mut self.pits[pit]);
-            pit -= 1;
-            if pit < 8 || !matches!(self.pits[pit], 2..=4) {
-                break;
-            }
-        }
+        };
+        // At most 7 lanes (one row), so the shifts stay inside the word.
+        let lanes = (1u128 << (8 * (run.to - run.from + 1))) - 1;
+        self.pits = Self::turned(board & !(lanes << (8 * run.from))).to_le_bytes();
+        // At most 56 seeds in play: the run's seeds fit a u8.
+        let taken = run.seeds as u8;
         self.stores[mover] += taken;
         taken
     }
@@ -430,6 +439,10 @@ impl<const N: usize> Urim<N> {
         let board = self.word();
         // The mover's row is the low half: a shift, not a load through memory.
         let seeds = usize::from((board as u64 >> (8 * origin)) as u8);
+        // The game's own lap on the board word, not the core's `sow` (used only below,
+        // for the rare laps): a move sown with `sow` and captured ran at half the speed
+        // (`benches/primitives.rs`, `urim-move`: 154 M moves/s here with the turn
+        // included, 76 M through `sow`; docs/performance.md, "The core's primitives").
         // Fast path: a lap that does not come round to the origin and meets no full pit
         // drops one seed into each of the next `seeds` pits: one add over all lanes.
         if seeds < Self::LEN {
@@ -443,16 +456,11 @@ impl<const N: usize> Urim<N> {
                     self.pits = Self::turned(board).to_le_bytes();
                     return 0;
                 }
-                self.pits = board.to_le_bytes();
-                let taken = self.capture(usize::from(lap.last) & 15, mover);
-                self.pits = Self::turned(self.word()).to_le_bytes();
-                return taken;
+                return self.capture_and_turn(board, usize::from(lap.last) & 15, mover);
             }
         }
         let last = self.sow_lap(origin, seeds);
-        let taken = self.capture(last, mover);
-        self.pits = Self::turned(self.word()).to_le_bytes();
-        taken
+        self.capture_and_turn(self.word(), last, mover)
     }
 
     /// A 64-bit mix of the pits and the player to move, for the game record's
