@@ -10,6 +10,12 @@
 
 /// Brent's cycle finder over a sequence of states.
 ///
+/// Omweso's relay laps run on it directly (with a lap state of two `u64` halves and the
+/// pit to lift, compared without branches), Rio Kadalis's through [`relay`]. It keeps
+/// the saved state and two counters; inlined into a game's lap loop they stay in
+/// registers (`benches/games.rs`, `omweso-endless`: as fast as Brent written out in
+/// Omweso's loop, `docs/performance.md`, "The core's primitives").
+///
 /// ```
 /// use mancala_core::cycle::CycleFinder;
 /// // x -> x*x mod 11 from 3: 3, 9, 4, 5, 3, … repeats.
@@ -22,23 +28,25 @@
 ///     if finder.observe(&x) { break; }
 /// }
 /// assert!(steps >= 4);
+/// assert_eq!(finder.steps(), steps);
 /// ```
 #[derive(Clone, Debug)]
 pub struct CycleFinder<S> {
     saved: S,
+    /// The states between two saves: 1, 2, 4, 8, …
     power: u64,
+    /// The states observed since the last save.
     lam: u64,
-    steps: u64,
 }
 
 impl<S: Clone + PartialEq> CycleFinder<S> {
     /// Starts with the first state of the sequence.
+    #[inline]
     pub fn new(start: S) -> Self {
         CycleFinder {
             saved: start,
             power: 1,
             lam: 0,
-            steps: 0,
         }
     }
 
@@ -46,11 +54,10 @@ impl<S: Clone + PartialEq> CycleFinder<S> {
     /// (so the sequence cycles forever).
     #[inline]
     pub fn observe(&mut self, state: &S) -> bool {
-        self.steps += 1;
+        self.lam += 1;
         if *state == self.saved {
             return true;
         }
-        self.lam += 1;
         if self.lam == self.power {
             self.saved = state.clone();
             self.power <<= 1;
@@ -61,8 +68,10 @@ impl<S: Clone + PartialEq> CycleFinder<S> {
 
     /// How many states have been observed since the start.
     #[must_use]
+    #[inline]
     pub const fn steps(&self) -> u64 {
-        self.steps
+        // Saved after observations 1, 3, 7, …: `power − 1` of them before the last save.
+        self.power - 1 + self.lam
     }
 }
 

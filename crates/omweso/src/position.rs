@@ -1,8 +1,6 @@
 //! The position and the turn engine: rules 2–8.
 
-#[cfg(doc)]
-use mancala_core::cycle::CycleFinder;
-use mancala_core::cycle::Endless;
+use mancala_core::cycle::{CycleFinder, Endless};
 use mancala_core::notation::Row;
 use mancala_core::{Board, ByPlayer, Outcome, Player, Position, Status};
 
@@ -500,10 +498,11 @@ impl Omweso {
 ///
 /// Rule 8: the lap state is the mover's circuit and the pit to lift next (the opponent's
 /// pits do not change between captures, and the direction is counter-clockwise until a
-/// decision), so a cycle finder over it detects an endless move exactly, in constant
-/// memory. This is Brent's algorithm as in [`CycleFinder`], written out so that the hot
-/// loop keeps its state in registers (issue 7: about 224 million laps for the
-/// 90-million-lap move).
+/// decision), so the core's [`CycleFinder`] (Brent) over it detects an endless move
+/// exactly, in constant memory. Inlined here with a `LapState` of three words compared
+/// without branches, it keeps its state in registers: the 90-million-lap move of
+/// `benches/games.rs` (about 224 million laps) runs as fast as with Brent written out in
+/// this loop (`docs/performance.md`, "The core's primitives").
 ///
 /// The circuit is split into two `u64` halves (pits `0..8` and `8..16`; no byte ever
 /// carries, a pit holds at most 64). The seeds of the next lap's origin are computed
@@ -529,8 +528,7 @@ fn relay_laps(
     let mut q = q & 15;
     let (mut lo, mut hi) = (x as u64, (x >> 64) as u64);
     let mut n = get(x, q);
-    let (mut saved_lo, mut saved_hi, mut saved_q) = (lo, hi, q);
-    let (mut power, mut lam) = (1u64, 0u64);
+    let mut finder = CycleFinder::new(LapState { lo, hi, q });
     loop {
         // Lift the origin and sow the lap: two loads and two additions.
         let [add_lo, add_hi] = LIFT_AND_SOW_CCW[usize::from(n)][q];
@@ -566,17 +564,30 @@ fn relay_laps(
             }
         }
         // Brent: compare with the saved state; save anew at powers of two.
-        if (lo ^ saved_lo) | (hi ^ saved_hi) | ((last ^ saved_q) as u64) == 0 {
-            return Err(Endless { laps: power + lam });
-        }
-        lam += 1;
-        if lam == power {
-            (saved_lo, saved_hi, saved_q) = (lo, hi, last);
-            power <<= 1;
-            lam = 0;
+        if finder.observe(&LapState { lo, hi, q: last }) {
+            return Err(Endless {
+                laps: finder.steps(),
+            });
         }
         q = last;
         n = seeds;
+    }
+}
+
+/// The state between two relay laps (rule 8): the mover's circuit in two halves and the
+/// pit to lift next.
+#[derive(Clone, Copy)]
+struct LapState {
+    lo: u64,
+    hi: u64,
+    q: usize,
+}
+
+impl PartialEq for LapState {
+    /// All three words at once, without a branch per word.
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        (self.lo ^ other.lo) | (self.hi ^ other.hi) | ((self.q ^ other.q) as u64) == 0
     }
 }
 
