@@ -6,7 +6,8 @@
 //! - at the top level, everything of `mancala-core`: the [`Position`] trait every game
 //!   implements, [`Player`], [`Board`], [`Status`], [`IllegalMove`], the
 //!   [`record`] module with the `Record` trait of game records (feature
-//!   `alloc`), [`perft`], the [`notation`] helpers and the shared primitives;
+//!   `alloc`), [`perft`], the [`notation`] helpers and the primitives the games run on
+//!   ([`sow`], [`capture`], [`cycle`]);
 //! - [`urim`] (Cape Verde), [`omweso`] (Uganda), [`rio_kadalis`] (Somalia) and
 //!   [`oware`] (the abapa rules): one module per game, each behind a feature of the same
 //!   name;

@@ -1,17 +1,14 @@
-//! Sowing primitives shared by the games.
+//! Sowing: the [`Direction`] of a lap, and [`sow`], which drops seeds one per pit round a
+//! ring of pits, passing over the pits a rule names.
 //!
 //! A board (or a player's circuit) is a slice of pit counts arranged in a ring: sowing
 //! counter-clockwise goes from index `i` to `i + 1` (wrapping), clockwise to `i - 1`.
-//! Urim and Rio Kadalis sow over their whole two-row board; Omweso sows around one
-//! player's 16-pit circuit.
 //!
-//! - [`sow`] drops seeds one per pit, passing over the pits a rule names (Urim's origin
-//!   and full pits, Rio Kadalis's closed pits).
-//! - [`sow_with`] does the same and lets the game act after every drop (Rio Kadalis
-//!   captures a four made while seeds are still in hand).
-//! - [`sow_ring`] sows a whole lap at once on a ring where no pit is passed over
-//!   (Omweso): `seeds / len` into every pit, then one more into the next `seeds % len`.
-//! - [`relay`](crate::cycle::relay) drives lap after lap with exact endless-move detection.
+//! What the games run on: Urim sows with [`sow`] the laps its board-word path does not
+//! take (a lap that comes round to its origin or meets a pit of 17). Its other laps,
+//! and every lap of Oware, Rio Kadalis and Omweso, are sown by the game's own loop: the
+//! core's versions of those loops were slower on the same job (`benches/primitives.rs`,
+//! `docs/performance.md`, "The core's primitives"), and each loop says so where it is.
 
 /// The direction of sowing, as seen from above with South at the bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -125,36 +122,7 @@ pub fn sow(
     origin: usize,
     seeds: u32,
     dir: Direction,
-    passes_over: impl FnMut(usize, u8) -> bool,
-) -> Result<usize, SowError> {
-    sow_with(pits, origin, seeds, dir, passes_over, |_, _, _| {})
-}
-
-/// Like [`sow`], and calls `after_drop(pits, pit, left_in_hand)` after every seed
-/// dropped, so a game can act mid-lap (for example capture a four and empty the pit).
-///
-/// # Errors
-/// As [`sow`]. `after_drop` may change any pit; a pit it fills to 255 stops the lap
-/// with [`SowError::Full`] too.
-///
-/// ```
-/// use mancala_core::{sow::sow_with, Direction};
-/// // Capture every pit that reaches 4 while seeds are still in hand.
-/// let mut pits = [0, 3, 0, 3];
-/// let mut taken = 0;
-/// let last = sow_with(&mut pits, 0, 3, Direction::CounterClockwise, |_, _| false,
-///     |pits, pit, left| if left > 0 && pits[pit] == 4 { taken += 4; pits[pit] = 0; })
-///     .unwrap();
-/// assert_eq!((pits, taken, last), ([0, 0, 1, 4], 4, 3));
-/// ```
-#[inline]
-pub fn sow_with(
-    pits: &mut [u8],
-    origin: usize,
-    seeds: u32,
-    dir: Direction,
     mut passes_over: impl FnMut(usize, u8) -> bool,
-    mut after_drop: impl FnMut(&mut [u8], usize, u32),
 ) -> Result<usize, SowError> {
     let len = pits.len();
     if origin >= len {
@@ -193,65 +161,8 @@ pub fn sow_with(
             None => return Err(SowError::Full { pit, left }),
         };
         left -= 1;
-        after_drop(pits, pit, left);
     }
     Ok(pit)
-}
-
-/// Sows `seeds` around a ring of `L` pits where no pit is passed over (the origin
-/// included), a whole lap at a time: every pit gets `seeds / L`, then the next
-/// `seeds % L` pits after `origin` one more. Returns the pit that got the last seed.
-///
-/// # Errors
-/// [`SowError::NoSuchPit`] if `origin >= L`, [`SowError::Full`] (naming the first pit
-/// found) if a pit would hold more than 255 seeds. The ring is then unchanged: the lap
-/// is checked before a seed is dropped.
-///
-/// ```
-/// use mancala_core::{sow::{sow_ring, SowError}, Direction};
-/// let mut ring = [0u8; 4];
-/// // 6 seeds from pit 1 clockwise: one round (1 each), then pits 0 and 3.
-/// assert_eq!(sow_ring(&mut ring, 1, 6, Direction::Clockwise), Ok(3));
-/// assert_eq!(ring, [2, 1, 1, 2]);
-/// assert!(matches!(sow_ring(&mut ring, 0, 1020, Direction::Clockwise), Err(SowError::Full { .. })));
-/// assert_eq!(ring, [2, 1, 1, 2]);
-/// ```
-#[inline]
-pub fn sow_ring<const L: usize>(
-    pits: &mut [u8; L],
-    origin: usize,
-    seeds: u32,
-    dir: Direction,
-) -> Result<usize, SowError> {
-    let no_pit = SowError::NoSuchPit {
-        pit: origin,
-        len: L,
-    };
-    let Some(last) = dir.advance(origin, seeds as usize, L) else {
-        return Err(no_pit);
-    };
-    // `L` is at least 1 here (`origin < L`).
-    let rounds = seeds / L as u32;
-    let rest = (seeds % L as u32) as usize;
-    // The seeds pit `j` gets: `rounds`, plus one if it is among the `rest` after `origin`.
-    let after = |j: usize| match dir {
-        Direction::CounterClockwise => (j + L - origin - 1) % L,
-        Direction::Clockwise => (origin + L - j - 1) % L,
-    };
-    for (j, &p) in pits.iter().enumerate() {
-        let gets = rounds + u32::from(after(j) < rest);
-        if u64::from(p) + u64::from(gets) > u64::from(u8::MAX) {
-            return Err(SowError::Full {
-                pit: j,
-                left: seeds,
-            });
-        }
-    }
-    for (j, p) in pits.iter_mut().enumerate() {
-        // Checked above: every sum fits.
-        *p += (rounds + u32::from(after(j) < rest)) as u8;
-    }
-    Ok(last)
 }
 
 #[cfg(test)]
@@ -317,13 +228,14 @@ mod tests {
     #[test]
     fn ring_of_exact_multiple_ends_on_origin() {
         let mut ring = [1u8; 16];
+        let all = |_, _| false;
         assert_eq!(
-            sow_ring(&mut ring, 7, 32, Direction::CounterClockwise),
+            sow(&mut ring, 7, 32, Direction::CounterClockwise, all),
             Ok(7)
         );
         assert_eq!(ring, [3u8; 16]);
         assert_eq!(
-            sow_ring(&mut ring, 7, 0, Direction::CounterClockwise),
+            sow(&mut ring, 7, 0, Direction::CounterClockwise, all),
             Ok(7)
         );
     }
@@ -335,17 +247,6 @@ mod tests {
         // b: 255, c: 4, then b cannot take the third seed.
         assert_eq!(r, Err(SowError::Full { pit: 1, left: 1 }));
         assert_eq!(pits, [0, 255, 4]);
-        // sow_with too, when its hook fills a pit.
-        let mut pits = [0u8, 0, 0];
-        let r = sow_with(
-            &mut pits,
-            0,
-            2,
-            Direction::CounterClockwise,
-            |_, _| false,
-            |pits, _, _| pits[2] = 255,
-        );
-        assert_eq!(r, Err(SowError::Full { pit: 2, left: 1 }));
     }
 
     #[test]
@@ -360,21 +261,10 @@ mod tests {
                     len: 3
                 })
             );
-            assert_eq!(
-                sow_ring(&mut [1u8, 2, 3], origin, 5, Direction::Clockwise),
-                Err(SowError::NoSuchPit {
-                    pit: origin,
-                    len: 3
-                })
-            );
         }
         assert_eq!(pits, [1, 2, 3]);
         assert_eq!(
             sow(&mut [], 0, 1, Direction::Clockwise, |_, _| false),
-            Err(SowError::NoSuchPit { pit: 0, len: 0 })
-        );
-        assert_eq!(
-            sow_ring(&mut [], 0, 1, Direction::Clockwise),
             Err(SowError::NoSuchPit { pit: 0, len: 0 })
         );
     }
@@ -403,34 +293,6 @@ mod tests {
     }
 
     #[test]
-    fn sow_ring_refuses_a_lap_past_255_and_changes_nothing() {
-        let mut ring = [250u8, 0, 0, 0];
-        // 24 seeds: 6 each, plus none: pit 0 would hold 256.
-        assert_eq!(
-            sow_ring(&mut ring, 1, 24, Direction::CounterClockwise),
-            Err(SowError::Full { pit: 0, left: 24 })
-        );
-        // 23 seeds from pit 1: 5 each, then pits 2, 3 and 0 one more: pit 0 holds 256.
-        assert_eq!(
-            sow_ring(&mut ring, 1, 23, Direction::CounterClockwise),
-            Err(SowError::Full { pit: 0, left: 23 })
-        );
-        // 22 seeds from pit 1: pit 0 gets 5 and holds 255.
-        assert_eq!(ring, [250, 0, 0, 0]);
-        assert_eq!(
-            sow_ring(&mut ring, 1, 22, Direction::CounterClockwise),
-            Ok(3)
-        );
-        assert_eq!(ring, [255, 5, 6, 6]);
-        let mut one = [0u8];
-        assert!(matches!(
-            sow_ring(&mut one, 0, u32::MAX, Direction::Clockwise),
-            Err(SowError::Full { pit: 0, .. })
-        ));
-        assert_eq!(one, [0]);
-    }
-
-    #[test]
     fn ring_matches_seed_by_seed() {
         let strategy = (
             proptest::array::uniform16(0u8..8),
@@ -448,13 +310,9 @@ mod tests {
                 } else {
                     Direction::CounterClockwise
                 };
-                let mut fast = start;
                 let mut slow = start;
-                let a = sow_ring(&mut fast, origin, seeds, dir);
                 let b = slow_ring(&mut slow, origin, seeds, dir);
-                prop_assert_eq!(fast, slow);
-                prop_assert_eq!(a, Ok(b));
-                // sow with nothing passed over is the same too.
+                // sow with nothing passed over is the obvious sowing.
                 let mut via_sow = start;
                 let c = sow(&mut via_sow, origin, seeds, dir, |_, _| false);
                 prop_assert_eq!(via_sow, slow);

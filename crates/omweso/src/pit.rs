@@ -223,6 +223,11 @@ pub(crate) const fn add(x: u128, c: usize, n: u8) -> u128 {
 /// Sows a lap of `n` seeds counter-clockwise from circuit pit `q` (whose seeds, if any,
 /// stay there: lift them first for a relay). Returns the circuit and the last pit.
 /// Rule 3 and "Omweso long laps": a lap of 16 or more passes through its origin.
+///
+/// The game's own lap (a table addition on the circuit word), not a core primitive: the
+/// core's whole-lap sowing of a byte ring (`sow_ring`, removed since no game used it)
+/// relayed 3.2 times slower (`benches/primitives.rs`, `omweso-relay`: 24.6 M relays/s
+/// here, 7.8 M through `sow_ring`; `docs/performance.md`, "The core's primitives").
 #[inline(always)]
 pub(crate) fn sow_ccw(x: u128, q: usize, n: u8) -> (u128, usize) {
     let q = q & 15;

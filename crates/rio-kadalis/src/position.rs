@@ -424,9 +424,12 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     /// four made. Returns whether the move ends with this lap; if not, `origin` is the
     /// pit to lift next (a relay).
     ///
-    /// These are the mechanics of the core's `sow::sow_with` with a capture after each
-    /// drop, written out: through `sow_with` (its guard against a ring of closed pits,
-    /// a second read of each pit) random games and perft ran 10–18% slower.
+    /// The game's own loop, not a core primitive: the same moves sown lap by lap
+    /// through the core's per-drop sowing (`sow_with`, removed from the core since no
+    /// game used it) ran 19% slower (`benches/primitives.rs`, `rio-kadalis-move`:
+    /// 61 M moves/s here, 50 M through `sow_with`; `docs/performance.md`, "The core's
+    /// primitives"): its guard against a ring of closed pits and its second read of
+    /// each pit cost more than the loop's work.
     #[inline(always)]
     fn lap(
         pits: &mut [u8; BOARD],
