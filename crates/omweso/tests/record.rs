@@ -73,18 +73,20 @@ fn an_endless_move_annuls_the_game_in_the_record() {
 //
 // `every_pit_ends_a_lap_of_an_endless_cycle` checks step 3 seed by seed on the endless
 // layouts; `a_decision_never_comes_back_in_play` checks the conclusion with the crate on
-// random games, and `search_repeated_decisions` on many more (in release).
+// random games, and `decisions_never_come_back_in_many_games` on many more (CI's
+// optimised run).
 
 /// Looks for a paused state whose counter-clockwise choice leads back to it, and fails
-/// if it finds one (run with `--ignored --nocapture` in release). None can exist: see
-/// the proof above.
+/// if it finds one: none can exist (the proof above). 20,000 random games, some 70,000
+/// paused states, about 20 s optimised; CI runs it in its long-tests build (200,000
+/// games found none either, when this test was sized, issue 13).
 #[test]
-#[ignore = "200,000 random games: run in release"]
-fn search_repeated_decisions() {
+#[ignore = "20,000 random games: CI runs it in the long-tests profile"]
+fn decisions_never_come_back_in_many_games() {
     let mut rng = mancala_testkit::Rng::new(3);
     let mut paused = 0u64;
     let mut repeated = Vec::new();
-    for _ in 0..200_000 {
+    for _ in 0..20_000 {
         let start = common::random_start(&mut rng, omweso::Rules::default());
         mancala_testkit::random_game(&start, &mut rng, 300, |p| {
             if p.pending().is_none() {
@@ -108,7 +110,7 @@ fn search_repeated_decisions() {
         });
     }
     println!("{paused} paused states examined");
-    assert!(paused > 100_000, "only {paused} paused states");
+    assert!(paused > 50_000, "only {paused} paused states");
     assert!(
         repeated.is_empty(),
         "decisions that come back: {repeated:?}"
