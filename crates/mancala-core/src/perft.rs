@@ -18,8 +18,12 @@ pub fn perft<P: Position>(p: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    let moves = p.legal_moves();
+    if moves.len() == 1 {
+        return forced(p, moves[0], depth, perft);
+    }
     let mut nodes = 0;
-    for m in p.legal_moves() {
+    for m in moves {
         let mut next = p.clone();
         next.play_unchecked(m);
         nodes += perft(&next, depth - 1);
@@ -34,8 +38,12 @@ pub fn perft_bulk<P: Position>(p: &P, depth: u32) -> u64 {
         0 => 1,
         1 => p.legal_moves().len() as u64,
         _ => {
+            let moves = p.legal_moves();
+            if moves.len() == 1 {
+                return forced(p, moves[0], depth, perft_bulk);
+            }
             let mut nodes = 0;
-            for m in p.legal_moves() {
+            for m in moves {
                 let mut next = p.clone();
                 next.play_unchecked(m);
                 nodes += perft_bulk(&next, depth - 1);
@@ -43,6 +51,27 @@ pub fn perft_bulk<P: Position>(p: &P, depth: u32) -> u64 {
             nodes
         }
     }
+}
+
+/// Perft of `p` at `depth >= 1` whose only legal move is `m`: the line is followed in a
+/// loop while it stays forced, so that a long forced line (a cycle of single moves can
+/// go on for ever, and any `depth` may be asked for) costs no stack, and `count` takes
+/// over where the line branches.
+#[cold]
+fn forced<P: Position>(p: &P, m: P::Move, depth: u32, count: fn(&P, u32) -> u64) -> u64 {
+    let mut line = p.clone();
+    line.play_unchecked(m);
+    let mut depth = depth - 1;
+    while depth > 0 {
+        let moves = line.legal_moves();
+        match moves.len() {
+            0 => return 0,
+            1 => line.play_unchecked(moves[0]),
+            _ => return count(&line, depth),
+        }
+        depth -= 1;
+    }
+    1
 }
 
 /// Perft split by the first move: calls `each(move, nodes)` for every legal move in
@@ -99,5 +128,70 @@ mod tests {
         }
         // Countdown::new(0) is finished: 0 leaves at depth >= 1.
         assert_eq!(perft(&Countdown::new(0), 3), 0);
+    }
+
+    /// A toy whose only move steps a counter, for ever, but for two moves at 0.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    struct Ring(u32);
+
+    impl core::fmt::Display for Ring {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            write!(f, "{}", self.0)
+        }
+    }
+
+    impl core::str::FromStr for Ring {
+        type Err = crate::ParsePositionError<core::convert::Infallible>;
+        fn from_str(_: &str) -> Result<Self, Self::Err> {
+            Err(crate::NotationError::Empty.into())
+        }
+    }
+
+    impl Position for Ring {
+        type Move = crate::toy::Take;
+        type MoveList = arrayvec::ArrayVec<crate::toy::Take, 2>;
+        type Setup = Ring;
+        type SetupError = core::convert::Infallible;
+        type Reason = core::convert::Infallible;
+        fn from_setup(s: Ring) -> Result<Ring, Self::SetupError> {
+            Ok(s)
+        }
+        fn to_setup(&self) -> Ring {
+            *self
+        }
+        fn board(&self) -> crate::Board {
+            crate::Board::two_rows([], [], None, crate::Player::South)
+        }
+        fn side_to_move(&self) -> crate::Player {
+            crate::Player::South
+        }
+        /// One move, but two at 0.
+        fn legal_moves(&self) -> Self::MoveList {
+            let mut l = arrayvec::ArrayVec::new();
+            l.push(crate::toy::Take(1));
+            if self.0 == 0 {
+                l.push(crate::toy::Take(2));
+            }
+            l
+        }
+        fn play_unchecked(&mut self, m: crate::toy::Take) {
+            self.0 = self.0.wrapping_add(u32::from(m.0));
+        }
+        fn status(&self) -> crate::Status {
+            crate::Status::Ongoing
+        }
+    }
+
+    #[test]
+    fn a_forced_line_of_any_length_costs_no_stack() {
+        // A million plies deep, one stack frame a ply would overflow any stack: forced
+        // plies are followed in a loop.
+        for depth in [1, 2, 3, 1_000, 1_000_000] {
+            assert_eq!(perft(&Ring(0), depth), 2, "{depth}");
+            assert_eq!(perft_bulk(&Ring(0), depth), 2, "{depth}");
+            assert_eq!(perft(&Ring(7), depth), 1, "{depth}");
+            assert_eq!(perft_bulk(&Ring(7), depth), 1, "{depth}");
+            assert_eq!(perft_divide(&Ring(0), depth, |_, n| assert_eq!(n, 1)), 2);
+        }
     }
 }
