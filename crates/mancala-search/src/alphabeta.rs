@@ -139,9 +139,10 @@ impl Default for AlphaBetaOptions {
 /// - Finished games score by [`terminal_score`](crate::score::terminal_score) (annulled
 ///   = 0) of the record's status; other leaves by the evaluator.
 /// - Moves are tried the table's move first (the best of the previous iteration at the
-///   same line), then, at depth 2 and more, by the score of the position they lead to.
-///   The table is reset at every search, so a search's result depends only on the game
-///   and the limits.
+///   same line), then, at depth 2 and more, by the score of the position they lead to;
+///   those are played to be scored only if the table's move did not cut off. The table
+///   is reset at every search, so a search's result depends only on the game and the
+///   limits.
 /// - A time- or node-limited search returns the best move of the deepest iteration
 ///   searched (or the better move found by an unfinished iteration).
 /// - Searching allocates nothing per node: the table, the principal-variation arrays
@@ -250,24 +251,26 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         }
     }
 
-    /// The moves of the current position of `game` in search order: the table move
-    /// first, then (at depth 2 and more) by the score of the position they lead to,
-    /// each child played and taken back once. Moves beyond `MAX_SORTED` are left out
-    /// here and searched after, unsorted.
+    /// The moves of the current position of `game` other than `skip` (the table move,
+    /// searched before), in search order: at depth 2 and more by the score of the
+    /// position they lead to, each child played and taken back once; at depth 1 as the
+    /// game lists them. Moves beyond `MAX_SORTED` are left out here and searched after,
+    /// unsorted.
     fn ordered(
         &self,
         game: &mut R,
         moves: &[MoveOf<R>],
-        table_move: Option<MoveOf<R>>,
+        skip: Option<MoveOf<R>>,
         depth: u32,
         ply: usize,
     ) -> ArrayVec<(MoveOf<R>, Score), MAX_SORTED> {
         let me = game.position().side_to_move();
         let mut order = ArrayVec::new();
         for &m in moves.iter().take(MAX_SORTED) {
-            let key = if Some(m) == table_move {
-                INFINITY
-            } else if depth >= 2 {
+            if Some(m) == skip {
+                continue;
+            }
+            let key = if depth >= 2 {
                 game.play_unchecked(m);
                 let s = from_child(
                     score_of(&self.eval, game, ply + 1),
@@ -282,7 +285,9 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             order.push((m, key));
         }
         // Stable: equal keys keep the game's move order, so results are deterministic.
-        order.sort_by_key(|e| core::cmp::Reverse(e.1));
+        if depth >= 2 {
+            order.sort_by_key(|e| core::cmp::Reverse(e.1));
+        }
         order
     }
 
@@ -310,13 +315,45 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         if moves.is_empty() {
             return score_of(&self.eval, game, ply);
         }
-        let table_move = self.table.as_ref().and_then(|t| t.probe(line));
-        let order = self.ordered(game, &moves, table_move, depth, ply);
-        let rest = moves.iter().skip(MAX_SORTED).copied();
+        // The table's move first, before the others are played to be ordered: if it
+        // cuts off, they are never played (some Omweso moves take long to play).
+        let table_move = self
+            .table
+            .as_ref()
+            .and_then(|t| t.probe(line))
+            .filter(|m| moves.contains(m));
         let me = game.position().side_to_move();
         let mut best = -INFINITY;
         let mut best_move = None;
-        for m in order.iter().map(|e| e.0).chain(rest) {
+        let mut order = ArrayVec::new();
+        let mut first = table_move;
+        let mut sorted = false;
+        let mut next = 0;
+        loop {
+            let m = match first.take() {
+                Some(m) => m,
+                None => {
+                    if !sorted {
+                        order = self.ordered(game, &moves, table_move, depth, ply);
+                        sorted = true;
+                    }
+                    // After the sorted moves, those beyond MAX_SORTED in the game's order.
+                    let m = match order.get(next) {
+                        Some(&(m, _)) => m,
+                        None => match moves
+                            .iter()
+                            .skip(MAX_SORTED)
+                            .filter(|&&m| Some(m) != table_move)
+                            .nth(next - order.len())
+                        {
+                            Some(&m) => m,
+                            None => break,
+                        },
+                    };
+                    next += 1;
+                    m
+                }
+            };
             game.play_unchecked(m);
             let child_line = extend_line(line, move_hash(&m));
             let v = if game.position().side_to_move() == me {
