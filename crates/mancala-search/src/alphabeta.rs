@@ -17,7 +17,9 @@
 //! **move ordering only**: the best move found at a line in one iteration is tried
 //! first at the same line in the next. No stored score ever replaces a search, so the
 //! value at a given depth is exactly the minimax value of the record, history included,
-//! with or without the table (tested against a minimax that carries the history).
+//! with or without the table (tested against a minimax that carries the history). Even
+//! two lines whose keys collide only change the order in which moves are tried (a
+//! stored move is used only where it is legal), never a value.
 //!
 //! What this gives up is the cutoffs at transpositions (the same position reached by
 //! another order of moves), which for these games saved little: with a table keyed by
