@@ -225,6 +225,9 @@ pub struct History<P: Repetition> {
     moves: Vec<P::Move>,
     /// Where the positions since the last capture begin.
     since_capture: usize,
+    /// `keys[i]` is the repetition key of `positions[i]`, kept so that a take-back
+    /// rebuilds the filter without hashing the positions again.
+    keys: Vec<u64>,
     /// The keys of the positions since the last capture.
     seen: Seen,
     /// Whether the last move repeated a position since the last capture.
@@ -252,6 +255,7 @@ impl<P: Repetition> Record for History<P> {
             positions: reserved(plies.saturating_add(1)),
             moves: reserved(plies),
             since_capture: 0,
+            keys: reserved(plies.saturating_add(1)),
             seen: Seen::new(),
             repeated: false,
         };
@@ -264,8 +268,11 @@ impl<P: Repetition> Record for History<P> {
         self.positions.push(start);
         self.moves.clear();
         self.since_capture = 0;
+        let key = start.repetition_key();
+        self.keys.clear();
+        self.keys.push(key);
         self.seen.clear();
-        self.seen.insert(start.repetition_key());
+        self.seen.insert(key);
         self.repeated = false;
     }
 
@@ -330,6 +337,7 @@ impl<P: Repetition> Record for History<P> {
         let next = &mut self.positions[len - 1];
         let captured = next.play_reporting_capture(m);
         let key = next.repetition_key();
+        self.keys.push(key);
         self.repeated = if captured {
             // A capture changes the board for good: nothing before it can come back.
             self.since_capture = len - 1;
@@ -362,9 +370,10 @@ impl<P: Repetition> Record for History<P> {
                 .position(|p| p.captures() == captures)
                 .unwrap_or(0);
         }
+        self.keys.pop();
         self.seen.clear();
-        for p in &self.positions[self.since_capture..] {
-            self.seen.insert(p.repetition_key());
+        for &key in &self.keys[self.since_capture..] {
+            self.seen.insert(key);
         }
         Some(m)
     }
