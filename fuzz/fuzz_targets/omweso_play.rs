@@ -10,6 +10,11 @@ use mancala_core::{ByPlayer, Player, Position, Record};
 use mancala_fuzz::{Bytes, Mark, candidate_moves, deal, play_record};
 use omweso::{Game, Match, Mode, Omweso, Rules, Setup};
 
+/// The start of a game: the standard one, or (one byte in eight) a custom setup dealt
+/// from the bytes. Custom starts make endless first moves (rule 8) often, whose lap
+/// states can first repeat after a million laps: the fuzzer keeps such inputs for their
+/// coverage, and they would take most of its time. `omweso_setup` plays every move of
+/// dealt setups.
 fn start(b: &mut Bytes<'_>) -> Omweso {
     let first = if b.flag() {
         Player::North
@@ -19,7 +24,7 @@ fn start(b: &mut Bytes<'_>) -> Omweso {
     let rules = Rules {
         two_captures_first: b.flag(),
     };
-    if b.flag() {
+    if b.byte() % 8 != 0 {
         return Omweso::start(first, rules);
     }
     let mut pits = ByPlayer::new([0u8; 16], [0u8; 16]);
