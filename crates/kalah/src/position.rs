@@ -1,0 +1,444 @@
+//! The position, its moves and the rules of play: sowing (K2), the extra turn (K3), the
+//! capture (K4), the end of the game (K5) and the outcome (K6).
+
+use core::fmt;
+use core::str::FromStr;
+
+use arrayvec::ArrayVec;
+use mancala_core::notation::{Row, pit_letter};
+use mancala_core::{Board, ByPlayer, Outcome, PitMove, Player, Position, Status};
+
+use crate::rules::{Ending, MAX_PITS, Rules};
+use crate::{IllegalMove, ParsePositionError, Setup, SetupError};
+
+/// A move: the mover's pit, named by its letter from the mover's left (`a`, `b`, …).
+///
+/// The same type serves every number of pits; a letter past the side in play is refused
+/// by the checked [`play`](Position::play) with
+/// [`IllegalMove::NoSuchPit`](mancala_core::IllegalMove::NoSuchPit).
+///
+/// ```
+/// use kalah::Move;
+/// let m: Move = "f".parse().unwrap();
+/// assert_eq!(m.index(), 5);
+/// assert!("j".parse::<Move>().is_ok()); // 10 pits a side at most
+/// assert!("k".parse::<Move>().is_err());
+/// ```
+pub type Move = PitMove<MAX_PITS>;
+
+/// The legal moves of a position; its capacity is the worst case, every pit of a
+/// 10-pit side.
+pub type MoveList = ArrayVec<Move, MAX_PITS>;
+
+/// The game's own reasons for refusing a move: none. Every refusal in Kalah is one of
+/// the shared reasons of [`IllegalMove`](crate::IllegalMove) (`GameOver`, `NoSuchPit`,
+/// `EmptyPit`), so this enum has no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {}
+    }
+}
+
+impl core::error::Error for Reason {}
+
+/// The cells of the board: at most 10 pits a side and two stores.
+const CELLS: usize = 2 * MAX_PITS + 2;
+
+/// A position of Kalah: both sides' pits, both stores, the player to move and the
+/// [`Rules`]; the [`Position`] trait plays it. It is `Copy` and 26 bytes.
+///
+/// Its notation says all of it (the options field carries the rules that are not the
+/// default), so it serializes as its notation (feature `serde`). Kalah cannot repeat a
+/// position (rule K7), so it needs no history.
+///
+/// Internally the `m` pits a side and the stores lie in one array in counter-clockwise
+/// order, `2m + 2` cells: South's pits `0..m` from South's left, South's store at `m`,
+/// North's pits `m+1..=2m` from North's left, North's store at `2m + 1`. A player sows
+/// round the `2m + 1` cells that start at their pit `a` and leave out the opponent's
+/// store; pit `c`'s opposite pit is `2m - c`.
+///
+/// ```
+/// use kalah::{Kalah, Player, Position, Rules};
+/// let p = Kalah::new();
+/// assert_eq!(p.to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+/// assert_eq!(p.legal_moves().len(), 6);
+/// assert_eq!(p.pit(Player::North, 5), Some(4));
+/// assert_eq!(p.pit(Player::North, 6), None); // no pit g
+/// assert_eq!(Kalah::from_setup(p.to_setup()), Ok(p));
+/// let small = Kalah::start(Rules::with_pits(3), 3).unwrap();
+/// assert_eq!(small.to_string(), "3,3,3/3,3,3 0-0 S");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Kalah {
+    /// The pits and stores, `2m + 2` cells in counter-clockwise order (see above); the
+    /// cells after them are always 0.
+    cells: [u8; CELLS],
+    rules: Rules,
+    to_move: Player,
+}
+
+impl Default for Kalah {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Kalah {
+    /// The standard start (OpenSpiel's `mancala`): the default [`Rules`] (6 pits a
+    /// side), 4 seeds in every pit, South to move.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::from_checked_setup(&Setup::default())
+    }
+
+    /// The start under `rules` with `seeds` in every pit, South to move (a start with
+    /// North to move is [`Setup::start`] through [`Position::from_setup`]).
+    ///
+    /// # Errors
+    /// [`SetupError::SeedsPerPit`] for 0 seeds; otherwise those of
+    /// [`Position::from_setup`]: [`SetupError::Pits`] for pits outside 1 to
+    /// [`MAX_PITS`], [`SetupError::SeedTotal`] for more than 255 seeds in all.
+    ///
+    /// ```
+    /// use kalah::{Kalah, Rules, SetupError};
+    /// assert_eq!(Kalah::start(Rules::default(), 4), Ok(Kalah::new()));
+    /// assert_eq!(Kalah::start(Rules::default(), 0), Err(SetupError::SeedsPerPit { seeds: 0 }));
+    /// assert_eq!(Kalah::start(Rules::with_pits(0), 4), Err(SetupError::Pits { pits: 0 }));
+    /// ```
+    pub fn start(rules: Rules, seeds: u8) -> Result<Self, SetupError> {
+        if seeds == 0 {
+            return Err(SetupError::SeedsPerPit { seeds });
+        }
+        Kalah::from_setup(Setup::start(rules, seeds, Player::South))
+    }
+
+    /// The position of a setup known to be valid.
+    fn from_checked_setup(setup: &Setup) -> Self {
+        let m = usize::from(setup.rules.pits);
+        let mut cells = [0; CELLS];
+        cells[..m].copy_from_slice(&setup.pits.south[..m]);
+        cells[m] = setup.stores.south;
+        cells[m + 1..2 * m + 1].copy_from_slice(&setup.pits.north[..m]);
+        cells[2 * m + 1] = setup.stores.north;
+        Kalah {
+            cells,
+            rules: setup.rules,
+            to_move: setup.to_move,
+        }
+    }
+
+    /// The rules of this game.
+    #[must_use]
+    pub const fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Pits a side (`rules().pits`, as a `usize`).
+    #[must_use]
+    #[inline]
+    pub const fn pits(&self) -> usize {
+        self.rules.pits as usize
+    }
+
+    /// The cell of `player`'s pit `a`.
+    #[inline]
+    const fn row_start(&self, player: Player) -> usize {
+        match player {
+            Player::South => 0,
+            Player::North => self.pits() + 1,
+        }
+    }
+
+    /// The cell of `player`'s store.
+    #[inline]
+    const fn store_cell(&self, player: Player) -> usize {
+        self.row_start(player) + self.pits()
+    }
+
+    /// `player`'s side from their left.
+    ///
+    /// ```
+    /// use kalah::{Kalah, Player};
+    /// let p: Kalah = "1,2,3/4,5,6 7-8 N".parse().unwrap();
+    /// assert_eq!(p.row(Player::North), [4, 5, 6]);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn row(&self, player: Player) -> &[u8] {
+        let start = self.row_start(player);
+        &self.cells[start..start + self.pits()]
+    }
+
+    /// `player`'s store.
+    #[must_use]
+    #[inline]
+    pub const fn store(&self, player: Player) -> u8 {
+        self.cells[self.store_cell(player)]
+    }
+
+    /// Both stores.
+    #[must_use]
+    pub const fn stores(&self) -> ByPlayer<u8> {
+        ByPlayer::new(self.store(Player::South), self.store(Player::North))
+    }
+
+    /// The seeds on `player`'s side (not counting the store).
+    #[must_use]
+    #[inline]
+    pub fn seeds_on_side(&self, player: Player) -> u16 {
+        // At most 255 seeds in all: the sum fits a u16 (and a u8).
+        self.row(player).iter().map(|&n| u16::from(n)).sum()
+    }
+
+    /// Every seed in the game, pits and stores: it never changes.
+    #[must_use]
+    pub fn total(&self) -> u16 {
+        self.cells.iter().map(|&n| u16::from(n)).sum()
+    }
+
+    /// Whether the game is over by rule K5: either side empty ([`Ending::AnySideEmpty`]),
+    /// or the mover's side empty ([`Ending::MoverEmpty`]).
+    #[must_use]
+    #[inline]
+    pub fn is_over(&self) -> bool {
+        let mover_empty = self.row(self.to_move).iter().all(|&n| n == 0);
+        match self.rules.ending {
+            Ending::MoverEmpty => mover_empty,
+            Ending::AnySideEmpty => {
+                mover_empty || self.row(self.to_move.opponent()).iter().all(|&n| n == 0)
+            }
+        }
+    }
+
+    /// The final totals if the game ended here (rule K5): each player's store plus the
+    /// seeds on their own side.
+    #[must_use]
+    pub fn totals(&self) -> ByPlayer<u16> {
+        ByPlayer::from_fn(|p| u16::from(self.store(p)) + self.seeds_on_side(p))
+    }
+
+    /// The outcome if the game ended here (rule K6): each player adds the seeds on their
+    /// side to their store; more seeds wins (1 point), equal is a draw.
+    #[must_use]
+    pub fn final_outcome(&self) -> Outcome {
+        let t = self.totals();
+        let winner = if t.south > t.north {
+            Some(Player::South)
+        } else if t.north > t.south {
+            Some(Player::North)
+        } else {
+            None
+        };
+        Outcome::with_totals(winner, u8::from(winner.is_some()), t)
+    }
+
+    /// Sows the mover's pit `m` (rule K2), captures (K4) and passes the turn unless the
+    /// last seed fell in the mover's store (K3). `m` must name a non-empty pit of the
+    /// side; the end of the game is not checked.
+    #[inline]
+    fn sow(&mut self, pit: usize) {
+        let m = self.pits();
+        let n = 2 * m + 2;
+        let mover = self.to_move;
+        let start = self.row_start(mover);
+        let origin = start + pit;
+        let seeds = usize::from(self.cells[origin]);
+        self.cells[origin] = 0;
+        // The opponent's store: the cell before the mover's pit `a`.
+        let skip = (start + n - 1) % n;
+        // Whole laps of the 2m + 1 cells the mover sows into (the origin among them)
+        // drop one seed in each, added at once; the rest go to the cells after the
+        // origin.
+        let lap = 2 * m + 1;
+        let (laps, rest) = (seeds / lap, seeds % lap);
+        if laps > 0 {
+            // At most 255 seeds in all: no cell overflows.
+            for c in &mut self.cells[..n] {
+                *c += laps as u8;
+            }
+            self.cells[skip] -= laps as u8;
+        }
+        // The opponent's store is `lap - pit` cells after the origin: a rest that reaches
+        // it goes one cell further, and the store gives its seed back.
+        let passes = rest >= lap - pit;
+        let len = rest + usize::from(passes);
+        let first = len.min(n - 1 - origin);
+        for c in &mut self.cells[origin + 1..origin + 1 + first] {
+            *c += 1;
+        }
+        for c in &mut self.cells[..len - first] {
+            *c += 1;
+        }
+        self.cells[skip] -= u8::from(passes);
+        let last = if rest == 0 { origin } else { (origin + len) % n };
+        if last == start + m {
+            return; // K3: the mover moves again.
+        }
+        if last >= start && last < start + m && self.cells[last] == 1 {
+            let opposite = 2 * m - last;
+            let taken = self.cells[opposite];
+            if taken > 0 || self.rules.empty_capture {
+                // K4: the last seed and the opposite pit's seeds go to the store.
+                self.cells[start + m] += taken + 1;
+                self.cells[last] = 0;
+                self.cells[opposite] = 0;
+            }
+        }
+        self.to_move = mover.opponent();
+    }
+}
+
+impl Position for Kalah {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Setup = Setup;
+    type SetupError = SetupError;
+    type Reason = Reason;
+
+    /// The position `setup` describes, if it satisfies rule K1: 1 to 10 pits a side, no
+    /// seeds past them, at most 255 seeds in all. Any such setup is a position of Kalah
+    /// between turns; one whose sides end the game (rule K5) is a finished game.
+    ///
+    /// # Errors
+    /// [`SetupError::Pits`], [`SetupError::PastTheRow`] or [`SetupError::SeedTotal`].
+    fn from_setup(setup: Setup) -> Result<Self, SetupError> {
+        setup.validate()?;
+        Ok(Kalah::from_checked_setup(&setup))
+    }
+
+    fn to_setup(&self) -> Setup {
+        let mut pits = ByPlayer::new([0; MAX_PITS], [0; MAX_PITS]);
+        for p in Player::ALL {
+            pits[p][..self.pits()].copy_from_slice(self.row(p));
+        }
+        Setup {
+            rules: self.rules,
+            pits,
+            stores: self.stores(),
+            to_move: self.to_move,
+        }
+    }
+
+    /// Both sides, both stores and the player to move.
+    fn board(&self) -> Board {
+        let row = |p: Player| -> Row { self.row(p).iter().map(|&n| Some(n)).collect() };
+        Board {
+            pits: ByPlayer::new(row(Player::South), row(Player::North)),
+            rows_per_player: 1,
+            stores: Some(self.stores().map(u16::from)),
+            to_move: self.to_move,
+            in_hand: 0,
+        }
+    }
+
+    /// The seeds in `player`'s pit `index` (0 = `a`); `None` past the side.
+    #[inline]
+    fn pit(&self, player: Player, index: usize) -> Option<u8> {
+        self.row(player).get(index).copied()
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Every non-empty pit of the mover's side, from `a`; none once the game is over.
+    #[inline]
+    fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.is_over() {
+            return moves;
+        }
+        for (i, &n) in self.row(self.to_move).iter().enumerate() {
+            if n > 0 {
+                // `i` < pits <= MAX_PITS: always a move, and the list has room.
+                if let Some(m) = Move::from_index(i) {
+                    moves.push(m);
+                }
+            }
+        }
+        moves
+    }
+
+    /// Plays `m` without checking it: sowing (K2), the extra turn (K3), the capture (K4).
+    ///
+    /// # Panics
+    /// If `m` names a pit past the side.
+    #[inline]
+    fn play_unchecked(&mut self, m: Move) {
+        assert!(m.index() < self.pits(), "no pit {m} on this board");
+        self.sow(m.index());
+    }
+
+    /// Over by rule K5 (either side empty, or with [`Ending::MoverEmpty`] the mover's);
+    /// then each player adds the seeds on their side to their store, and more seeds wins
+    /// 1 point (rule K6).
+    fn status(&self) -> Status {
+        if self.is_over() {
+            Status::Over(self.final_outcome())
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    /// Why `m` is refused: the game is over, no such pit on this board, or an empty
+    /// pit.
+    fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let pit = pit_letter(m.index());
+        match self.pit(self.to_move, m.index()) {
+            None => Err(IllegalMove::NoSuchPit { pit }),
+            Some(0) => Err(IllegalMove::EmptyPit { pit }),
+            Some(_) => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for Kalah {
+    /// `<South a..>/<North a..> <South store>-<North store> <S|N>`, then the options
+    /// that are not the default.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.to_setup().fmt(f)
+    }
+}
+
+impl fmt::Debug for Kalah {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Kalah(\"{self}\")")
+    }
+}
+
+impl FromStr for Kalah {
+    type Err = ParsePositionError;
+
+    /// Parses the notation and validates it (rule K1).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let setup: Setup = s.parse()?;
+        Kalah::from_setup(setup).map_err(ParsePositionError::Setup)
+    }
+}
+
+impl TryFrom<Setup> for Kalah {
+    type Error = SetupError;
+
+    /// [`Position::from_setup`].
+    fn try_from(setup: Setup) -> Result<Self, SetupError> {
+        Kalah::from_setup(setup)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(core::mem::size_of::<Move>(), 1);
+        assert!(core::mem::size_of::<Kalah>() <= 26);
+    }
+}
