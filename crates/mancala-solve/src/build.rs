@@ -1,0 +1,341 @@
+//! Building the databases of a game without cycles (Kalah), and re-checking them.
+//!
+//! Within one seed count the positions form a DAG (a move that keeps every seed on
+//! the board only moves the mover's seeds toward the mover's store), so the value of
+//! a board is computed by memoised recursion into the array being built: each thread
+//! takes a range of ranks, and a child with the same seed count is computed on the
+//! spot if no thread has stored it yet (two threads may compute the same value; they
+//! store the same byte). Children with fewer seeds are read from the databases below.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use mancala_core::Position;
+
+use crate::db::{Databases, Table};
+use crate::game::Game;
+use crate::rank::MAX_PITS;
+use crate::{ABSENT, SolveError, UNKNOWN};
+
+/// Ranks a thread takes at a time.
+const CHUNK: usize = 1 << 14;
+
+/// Computes (or, in checking mode, recomputes) values of boards of one seed count.
+struct Evaluator<'a, G: Game> {
+    game: &'a G,
+    dbs: &'a Databases,
+    seeds: u32,
+    /// The table being built; `None` when checking `dbs`'s own table of `seeds`.
+    current: Option<&'a [AtomicU8]>,
+    /// A chain of moves that keep the seed count is at most this long; longer means a
+    /// cycle, which this algorithm cannot solve.
+    max_depth: u32,
+}
+
+impl<G: Game> Evaluator<'_, G> {
+    /// The value of `pos` (its stores' margin `stores`): the best over its children.
+    fn value(&self, pos: &G::Pos, stores: i32, depth: u32) -> Result<i32, SolveError> {
+        if let Some(t) = self.game.terminal(pos, stores)? {
+            return Ok(t);
+        }
+        let p = self.dbs.ranker().pits();
+        let mover = pos.side_to_move();
+        let mut board = [0u8; MAX_PITS];
+        let mut best: Option<i32> = None;
+        for m in pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let cs = self.game.view(&child, &mut board[..p]);
+            let again = child.side_to_move() == mover;
+            let gain = if again { cs } else { -cs } - stores;
+            let vc = match self.game.terminal(&child, cs)? {
+                Some(t) => t,
+                None => self.child(&child, cs, &board[..p], depth)?,
+            };
+            let v = gain + if again { vc } else { -vc };
+            best = Some(best.map_or(v, |b| b.max(v)));
+        }
+        best.ok_or(SolveError::NoMoves)
+    }
+
+    /// The value of an ongoing child with board `board`.
+    fn child(
+        &self,
+        child: &G::Pos,
+        stores: i32,
+        board: &[u8],
+        depth: u32,
+    ) -> Result<i32, SolveError> {
+        let seeds: u32 = board.iter().map(|&x| u32::from(x)).sum();
+        let ranker = self.dbs.ranker();
+        if seeds > self.seeds {
+            return Err(SolveError::SeedsRose {
+                seeds: self.seeds,
+                child: seeds,
+            });
+        }
+        let rank = ranker.rank(board);
+        let Some(current) = self.current.filter(|_| seeds == self.seeds) else {
+            return match self.dbs.table(seeds) {
+                None => Err(SolveError::Missing { seeds }),
+                Some(t) => match t.bytes()[rank as usize] as i8 {
+                    ABSENT => Err(SolveError::Absent { seeds, rank }),
+                    UNKNOWN => Err(SolveError::Unknown { seeds, rank }),
+                    v => Ok(i32::from(v)),
+                },
+            };
+        };
+        match current[rank as usize].load(Ordering::Relaxed) as i8 {
+            ABSENT => Err(SolveError::Absent { seeds, rank }),
+            UNKNOWN => {
+                if depth >= self.max_depth {
+                    return Err(SolveError::Cycle { seeds });
+                }
+                let v = self.value(child, stores, depth + 1)?;
+                current[rank as usize].store(checked(v, seeds)? as u8, Ordering::Relaxed);
+                Ok(v)
+            }
+            v => Ok(i32::from(v)),
+        }
+    }
+}
+
+/// `v` as a stored byte, if it is a possible value of a board of `seeds` seeds.
+fn checked(v: i32, seeds: u32) -> Result<i8, SolveError> {
+    if v.unsigned_abs() > seeds || v.unsigned_abs() > 126 {
+        return Err(SolveError::ValueRange { seeds, value: v });
+    }
+    Ok(v as i8)
+}
+
+fn bar(len: u64, prefix: String, progress: bool) -> ProgressBar {
+    if !progress {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len);
+    pb.set_style(
+        ProgressStyle::with_template(
+            "{prefix} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} boards, {per_sec}, {eta} left",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    pb.set_prefix(prefix);
+    pb
+}
+
+/// Computes the database of `seeds` seeds, the databases of fewer seeds being in
+/// `dbs` (`dbs.len() == seeds`). Shows a progress bar if `progress`.
+///
+/// # Errors
+/// [`SolveError::Order`] if `dbs` does not hold exactly the seed counts below; the
+/// errors of a game this algorithm cannot solve ([`SolveError::Cycle`],
+/// [`SolveError::SeedsRose`], …).
+pub fn solve_table<G: Game>(
+    game: &G,
+    dbs: &Databases,
+    seeds: u32,
+    progress: bool,
+) -> Result<Vec<u8>, SolveError> {
+    if dbs.len() != seeds {
+        return Err(SolveError::Order {
+            have: dbs.len(),
+            want: seeds,
+        });
+    }
+    let ranker = dbs.ranker();
+    let n = usize::try_from(ranker.count(seeds)).map_err(|_| SolveError::TableSize {
+        seeds,
+        found: 0,
+        expected: ranker.count(seeds),
+    })?;
+    let p = ranker.pits();
+    let current: Vec<AtomicU8> = (0..n)
+        .into_par_iter()
+        .map(|_| AtomicU8::new(UNKNOWN as u8))
+        .collect();
+    let eval = Evaluator {
+        game,
+        dbs,
+        seeds,
+        current: Some(&current),
+        max_depth: seeds * p as u32 + 2,
+    };
+    let pb = bar(
+        n as u64,
+        format!("{} {seeds:>2} seeds", game.name()),
+        progress,
+    );
+    (0..n.div_ceil(CHUNK))
+        .into_par_iter()
+        .try_for_each(|c| -> Result<(), SolveError> {
+            let start = c * CHUNK;
+            let end = n.min(start + CHUNK);
+            let mut board = [0u8; MAX_PITS];
+            ranker.unrank(seeds, start as u64, &mut board[..p])?;
+            for cell in &current[start..end] {
+                if cell.load(Ordering::Relaxed) as i8 == UNKNOWN {
+                    let v = match game.position(&board[..p]) {
+                        None => ABSENT,
+                        Some(pos) => checked(eval.value(&pos, 0, 0)?, seeds)?,
+                    };
+                    cell.store(v as u8, Ordering::Relaxed);
+                }
+                ranker.next(&mut board[..p]);
+            }
+            pb.inc((end - start) as u64);
+            Ok(())
+        })?;
+    pb.finish_and_clear();
+    // In place: an AtomicU8 has the layout of a u8.
+    Ok(current.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// What building one database did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Built {
+    /// The seed count.
+    pub seeds: u32,
+    /// Boards in the database.
+    pub boards: u64,
+    /// Seconds it took (to compute, or to open and check the file).
+    pub seconds: f64,
+    /// Whether it was read from its file rather than computed.
+    pub loaded: bool,
+}
+
+/// Extends `dbs` up to and including `max_seeds` seeds: each missing seed count is
+/// read from its file in `dir` if there is one (checked: a file of another game, rule
+/// set or size, or a damaged one, is refused), computed otherwise, and then written
+/// to `dir` and mapped. Without `dir` the databases stay in memory. Calls `each`
+/// after each seed count.
+///
+/// # Errors
+/// Those of [`solve_table`] and of the files.
+pub fn build<G: Game>(
+    game: &G,
+    dbs: &mut Databases,
+    max_seeds: u32,
+    dir: Option<&Path>,
+    progress: bool,
+    mut each: impl FnMut(&Built),
+) -> Result<Vec<Built>, SolveError> {
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir).map_err(|source| crate::file::FileError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    let mut out = Vec::new();
+    while dbs.len() <= max_seeds {
+        let seeds = dbs.len();
+        let t0 = Instant::now();
+        let mut loaded = false;
+        if let Some(dir) = dir {
+            match dbs.open_next(dir) {
+                Ok(()) => loaded = true,
+                Err(e) if Databases::is_missing_file(&e) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        if !loaded {
+            let table = solve_table(game, dbs, seeds, progress)?;
+            dbs.push(Table::Memory(table))?;
+            if let Some(dir) = dir {
+                dbs.save(dir, seeds)?;
+            }
+        }
+        let b = Built {
+            seeds,
+            boards: dbs.ranker().count(seeds),
+            seconds: t0.elapsed().as_secs_f64(),
+            loaded,
+        };
+        each(&b);
+        out.push(b);
+    }
+    Ok(out)
+}
+
+/// What re-checking one database found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    /// The seed count.
+    pub seeds: u32,
+    /// Boards checked.
+    pub boards: u64,
+    /// Boards whose stored value is not the best over their children.
+    pub wrong: u64,
+    /// The first few wrong boards: rank, stored value, best over the children.
+    pub examples: Vec<(u64, i8, i32)>,
+}
+
+/// Re-checks the database of `seeds` seeds in `dbs`: every stored value must be the
+/// best over the board's children, each child's value read from the databases (the
+/// same one for a child with as many seeds), and a board the rules do not have must
+/// be marked so.
+///
+/// # Errors
+/// [`SolveError::Missing`] if `dbs` has no database of `seeds` seeds; a child whose
+/// value is missing.
+pub fn check_table<G: Game>(
+    game: &G,
+    dbs: &Databases,
+    seeds: u32,
+) -> Result<CheckReport, SolveError> {
+    let table = dbs.table(seeds).ok_or(SolveError::Missing { seeds })?;
+    let values = table.bytes();
+    let ranker = dbs.ranker();
+    let p = ranker.pits();
+    let n = values.len();
+    let eval = Evaluator {
+        game,
+        dbs,
+        seeds,
+        current: None,
+        max_depth: 0,
+    };
+    let parts: Vec<CheckReport> = (0..n.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|c| -> Result<CheckReport, SolveError> {
+            let start = c * CHUNK;
+            let end = n.min(start + CHUNK);
+            let mut board = [0u8; MAX_PITS];
+            ranker.unrank(seeds, start as u64, &mut board[..p])?;
+            let mut r = CheckReport::default();
+            for (rank, &stored) in (start..end).zip(&values[start..end]) {
+                let stored = stored as i8;
+                let best = match game.position(&board[..p]) {
+                    None => i32::from(ABSENT),
+                    Some(pos) => eval.value(&pos, 0, 0)?,
+                };
+                if i32::from(stored) != best {
+                    r.wrong += 1;
+                    if r.examples.len() < 8 {
+                        r.examples.push((rank as u64, stored, best));
+                    }
+                }
+                ranker.next(&mut board[..p]);
+            }
+            r.boards = (end - start) as u64;
+            Ok(r)
+        })
+        .collect::<Result<_, _>>()?;
+    let mut out = CheckReport {
+        seeds,
+        ..CheckReport::default()
+    };
+    for r in parts {
+        out.boards += r.boards;
+        out.wrong += r.wrong;
+        for e in r.examples {
+            if out.examples.len() < 8 {
+                out.examples.push(e);
+            }
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,209 @@
+//! A set of databases of one game and rule set: for every seed count from 0 up to
+//! some `n`, the value of every board, indexed by its rank.
+
+use std::path::{Path, PathBuf};
+
+use crate::file::{self, FileError, Header, Mapped};
+use crate::game::Game;
+use crate::rank::Ranker;
+use crate::{ABSENT, SolveError};
+
+/// One database: the values of every board with one seed count, in rank order, each
+/// an `i8` stored as its byte.
+#[derive(Debug)]
+pub enum Table {
+    /// Held in memory (built here and not written, or planted in a test).
+    Memory(Vec<u8>),
+    /// A file mapped into memory.
+    Mapped(Mapped),
+}
+
+impl Table {
+    /// The values as bytes.
+    #[must_use]
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Table::Memory(v) => v,
+            Table::Mapped(m) => m.values(),
+        }
+    }
+}
+
+/// The databases of one game and rule set, for every seed count below
+/// [`len`](Databases::len).
+#[derive(Debug)]
+pub struct Databases {
+    game: String,
+    variant: String,
+    pits: usize,
+    ranker: Ranker,
+    tables: Vec<Table>,
+}
+
+impl Databases {
+    /// An empty set for `game`, able to hold databases of up to `max_seeds` seeds.
+    ///
+    /// # Errors
+    /// [`SolveError::Rank`] if the boards of `max_seeds` seeds cannot be ranked.
+    pub fn new<G: Game>(game: &G, max_seeds: u32) -> Result<Databases, SolveError> {
+        let pits = 2 * game.pits_per_side();
+        Ok(Databases {
+            game: game.name().to_string(),
+            variant: game.variant(),
+            pits,
+            ranker: Ranker::new(pits, max_seeds)?,
+            tables: Vec::new(),
+        })
+    }
+
+    /// The ranker of the boards.
+    #[must_use]
+    pub fn ranker(&self) -> &Ranker {
+        &self.ranker
+    }
+
+    /// The number of databases: every board of fewer seeds has its value here.
+    #[must_use]
+    pub fn len(&self) -> u32 {
+        self.tables.len() as u32
+    }
+
+    /// Whether there is no database yet.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty()
+    }
+
+    /// The database of `seeds` seeds, if there is one.
+    #[must_use]
+    pub fn table(&self, seeds: u32) -> Option<&Table> {
+        self.tables.get(seeds as usize)
+    }
+
+    /// The database of `seeds` seeds as a mutable array, if it is held in memory (to
+    /// plant an error in a test, for instance).
+    pub fn memory_mut(&mut self, seeds: u32) -> Option<&mut Vec<u8>> {
+        match self.tables.get_mut(seeds as usize) {
+            Some(Table::Memory(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The header a database of `seeds` seeds of this set has (checksum 0).
+    #[must_use]
+    pub fn header(&self, seeds: u32) -> Header {
+        Header {
+            game: self.game.clone(),
+            variant: self.variant.clone(),
+            pits: self.pits as u8,
+            seeds: seeds as u8,
+            entries: self.ranker.count(seeds),
+            checksum: 0,
+        }
+    }
+
+    /// The file of the database of `seeds` seeds in `dir`:
+    /// `<game>-<variant with spaces as _>-<seeds>.db`.
+    #[must_use]
+    pub fn path(&self, dir: &Path, seeds: u32) -> PathBuf {
+        let variant: String = self
+            .variant
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        dir.join(format!("{}-{variant}-{seeds:02}.db", self.game))
+    }
+
+    /// Appends the database of the next seed count ([`len`](Databases::len)).
+    ///
+    /// # Errors
+    /// [`SolveError::TableSize`] if the table does not have one value per board.
+    pub fn push(&mut self, table: Table) -> Result<(), SolveError> {
+        let seeds = self.len();
+        let want = self.ranker.count(seeds);
+        if table.bytes().len() as u64 != want || seeds > self.ranker.max_seeds() {
+            return Err(SolveError::TableSize {
+                seeds,
+                found: table.bytes().len() as u64,
+                expected: want,
+            });
+        }
+        self.tables.push(table);
+        Ok(())
+    }
+
+    /// Opens the database of the next seed count from its file in `dir`, checked.
+    ///
+    /// # Errors
+    /// [`SolveError::File`] if the file is missing, damaged or of another game, rule
+    /// set or size.
+    pub fn open_next(&mut self, dir: &Path) -> Result<(), SolveError> {
+        let seeds = self.len();
+        let path = self.path(dir, seeds);
+        let mapped = Mapped::open(&path, &self.header(seeds))?;
+        self.push(Table::Mapped(mapped))
+    }
+
+    /// Writes the database of `seeds` seeds (held in memory) to its file in `dir`
+    /// and replaces it with the mapped file.
+    ///
+    /// # Errors
+    /// [`SolveError::File`] if writing fails; [`SolveError::Missing`] if there is no
+    /// such database.
+    pub fn save(&mut self, dir: &Path, seeds: u32) -> Result<(), SolveError> {
+        let path = self.path(dir, seeds);
+        let header = self.header(seeds);
+        let table = self
+            .tables
+            .get(seeds as usize)
+            .ok_or(SolveError::Missing { seeds })?;
+        file::write(&path, &header, table.bytes())?;
+        let mapped = Mapped::open(&path, &header)?;
+        self.tables[seeds as usize] = Table::Mapped(mapped);
+        Ok(())
+    }
+
+    /// The value of the board of `seeds` seeds with rank `rank`: `None` without
+    /// that database or for a board the rules do not have.
+    #[inline]
+    #[must_use]
+    pub fn get(&self, seeds: u32, rank: u64) -> Option<i8> {
+        let v = *self
+            .tables
+            .get(seeds as usize)?
+            .bytes()
+            .get(rank as usize)? as i8;
+        (v != ABSENT).then_some(v)
+    }
+
+    /// The value of `board` (the mover's pits, then the opponent's), if its seed
+    /// count has a database.
+    #[must_use]
+    pub fn value(&self, board: &[u8]) -> Option<i8> {
+        if board.len() != self.pits {
+            return None;
+        }
+        let seeds: u32 = board.iter().map(|&x| u32::from(x)).sum();
+        if seeds >= self.len() {
+            return None;
+        }
+        self.get(seeds, self.ranker.rank(board))
+    }
+
+    /// Bytes held by all the databases.
+    #[must_use]
+    pub fn bytes(&self) -> u64 {
+        self.tables.iter().map(|t| t.bytes().len() as u64).sum()
+    }
+
+    /// The error for a file that does not exist yet (so that a caller can build it).
+    pub(crate) fn is_missing_file(e: &SolveError) -> bool {
+        matches!(e, SolveError::File(FileError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound)
+    }
+}

@@ -1,0 +1,521 @@
+//! The database file: a 128-byte header, then one byte per board in rank order.
+//!
+//! | offset | size | field |
+//! | --- | --- | --- |
+//! | 0 | 8 | magic `MANCSOLV` |
+//! | 8 | 4 | format version ([`FORMAT_VERSION`]), little-endian |
+//! | 12 | 16 | game name, UTF-8, NUL-padded (`kalah`) |
+//! | 28 | 64 | variant: the rule set, UTF-8, NUL-padded (`pits=6 capture=opposite-seeds ending=either-side-empty`) |
+//! | 92 | 1 | pits on the board (both rows) |
+//! | 93 | 1 | seeds on the board |
+//! | 94 | 1 | value kind: 1 = `i8` margin from the mover's side |
+//! | 95 | 1 | reserved, 0 |
+//! | 96 | 8 | entries: `C(seeds + pits - 1, pits - 1)` |
+//! | 104 | 8 | checksum of the values ([`checksum`]) |
+//! | 112 | 8 | checksum of bytes 0..112 |
+//! | 120 | 8 | reserved, 0 |
+//!
+//! A file is opened memory-mapped, after its header and checksum are checked against
+//! what the caller expects; a mismatch is refused with an error that names the field.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+/// The version of the file format this crate writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+/// The header's length in bytes; the values follow it.
+pub const HEADER_LEN: usize = 128;
+const MAGIC: &[u8; 8] = b"MANCSOLV";
+const GAME_LEN: usize = 16;
+const VARIANT_LEN: usize = 64;
+const VALUE_KIND_I8: u8 = 1;
+
+/// What a database file holds: the header's fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The game (`kalah`), at most 16 bytes.
+    pub game: String,
+    /// The rule set the values hold under, at most 64 bytes.
+    pub variant: String,
+    /// Pits on the board, both rows.
+    pub pits: u8,
+    /// Seeds on the board.
+    pub seeds: u8,
+    /// Boards (values) in the file.
+    pub entries: u64,
+    /// The checksum of the values.
+    pub checksum: u64,
+}
+
+/// Why a database file cannot be written or is refused.
+#[derive(Debug, Error)]
+pub enum FileError {
+    /// Reading or writing the file failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        source: io::Error,
+    },
+    /// The file does not start with the magic bytes: not a database.
+    #[error("{}: not a mancala-solve database (bad magic bytes)", path.display())]
+    Magic {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file was written by another version of the format.
+    #[error("{}: format version {found}, this program reads version {expected}", path.display())]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The file's version.
+        found: u32,
+        /// The version read here.
+        expected: u32,
+    },
+    /// The header's own checksum does not match: the header is damaged.
+    #[error("{}: the header is damaged (its checksum does not match)", path.display())]
+    HeaderChecksum {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A header field is not what the caller asked for (another game, rule set, size).
+    #[error("{}: {field} is {found:?}, expected {expected:?}", path.display())]
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+        /// The field's name.
+        field: &'static str,
+        /// The file's value.
+        found: String,
+        /// The value asked for.
+        expected: String,
+    },
+    /// The file is shorter or longer than its header says.
+    #[error("{}: {found} bytes, the header says {expected}", path.display())]
+    Length {
+        /// The file.
+        path: PathBuf,
+        /// The file's length.
+        found: u64,
+        /// The length the header implies.
+        expected: u64,
+    },
+    /// The values' checksum does not match the header's: the data is damaged.
+    #[error("{}: the values are damaged (checksum {found:#018x}, header says {expected:#018x})", path.display())]
+    Checksum {
+        /// The file.
+        path: PathBuf,
+        /// The checksum of the values read.
+        found: u64,
+        /// The header's checksum.
+        expected: u64,
+    },
+    /// A name does not fit its header field.
+    #[error("{field} {value:?} is longer than {max} bytes")]
+    TooLong {
+        /// The field.
+        field: &'static str,
+        /// The value.
+        value: String,
+        /// The field's size.
+        max: usize,
+    },
+}
+
+/// One mixing step: a bijection of the state for each word, so a change to any one
+/// word always changes the result.
+#[inline]
+fn mix(h: u64, w: u64) -> u64 {
+    (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+fn checksum_chunk(bytes: &[u8]) -> u64 {
+    let mut h = 0x243F_6A88_85A3_08D3u64;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(w);
+        h = mix(h, u64::from_le_bytes(a));
+    }
+    let rest = words.remainder();
+    let mut a = [0u8; 8];
+    a[..rest.len()].copy_from_slice(rest);
+    mix(mix(h, u64::from_le_bytes(a)), bytes.len() as u64)
+}
+
+/// The checksum of a database's values: a 64-bit multiply-rotate hash of each 1 MiB
+/// chunk (on all cores), the chunks' hashes mixed in order.
+///
+/// ```
+/// use mancala_solve::file::checksum;
+/// let a = checksum(&[1, 2, 3]);
+/// assert_ne!(a, checksum(&[1, 2, 4]));
+/// assert_eq!(a, checksum(&[1, 2, 3]));
+/// ```
+#[must_use]
+pub fn checksum(values: &[u8]) -> u64 {
+    const CHUNK: usize = 1 << 20;
+    let parts: Vec<u64> = values.par_chunks(CHUNK).map(checksum_chunk).collect();
+    parts
+        .iter()
+        .fold(mix(0, values.len() as u64), |h, &p| mix(h, p))
+}
+
+fn put_str(out: &mut [u8], field: &'static str, value: &str) -> Result<(), FileError> {
+    let b = value.as_bytes();
+    if b.len() > out.len() {
+        return Err(FileError::TooLong {
+            field,
+            value: value.to_string(),
+            max: out.len(),
+        });
+    }
+    out[..b.len()].copy_from_slice(b);
+    Ok(())
+}
+
+fn get_str(bytes: &[u8]) -> String {
+    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    String::from_utf8_lossy(&bytes[..end]).into_owned()
+}
+
+fn le_u64(b: &[u8]) -> u64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&b[..8]);
+    u64::from_le_bytes(a)
+}
+
+impl Header {
+    /// The header's 128 bytes.
+    ///
+    /// # Errors
+    /// [`FileError::TooLong`] if the game or variant does not fit its field.
+    pub fn to_bytes(&self) -> Result<[u8; HEADER_LEN], FileError> {
+        let mut h = [0u8; HEADER_LEN];
+        h[..8].copy_from_slice(MAGIC);
+        h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        put_str(&mut h[12..12 + GAME_LEN], "game", &self.game)?;
+        put_str(&mut h[28..28 + VARIANT_LEN], "variant", &self.variant)?;
+        h[92] = self.pits;
+        h[93] = self.seeds;
+        h[94] = VALUE_KIND_I8;
+        h[96..104].copy_from_slice(&self.entries.to_le_bytes());
+        h[104..112].copy_from_slice(&self.checksum.to_le_bytes());
+        let own = checksum_chunk(&h[..112]);
+        h[112..120].copy_from_slice(&own.to_le_bytes());
+        Ok(h)
+    }
+
+    /// Reads a header from the first 128 bytes of `bytes` (of the file `path`, named
+    /// in errors).
+    ///
+    /// # Errors
+    /// [`FileError::Length`] if `bytes` is shorter than a header, [`FileError::Magic`],
+    /// [`FileError::Version`], [`FileError::HeaderChecksum`].
+    pub fn parse(path: &Path, bytes: &[u8]) -> Result<Header, FileError> {
+        if bytes.len() < HEADER_LEN {
+            return Err(FileError::Length {
+                path: path.to_path_buf(),
+                found: bytes.len() as u64,
+                expected: HEADER_LEN as u64,
+            });
+        }
+        if &bytes[..8] != MAGIC {
+            return Err(FileError::Magic {
+                path: path.to_path_buf(),
+            });
+        }
+        let mut v = [0u8; 4];
+        v.copy_from_slice(&bytes[8..12]);
+        let version = u32::from_le_bytes(v);
+        if version != FORMAT_VERSION {
+            return Err(FileError::Version {
+                path: path.to_path_buf(),
+                found: version,
+                expected: FORMAT_VERSION,
+            });
+        }
+        if le_u64(&bytes[112..120]) != checksum_chunk(&bytes[..112]) || bytes[94] != VALUE_KIND_I8 {
+            return Err(FileError::HeaderChecksum {
+                path: path.to_path_buf(),
+            });
+        }
+        Ok(Header {
+            game: get_str(&bytes[12..12 + GAME_LEN]),
+            variant: get_str(&bytes[28..28 + VARIANT_LEN]),
+            pits: bytes[92],
+            seeds: bytes[93],
+            entries: le_u64(&bytes[96..104]),
+            checksum: le_u64(&bytes[104..112]),
+        })
+    }
+
+    /// Refuses this header unless its game, variant, pits, seeds and entries are
+    /// `expected`'s (the checksum is not compared).
+    ///
+    /// # Errors
+    /// [`FileError::Mismatch`] naming the first field that differs.
+    pub fn expect(&self, path: &Path, expected: &Header) -> Result<(), FileError> {
+        let fields: [(&'static str, String, String); 5] = [
+            ("game", self.game.clone(), expected.game.clone()),
+            ("variant", self.variant.clone(), expected.variant.clone()),
+            ("pits", self.pits.to_string(), expected.pits.to_string()),
+            ("seeds", self.seeds.to_string(), expected.seeds.to_string()),
+            (
+                "entries",
+                self.entries.to_string(),
+                expected.entries.to_string(),
+            ),
+        ];
+        for (field, found, want) in fields {
+            if found != want {
+                return Err(FileError::Mismatch {
+                    path: path.to_path_buf(),
+                    field,
+                    found,
+                    expected: want,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
+    move |source| FileError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Writes a database file: `header` (its checksum is computed here from `values`,
+/// its entries must be `values.len()`), then `values`. The file is written beside
+/// `path` and renamed into place, so a reader never sees half a file.
+///
+/// # Errors
+/// [`FileError::Io`], [`FileError::TooLong`], or [`FileError::Mismatch`] if the
+/// header's entries are not the values' length.
+pub fn write(path: &Path, header: &Header, values: &[u8]) -> Result<(), FileError> {
+    if header.entries != values.len() as u64 {
+        return Err(FileError::Mismatch {
+            path: path.to_path_buf(),
+            field: "entries",
+            found: values.len().to_string(),
+            expected: header.entries.to_string(),
+        });
+    }
+    let header = Header {
+        checksum: checksum(values),
+        ..header.clone()
+    };
+    let bytes = header.to_bytes()?;
+    let tmp = path.with_extension("tmp");
+    let mut f = File::create(&tmp).map_err(io_err(&tmp))?;
+    f.write_all(&bytes).map_err(io_err(&tmp))?;
+    f.write_all(values).map_err(io_err(&tmp))?;
+    f.sync_all().map_err(io_err(&tmp))?;
+    drop(f);
+    std::fs::rename(&tmp, path).map_err(io_err(path))
+}
+
+/// A database file mapped into memory, its header checked.
+#[derive(Debug)]
+pub struct Mapped {
+    header: Header,
+    map: memmap2::Mmap,
+}
+
+impl Mapped {
+    /// Opens and maps `path`, refusing it unless its header matches `expected` (game,
+    /// variant, pits, seeds, entries), its length is the header's and its values'
+    /// checksum is the header's.
+    ///
+    /// The map is read-only; the databases are files this crate wrote, and the
+    /// caller must not change or truncate a file while it is mapped.
+    ///
+    /// # Errors
+    /// Every [`FileError`] but [`FileError::TooLong`].
+    pub fn open(path: &Path, expected: &Header) -> Result<Mapped, FileError> {
+        let file = File::open(path).map_err(io_err(path))?;
+        let map = map_file(&file).map_err(io_err(path))?;
+        let header = Header::parse(path, &map)?;
+        header.expect(path, expected)?;
+        let want = HEADER_LEN as u64 + header.entries;
+        if map.len() as u64 != want {
+            return Err(FileError::Length {
+                path: path.to_path_buf(),
+                found: map.len() as u64,
+                expected: want,
+            });
+        }
+        let found = checksum(&map[HEADER_LEN..]);
+        if found != header.checksum {
+            return Err(FileError::Checksum {
+                path: path.to_path_buf(),
+                found,
+                expected: header.checksum,
+            });
+        }
+        Ok(Mapped { header, map })
+    }
+
+    /// The header.
+    #[must_use]
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The values, one byte (an `i8`) per board in rank order.
+    #[must_use]
+    pub fn values(&self) -> &[u8] {
+        &self.map[HEADER_LEN..]
+    }
+}
+
+/// Maps a file read-only: the one `unsafe` of this crate. memmap2 cannot promise
+/// that no one changes the file while it is mapped (that would change memory Rust
+/// sees as immutable); the databases are this program's own files, written once,
+/// renamed into place and never written again.
+#[allow(unsafe_code)]
+fn map_file(file: &File) -> io::Result<memmap2::Mmap> {
+    // SAFETY: the file is opened read-only and is not modified while mapped (see
+    // above); a damaged file only yields wrong bytes, which the checksum refuses.
+    unsafe { memmap2::Mmap::map(file) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header(values: &[u8]) -> Header {
+        Header {
+            game: "kalah".into(),
+            variant: "pits=2 test".into(),
+            pits: 4,
+            seeds: 3,
+            entries: values.len() as u64,
+            checksum: 0,
+        }
+    }
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("mancala-solve-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn round_trip_and_refusals() {
+        let dir = temp_dir("file");
+        let path = dir.join("t.db");
+        let values: Vec<u8> = (0..20u8).collect();
+        let h = header(&values);
+        write(&path, &h, &values).unwrap();
+        let m = Mapped::open(&path, &h).unwrap();
+        assert_eq!(m.values(), &values[..]);
+        assert_eq!(m.header().variant, "pits=2 test");
+        assert_eq!(m.header().checksum, checksum(&values));
+        drop(m);
+
+        // Another rule set is refused, naming the field.
+        let other = Header {
+            variant: "pits=2 other".into(),
+            ..h.clone()
+        };
+        let e = Mapped::open(&path, &other).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                FileError::Mismatch {
+                    field: "variant",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("variant is \"pits=2 test\""), "{e}");
+        let e = Mapped::open(
+            &path,
+            &Header {
+                seeds: 4,
+                ..h.clone()
+            },
+        )
+        .unwrap_err();
+        assert!(
+            matches!(e, FileError::Mismatch { field: "seeds", .. }),
+            "{e}"
+        );
+
+        // A flipped value byte is refused by the checksum.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[HEADER_LEN + 7] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let e = Mapped::open(&path, &h).unwrap_err();
+        assert!(matches!(e, FileError::Checksum { .. }), "{e}");
+
+        // A flipped header byte is refused by the header's checksum.
+        bytes[HEADER_LEN + 7] ^= 1;
+        bytes[93] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        let e = Mapped::open(&path, &h).unwrap_err();
+        assert!(matches!(e, FileError::HeaderChecksum { .. }), "{e}");
+
+        // A truncated file, another version, not a database.
+        bytes[93] ^= 1;
+        std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+        let e = Mapped::open(&path, &h).unwrap_err();
+        assert!(matches!(e, FileError::Length { .. }), "{e}");
+        let mut v2 = bytes.clone();
+        v2[8] = 2;
+        std::fs::write(&path, &v2).unwrap();
+        let e = Mapped::open(&path, &h).unwrap_err();
+        assert!(matches!(e, FileError::Version { found: 2, .. }), "{e}");
+        std::fs::write(&path, b"hello").unwrap();
+        assert!(matches!(
+            Mapped::open(&path, &h).unwrap_err(),
+            FileError::Length { .. }
+        ));
+        std::fs::write(&path, [0u8; 200]).unwrap();
+        assert!(matches!(
+            Mapped::open(&path, &h).unwrap_err(),
+            FileError::Magic { .. }
+        ));
+        let e = Mapped::open(&dir.join("missing.db"), &h).unwrap_err();
+        assert!(matches!(e, FileError::Io { .. }), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn names_that_do_not_fit_are_refused() {
+        let h = Header {
+            game: "a-game-name-longer-than-16".into(),
+            ..header(&[])
+        };
+        assert!(matches!(
+            h.to_bytes(),
+            Err(FileError::TooLong { field: "game", .. })
+        ));
+    }
+
+    #[test]
+    fn checksum_sees_every_byte_and_the_length() {
+        let base: Vec<u8> = (0..3000u32).map(|i| (i * 7 % 251) as u8).collect();
+        let c = checksum(&base);
+        for i in (0..base.len()).step_by(97) {
+            let mut v = base.clone();
+            v[i] ^= 0x40;
+            assert_ne!(checksum(&v), c, "byte {i}");
+        }
+        assert_ne!(checksum(&base[..2999]), c);
+        let mut longer = base.clone();
+        longer.push(0);
+        assert_ne!(checksum(&longer), c);
+    }
+}

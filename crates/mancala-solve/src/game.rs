@@ -1,0 +1,85 @@
+//! What the solver needs of a game: its positions (any [`Position`]), a way to make
+//! the position of a board, and the board of a position seen from the side to move.
+//!
+//! The value the databases hold is defined through the [`Position`] trait alone: the
+//! value of a position is the final margin (the mover's total minus the opponent's,
+//! as the game's [`Outcome`](mancala_core::Outcome) counts it) the mover can force,
+//! minus the margin already in the stores. For Kalah it depends on the board only,
+//! not on the stores, so one value serves every position with the same board.
+
+use mancala_core::{Player, Position, Status};
+
+use crate::SolveError;
+
+/// A game whose boards the solver ranks and solves.
+///
+/// A board is the pits of both sides as the mover sees them: the mover's pits from
+/// their left, then the opponent's from the opponent's left; `2 *
+/// pits_per_side()` numbers in all.
+pub trait Game: Sync {
+    /// The game's position.
+    type Pos: Position + Send + Sync;
+
+    /// The game's name in the database header (at most 16 bytes): `kalah`.
+    fn name(&self) -> &'static str;
+
+    /// The rule set the values hold under, in the database header (at most 64 bytes).
+    fn variant(&self) -> String;
+
+    /// Pits a side.
+    fn pits_per_side(&self) -> usize;
+
+    /// The position with `board` (the mover's pits, then the opponent's), both stores
+    /// empty, South to move; `None` if the rules have no such position.
+    fn position(&self, board: &[u8]) -> Option<Self::Pos>;
+
+    /// Writes `pos`'s board as its side to move sees it into `board` and returns the
+    /// margin in the stores (the mover's store minus the opponent's).
+    ///
+    /// The provided version reads [`Position::board`]; a game may read its own
+    /// fields faster.
+    fn view(&self, pos: &Self::Pos, board: &mut [u8]) -> i32 {
+        let b = pos.board();
+        let m = self.pits_per_side();
+        let mover = b.to_move;
+        for (out, pit) in board[..m].iter_mut().zip(b.pits[mover].iter()) {
+            *out = pit.unwrap_or(0);
+        }
+        for (out, pit) in board[m..2 * m]
+            .iter_mut()
+            .zip(b.pits[mover.opponent()].iter())
+        {
+            *out = pit.unwrap_or(0);
+        }
+        b.stores
+            .map_or(0, |s| i32::from(s[mover]) - i32::from(s[mover.opponent()]))
+    }
+
+    /// Whether every seed on the board ends in a player's total, so that a board's
+    /// value has the parity of its seeds (`own - opp` with `own + opp = seeds`); the
+    /// proof search then moves its bounds in steps of two.
+    fn seeds_decide_parity(&self) -> bool {
+        false
+    }
+
+    /// If the game is over at `pos`, what is still to come to the side to move: the
+    /// final margin from its side minus `stores` (the margin in the stores, as
+    /// [`view`](Game::view) returned it); `None` while the game goes on.
+    ///
+    /// # Errors
+    /// [`SolveError::Annulled`] for an annulled game, [`SolveError::NoTotals`] for an
+    /// outcome without seed totals.
+    fn terminal(&self, pos: &Self::Pos, stores: i32) -> Result<Option<i32>, SolveError> {
+        match pos.status() {
+            Status::Ongoing => Ok(None),
+            Status::Annulled => Err(SolveError::Annulled),
+            Status::Over(o) => {
+                let t = o.totals.ok_or(SolveError::NoTotals)?;
+                let mover: Player = pos.side_to_move();
+                Ok(Some(
+                    i32::from(t[mover]) - i32::from(t[mover.opponent()]) - stores,
+                ))
+            }
+        }
+    }
+}

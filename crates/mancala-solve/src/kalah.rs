@@ -1,0 +1,102 @@
+//! Kalah through the `kalah` crate's public API: the solver plays the crate's own
+//! positions, so the databases hold under exactly the rules the crate implements.
+
+use kalah::{ByPlayer, Ending, Kalah, Player, Position, Rules, Setup};
+
+use crate::SolveError;
+use crate::game::Game;
+
+/// Kalah under one rule set ([`Rules`]: pits a side, empty capture, ending).
+///
+/// ```
+/// use kalah::{Ending, Rules};
+/// use mancala_solve::{Game, kalah::KalahGame};
+/// let g = KalahGame::new(Rules { empty_capture: true, ..Rules::default() });
+/// assert_eq!(g.variant(), "pits=6 capture=empty ending=any-side-empty");
+/// assert_eq!(KalahGame::new(Rules::with_pits(4)).variant(),
+///            "pits=4 capture=opposite-seeds ending=any-side-empty");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KalahGame {
+    rules: Rules,
+}
+
+impl KalahGame {
+    /// Kalah under `rules`.
+    #[must_use]
+    pub fn new(rules: Rules) -> KalahGame {
+        KalahGame { rules }
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+}
+
+impl Game for KalahGame {
+    type Pos = Kalah;
+
+    fn name(&self) -> &'static str {
+        "kalah"
+    }
+
+    fn variant(&self) -> String {
+        format!(
+            "pits={} capture={} ending={}",
+            self.rules.pits,
+            if self.rules.empty_capture {
+                "empty"
+            } else {
+                "opposite-seeds"
+            },
+            match self.rules.ending {
+                Ending::AnySideEmpty => "any-side-empty",
+                Ending::MoverEmpty => "mover-empty",
+            }
+        )
+    }
+
+    fn pits_per_side(&self) -> usize {
+        usize::from(self.rules.pits)
+    }
+
+    fn position(&self, board: &[u8]) -> Option<Kalah> {
+        let m = self.pits_per_side();
+        if board.len() != 2 * m {
+            return None;
+        }
+        let mut setup = Setup::start(self.rules, 0, Player::South);
+        setup.pits.south[..m].copy_from_slice(&board[..m]);
+        setup.pits.north[..m].copy_from_slice(&board[m..]);
+        setup.stores = ByPlayer::new(0, 0);
+        Kalah::from_setup(setup).ok()
+    }
+
+    #[inline]
+    fn view(&self, pos: &Kalah, board: &mut [u8]) -> i32 {
+        let m = self.pits_per_side();
+        let mover = pos.side_to_move();
+        board[..m].copy_from_slice(pos.row(mover));
+        board[m..2 * m].copy_from_slice(pos.row(mover.opponent()));
+        i32::from(pos.store(mover)) - i32::from(pos.store(mover.opponent()))
+    }
+
+    #[inline]
+    fn terminal(&self, pos: &Kalah, stores: i32) -> Result<Option<i32>, SolveError> {
+        if !pos.is_over() {
+            return Ok(None);
+        }
+        // Rule K5: each player adds the seeds on their own side.
+        let mover = pos.side_to_move();
+        let t = pos.totals();
+        Ok(Some(
+            i32::from(t[mover]) - i32::from(t[mover.opponent()]) - stores,
+        ))
+    }
+
+    fn seeds_decide_parity(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,139 @@
+//! Endgame databases by seeds on the board, and an exact proof search over them.
+//!
+//! - [`rank`]: a perfect rank of the boards with `s` seeds in `p` pits, so a database
+//!   is a flat array of values with no keys.
+//! - [`game`]: what the solver needs of a game ([`Game`]), written against
+//!   [`mancala_core::Position`]; [`kalah`] is the adapter for the `kalah` crate.
+//! - [`build`]: the databases of a game without cycles, one seed count after the
+//!   other, on all cores with a progress bar, and their re-check.
+//! - [`file`](mod@file): the database file (header, checksum), memory-mapped for lookup;
+//!   [`db::Databases`] is a set of them.
+//! - [`search`]: MTD(f) over the game tree with a transposition table, looking the
+//!   databases up; it proves a position's value or reports the bounds it reached.
+//!
+//! The value of a board is the margin (the mover's future gains minus the
+//! opponent's) the side to move can force over the seeds still on the board; see
+//! `docs/solving.md`.
+//!
+//! ```
+//! use mancala_solve::{build, db::Databases, kalah::KalahGame, search::{Limits, Prover}};
+//! use kalah::{Kalah, Rules};
+//! let game = KalahGame::new(Rules::with_pits(2));
+//! let mut dbs = Databases::new(&game, 8)?;
+//! build::build(&game, &mut dbs, 8, None, false, |_| {})?; // every board of <= 8 seeds
+//! let start = Kalah::start(Rules::with_pits(2), 2)?;      // 8 seeds: in the databases
+//! let proof = Prover::new(&game, &dbs, 10)?.prove(&start, &Limits::none())?;
+//! assert_eq!(proof.value(), Some(i32::from(dbs.value(&[2, 2, 2, 2]).unwrap())));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![doc(html_root_url = "https://docs.rs/mancala-solve/0.1.0")]
+
+pub mod build;
+pub mod db;
+pub mod file;
+pub mod game;
+pub mod kalah;
+pub mod rank;
+pub mod search;
+
+pub use game::Game;
+
+/// The byte of a value not computed yet.
+pub const UNKNOWN: i8 = i8::MIN;
+/// The byte of a board the rules do not have ([`Game::position`] gave `None`).
+pub const ABSENT: i8 = i8::MIN + 1;
+
+/// Why the databases or a proof could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// A board cannot be ranked.
+    #[error(transparent)]
+    Rank(#[from] rank::RankError),
+    /// A database file cannot be written, or is refused.
+    #[error(transparent)]
+    File(#[from] file::FileError),
+    /// A game was annulled: it has no value.
+    #[error("a game was annulled: the solver needs games that end with seed totals")]
+    Annulled,
+    /// A game ended without seed totals.
+    #[error("a game ended without seed totals: the solver needs them")]
+    NoTotals,
+    /// An ongoing position has no legal move.
+    #[error("an ongoing position has no legal move")]
+    NoMoves,
+    /// A position has more moves than the search keeps (32).
+    #[error("a position has more than 32 moves")]
+    TooManyMoves,
+    /// A chain of moves that keep the seeds on the board is longer than any such chain
+    /// of a game without cycles.
+    #[error("the positions of {seeds} seeds have a cycle: this game needs a retrograde analysis")]
+    Cycle {
+        /// The seed count.
+        seeds: u32,
+    },
+    /// A move put seeds back on the board.
+    #[error("a move from a board of {seeds} seeds led to one of {child}")]
+    SeedsRose {
+        /// The parent's seeds.
+        seeds: u32,
+        /// The child's seeds.
+        child: u32,
+    },
+    /// No database of this seed count.
+    #[error("there is no database of {seeds} seeds")]
+    Missing {
+        /// The seed count.
+        seeds: u32,
+    },
+    /// A move led to a board the rules do not have.
+    #[error("a move led to board {rank} of {seeds} seeds, which the rules do not have")]
+    Absent {
+        /// The seed count.
+        seeds: u32,
+        /// The rank.
+        rank: u64,
+    },
+    /// A database holds a value not computed.
+    #[error("board {rank} of {seeds} seeds has no value")]
+    Unknown {
+        /// The seed count.
+        seeds: u32,
+        /// The rank.
+        rank: u64,
+    },
+    /// A value is outside what a board can have.
+    #[error("value {value} is impossible with {seeds} seeds on the board")]
+    ValueRange {
+        /// The seed count.
+        seeds: u32,
+        /// The value.
+        value: i32,
+    },
+    /// A database does not have one value per board.
+    #[error("the database of {seeds} seeds has {found} values, not {expected}")]
+    TableSize {
+        /// The seed count.
+        seeds: u32,
+        /// Values found.
+        found: u64,
+        /// Boards.
+        expected: u64,
+    },
+    /// Databases are built in order of seeds.
+    #[error("the database of {want} seeds needs those of fewer seeds first (there are {have})")]
+    Order {
+        /// The databases present.
+        have: u32,
+        /// The seed count asked for.
+        want: u32,
+    },
+    /// The position is not of the game the databases are for.
+    #[error("the position has {found} pits a side, the game {expected}")]
+    Pits {
+        /// The position's.
+        found: usize,
+        /// The game's.
+        expected: usize,
+    },
+}

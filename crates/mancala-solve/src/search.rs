@@ -1,0 +1,506 @@
+//! The proof search: MTD(f) — a sequence of null-window alpha-beta searches to the end
+//! of the game — over the game tree, with a transposition table keyed by the board
+//! (its seed count and rank: no collisions), looking up the databases as soon as a
+//! board has few enough seeds.
+//!
+//! The searches work on the value of a board (the margin the mover can force over the
+//! seeds still on the board), which does not depend on the stores, so one table entry
+//! serves every position with the same board. Each search leaves a bound on the
+//! value; the bounds meet at the proven value, or the search stops at a limit and
+//! reports the bounds it reached.
+
+use std::time::{Duration, Instant};
+
+use mancala_core::{ArrayVec, Position};
+
+use crate::db::Databases;
+use crate::game::Game;
+use crate::rank::{MAX_PITS, Ranker};
+use crate::{SolveError, UNKNOWN};
+
+/// Where a proof search stops if it has not proven the value by then.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The most positions to search.
+    pub nodes: Option<u64>,
+    /// The most time to take.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// No limit: search until the value is proven.
+    #[must_use]
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    /// At most `nodes` positions.
+    #[must_use]
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            time: None,
+        }
+    }
+
+    /// At most `time`.
+    #[must_use]
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            nodes: None,
+            time: Some(time),
+        }
+    }
+}
+
+/// What a proof search found: bounds on the final margin of the side to move (its
+/// total minus the opponent's at the end of the game, the stores included), equal
+/// once proven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof<M> {
+    /// The side to move's final margin is at least this.
+    pub lower: i32,
+    /// The side to move's final margin is at most this.
+    pub upper: i32,
+    /// A move that reaches the lower bound, if a search proved one.
+    pub best: Option<M>,
+    /// Positions searched (not counting those looked up in the databases).
+    pub nodes: u64,
+    /// Null-window searches made.
+    pub searches: u32,
+    /// Whether the search stopped at a limit.
+    pub stopped: bool,
+}
+
+impl<M> Proof<M> {
+    /// The proven value, once the bounds meet.
+    #[must_use]
+    pub fn value(&self) -> Option<i32> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+}
+
+/// One entry of the transposition table: bounds on a board's value.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    /// `(rank << 8 | seeds) + 1`; 0 for an empty entry.
+    key: u64,
+    lower: i8,
+    upper: i8,
+    /// The index of the best move found in the legal move list, or `u8::MAX`.
+    best: u8,
+    /// log2 of the positions searched below the entry: the deeper work is kept.
+    work: u8,
+}
+
+/// A child of a searched position.
+#[derive(Clone, Debug)]
+struct Kid<P> {
+    pos: P,
+    /// Its stores' margin, from its side to move.
+    stores: i32,
+    again: bool,
+    gain: i32,
+    index: u8,
+    /// The value of a child looked up or finished: no search needed.
+    exact: Option<i32>,
+    seeds: u32,
+    key: u64,
+    order: i32,
+}
+
+/// The most moves a position may have here.
+const MAX_MOVES: usize = 32;
+
+/// A proof search over one game and its databases, with its transposition table
+/// (kept from one proof to the next).
+#[derive(Debug)]
+pub struct Prover<'a, G: Game> {
+    game: &'a G,
+    dbs: &'a Databases,
+    ranker: Ranker,
+    /// Buckets of two entries: one kept by work, one always replaced.
+    table: Vec<[Entry; 2]>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    /// Every board of the game keeps its seed count's parity in its value (all the
+    /// seeds on the board end in someone's total).
+    parity: bool,
+}
+
+impl<'a, G: Game> Prover<'a, G> {
+    /// A prover for `game` over `dbs`, with a table of `2^table_bits` buckets (32
+    /// bytes each).
+    ///
+    /// # Errors
+    /// [`SolveError::Rank`] if the game's boards cannot be ranked.
+    pub fn new(game: &'a G, dbs: &'a Databases, table_bits: u32) -> Result<Self, SolveError> {
+        let ranker = Ranker::new(2 * game.pits_per_side(), 0)?;
+        Ok(Prover {
+            game,
+            dbs,
+            ranker,
+            table: vec![[Entry::default(); 2]; 1usize << table_bits.min(40)],
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+            parity: game.seeds_decide_parity(),
+        })
+    }
+
+    /// The value of `pos` for its side to move (its final margin), or the bounds
+    /// reached within `limits`.
+    ///
+    /// # Errors
+    /// [`SolveError::Pits`] for a position of another size; [`SolveError::Rank`] if
+    /// its boards are too many to key the table; those of a game the solver cannot
+    /// handle ([`SolveError::Annulled`], …).
+    pub fn prove(
+        &mut self,
+        pos: &G::Pos,
+        limits: &Limits,
+    ) -> Result<Proof<<G::Pos as Position>::Move>, SolveError> {
+        let m = self.game.pits_per_side();
+        let p = 2 * m;
+        let b = pos.board();
+        let found = b.pits[b.to_move].len();
+        if found != m || b.pits[b.to_move.opponent()].len() != m {
+            return Err(SolveError::Pits { found, expected: m });
+        }
+        let mut board = [0u8; MAX_PITS];
+        let stores = self.game.view(pos, &mut board[..p]);
+        let seeds: u32 = board[..p].iter().map(|&x| u32::from(x)).sum();
+        if self.ranker.max_seeds() < seeds {
+            self.ranker = Ranker::new(p, seeds)?;
+            if self.ranker.count(seeds) >= 1 << 55 {
+                return Err(SolveError::Rank(crate::rank::RankError::TooMany {
+                    pits: p,
+                    seeds,
+                }));
+            }
+            self.clear();
+        }
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| Instant::now() + t);
+        self.stopped = false;
+        let done = |v: i32, best| Proof {
+            lower: stores + v,
+            upper: stores + v,
+            best,
+            nodes: 0,
+            searches: 0,
+            stopped: false,
+        };
+        if let Some(t) = self.game.terminal(pos, stores)? {
+            return Ok(done(t, None));
+        }
+        let s = seeds as i32;
+        let (mut lower, mut upper) = (-s, s);
+        let key = self.key(&board[..p], seeds);
+        if seeds < self.dbs.len() {
+            let v = self.lookup(seeds, &board[..p])?;
+            let mut proof = done(v, None);
+            proof.best = self.best_move(pos, v, stores)?;
+            return Ok(proof);
+        }
+        if seeds > 126 {
+            return Err(SolveError::ValueRange { seeds, value: s });
+        }
+        let mut best = None;
+        let mut searches = 0;
+        // A first guess: between the table's bounds, else an even split.
+        let mut g = 0;
+        if let Some(e) = self.probe(key) {
+            lower = lower.max(i32::from(e.lower));
+            upper = upper.min(i32::from(e.upper));
+            g = (lower + upper) / 2;
+        }
+        while lower < upper {
+            if self.parity {
+                // The value has the parity of the seeds on the board.
+                lower += (lower - s).rem_euclid(2);
+                upper -= (upper - s).rem_euclid(2);
+                if lower >= upper {
+                    break;
+                }
+            }
+            g = g.clamp(lower, upper);
+            let beta = if g == lower { g + 1 } else { g };
+            let v = self.search(pos, stores, seeds, key, beta - 1, beta)?;
+            if self.stopped {
+                break;
+            }
+            searches += 1;
+            if v < beta {
+                upper = v;
+            } else {
+                lower = v;
+                best = self
+                    .probe(key)
+                    .and_then(|e| pos.legal_moves().get(usize::from(e.best)).copied());
+            }
+            g = v;
+        }
+        if self.parity && lower > upper {
+            lower = upper;
+        }
+        if lower == upper && best.is_none() {
+            best = self.best_move(pos, lower, stores)?;
+        }
+        Ok(Proof {
+            lower: stores + lower,
+            upper: stores + upper,
+            best,
+            nodes: self.nodes,
+            searches,
+            stopped: self.stopped,
+        })
+    }
+
+    /// Empties the transposition table.
+    pub fn clear(&mut self) {
+        self.table.fill([Entry::default(); 2]);
+    }
+
+    /// A move of `pos` whose value is `v` (the proven value of `pos`), found by
+    /// null-window searches of the children.
+    fn best_move(
+        &mut self,
+        pos: &G::Pos,
+        v: i32,
+        stores: i32,
+    ) -> Result<Option<<G::Pos as Position>::Move>, SolveError> {
+        let mut kids = self.children(pos, stores)?;
+        kids.sort_unstable_by_key(|k| -k.order);
+        for k in kids {
+            let reaches = match k.exact {
+                Some(x) => k.gain + if k.again { x } else { -x } >= v,
+                // The child's value must be at least v - gain (again) or at most
+                // gain - v (the opponent moves).
+                None if k.again => {
+                    let t = v - k.gain;
+                    self.search(&k.pos, k.stores, k.seeds, k.key, t - 1, t)? >= t
+                }
+                None => {
+                    let t = k.gain - v;
+                    self.search(&k.pos, k.stores, k.seeds, k.key, t, t + 1)? <= t
+                }
+            };
+            if self.stopped {
+                return Ok(None);
+            }
+            if reaches {
+                return Ok(pos.legal_moves().get(usize::from(k.index)).copied());
+            }
+        }
+        Ok(None)
+    }
+
+    fn key(&self, board: &[u8], seeds: u32) -> u64 {
+        ((self.ranker.rank(board) << 8) | u64::from(seeds)) + 1
+    }
+
+    fn lookup(&self, seeds: u32, board: &[u8]) -> Result<i32, SolveError> {
+        let rank = self.dbs.ranker().rank(board);
+        match self.dbs.get(seeds, rank) {
+            Some(v) if v != UNKNOWN => Ok(i32::from(v)),
+            _ => Err(SolveError::Absent { seeds, rank }),
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & (self.table.len() - 1)
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        self.table[self.bucket(key)]
+            .iter()
+            .find(|e| e.key == key)
+            .copied()
+    }
+
+    fn store(&mut self, key: u64, lower: i32, upper: i32, best: u8, work: u8) {
+        let i = self.bucket(key);
+        let bucket = &mut self.table[i];
+        let (lower, upper) = (lower.clamp(-127, 127) as i8, upper.clamp(-127, 127) as i8);
+        for e in bucket.iter_mut() {
+            if e.key == key {
+                e.lower = e.lower.max(lower);
+                e.upper = e.upper.min(upper);
+                e.best = best;
+                e.work = e.work.max(work);
+                return;
+            }
+        }
+        let new = Entry {
+            key,
+            lower,
+            upper,
+            best,
+            work,
+        };
+        if work >= bucket[0].work {
+            bucket[1] = bucket[0];
+            bucket[0] = new;
+        } else {
+            bucket[1] = new;
+        }
+    }
+
+    /// The children of `pos`, those looked up or finished with their values.
+    fn children(
+        &mut self,
+        pos: &G::Pos,
+        stores: i32,
+    ) -> Result<ArrayVec<Kid<G::Pos>, MAX_MOVES>, SolveError> {
+        let p = 2 * self.game.pits_per_side();
+        let mover = pos.side_to_move();
+        let mut kids = ArrayVec::new();
+        let mut board = [0u8; MAX_PITS];
+        for (index, m) in pos.legal_moves().into_iter().enumerate() {
+            let mut c = pos.clone();
+            c.play_unchecked(m);
+            let cs = self.game.view(&c, &mut board[..p]);
+            let again = c.side_to_move() == mover;
+            let gain = if again { cs } else { -cs } - stores;
+            let seeds: u32 = board[..p].iter().map(|&x| u32::from(x)).sum();
+            let (exact, key) = match self.game.terminal(&c, cs)? {
+                Some(t) => (Some(t), 0),
+                None if seeds < self.dbs.len() => (Some(self.lookup(seeds, &board[..p])?), 0),
+                None => (None, self.key(&board[..p], seeds)),
+            };
+            let order = match exact {
+                Some(v) => 1000 + gain + if again { v } else { -v },
+                None => 500 * i32::from(again) + gain,
+            };
+            kids.try_push(Kid {
+                pos: c,
+                stores: cs,
+                again,
+                gain,
+                index: index as u8,
+                exact,
+                seeds,
+                key,
+                order,
+            })
+            .map_err(|_| SolveError::TooManyMoves)?;
+        }
+        Ok(kids)
+    }
+
+    /// The value of the ongoing position `pos` (stores' margin `stores`, `seeds` on
+    /// the board, table key `key`), searched within `(alpha, beta)`: exact inside,
+    /// an upper bound at or below `alpha`, a lower bound at or above `beta`.
+    fn search(
+        &mut self,
+        pos: &G::Pos,
+        stores: i32,
+        seeds: u32,
+        key: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, SolveError> {
+        self.nodes += 1;
+        if self.nodes > self.node_limit
+            || (self.nodes & 0xFFF == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return Ok(0);
+        }
+        let s = seeds as i32;
+        if alpha >= s {
+            return Ok(s);
+        }
+        if beta <= -s {
+            return Ok(-s);
+        }
+        let mut tt_best = u8::MAX;
+        if let Some(e) = self.probe(key) {
+            let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
+            if lo >= beta || lo == hi {
+                return Ok(lo);
+            }
+            if hi <= alpha {
+                return Ok(hi);
+            }
+            tt_best = e.best;
+        }
+        let start_nodes = self.nodes;
+        let mut kids = self.children(pos, stores)?;
+        if kids.is_empty() {
+            return Err(SolveError::NoMoves);
+        }
+        let mut best = i32::MIN;
+        let mut best_index = u8::MAX;
+        // Children with known values first, and enhanced transposition cutoffs: a
+        // child whose table bound already refutes this window.
+        for k in &mut kids {
+            if k.index == tt_best {
+                k.order += 10_000;
+            }
+            let bound = match k.exact {
+                Some(v) => Some(k.gain + if k.again { v } else { -v }),
+                None => self.probe(k.key).map(|e| {
+                    k.gain
+                        + if k.again {
+                            i32::from(e.lower)
+                        } else {
+                            -i32::from(e.upper)
+                        }
+                }),
+            };
+            if let Some(b) = bound
+                && b > best
+            {
+                best = b;
+                best_index = k.index;
+            }
+        }
+        if best >= beta {
+            self.store(key, best, s, best_index, 0);
+            return Ok(best);
+        }
+        kids.sort_unstable_by_key(|k| -k.order);
+        let mut a = alpha.max(best);
+        for k in &kids {
+            if k.exact.is_some() {
+                continue;
+            }
+            let v = if k.again {
+                k.gain + self.search(&k.pos, k.stores, k.seeds, k.key, a - k.gain, beta - k.gain)?
+            } else {
+                k.gain - self.search(&k.pos, k.stores, k.seeds, k.key, k.gain - beta, k.gain - a)?
+            };
+            if self.stopped {
+                return Ok(0);
+            }
+            if v > best {
+                best = v;
+                best_index = k.index;
+            }
+            if best > a {
+                a = best;
+            }
+            if best >= beta {
+                break;
+            }
+        }
+        let work = (64 - (self.nodes - start_nodes).leading_zeros()) as u8;
+        if best <= alpha {
+            self.store(key, -s, best, best_index, work);
+        } else if best >= beta {
+            self.store(key, best, s, best_index, work);
+        } else {
+            self.store(key, best, best, best_index, work);
+        }
+        Ok(best)
+    }
+}

@@ -1,0 +1,252 @@
+//! The solver against an exhaustive minimax written here from the rules as the
+//! `kalah` crate plays them, and against the published values of Kalah(m, n).
+
+use std::collections::HashMap;
+
+use kalah::{ByPlayer, Ending, Kalah, Player, Position, Rules, Setup};
+use mancala_solve::build::{build, check_table};
+use mancala_solve::db::Databases;
+use mancala_solve::kalah::KalahGame;
+use mancala_solve::rank::Ranker;
+use mancala_solve::search::{Limits, Prover};
+use proptest::prelude::*;
+
+/// The final margin (side to move's total minus the opponent's) under perfect play,
+/// by trying every line: the crate's moves, its end of game and its totals, nothing
+/// else. Memoised by position (stores included).
+fn minimax(p: &Kalah, memo: &mut HashMap<Kalah, i32>) -> i32 {
+    if let Some(&v) = memo.get(p) {
+        return v;
+    }
+    let me = p.side_to_move();
+    let v = match p.outcome() {
+        Some(o) => {
+            let t = o.totals.unwrap();
+            i32::from(t[me]) - i32::from(t[me.opponent()])
+        }
+        None => p
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let c = p.after(m).unwrap();
+                let v = minimax(&c, memo);
+                if c.side_to_move() == me { v } else { -v }
+            })
+            .max()
+            .unwrap(),
+    };
+    memo.insert(*p, v);
+    v
+}
+
+fn all_rules(pits: u8) -> Vec<Rules> {
+    let mut out = Vec::new();
+    for empty_capture in [false, true] {
+        for ending in [Ending::AnySideEmpty, Ending::MoverEmpty] {
+            out.push(Rules {
+                pits,
+                empty_capture,
+                ending,
+            });
+        }
+    }
+    out
+}
+
+fn position(rules: Rules, board: &[u8], stores: (u8, u8), to_move: Player) -> Kalah {
+    let m = usize::from(rules.pits);
+    let mut s = Setup::start(rules, 0, Player::South);
+    let (mine, theirs) = match to_move {
+        Player::South => (&mut s.pits.south, &mut s.pits.north),
+        Player::North => (&mut s.pits.north, &mut s.pits.south),
+    };
+    mine[..m].copy_from_slice(&board[..m]);
+    theirs[..m].copy_from_slice(&board[m..]);
+    s.stores = match to_move {
+        Player::South => ByPlayer::new(stores.0, stores.1),
+        Player::North => ByPlayer::new(stores.1, stores.0),
+    };
+    s.to_move = to_move;
+    Kalah::from_setup(s).unwrap()
+}
+
+#[test]
+fn databases_equal_exhaustive_minimax_on_every_small_board() {
+    for (pits, max) in [(1u8, 14u32), (2, 11), (3, 8), (4, 6)] {
+        for rules in all_rules(pits) {
+            let game = KalahGame::new(rules);
+            let mut dbs = Databases::new(&game, max).unwrap();
+            build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
+            let ranker = Ranker::new(2 * usize::from(pits), max).unwrap();
+            let mut memo = HashMap::new();
+            let mut differ = 0;
+            let mut checked = 0;
+            for seeds in 0..=max {
+                let mut b = vec![0u8; 2 * usize::from(pits)];
+                for rank in 0..ranker.count(seeds) {
+                    ranker.unrank(seeds, rank, &mut b).unwrap();
+                    let p = position(rules, &b, (0, 0), Player::South);
+                    let want = minimax(&p, &mut memo);
+                    let got = i32::from(dbs.get(seeds, rank).unwrap());
+                    if got != want {
+                        differ += 1;
+                        eprintln!("{rules}: {p}: database {got}, minimax {want}");
+                    }
+                    checked += 1;
+                }
+            }
+            assert_eq!(differ, 0, "{rules}: {differ} of {checked} boards differ");
+            assert!(checked > 100, "{checked}");
+        }
+    }
+}
+
+#[test]
+fn consistency_check_passes_and_catches_a_planted_error() {
+    let game = KalahGame::new(Rules::with_pits(3));
+    let mut dbs = Databases::new(&game, 7).unwrap();
+    build(&game, &mut dbs, 7, None, false, |_| {}).unwrap();
+    for seeds in 0..=7 {
+        let r = check_table(&game, &dbs, seeds).unwrap();
+        assert_eq!(r.boards, dbs.ranker().count(seeds));
+        assert_eq!(r.wrong, 0, "{r:?}");
+    }
+    // 1,0,0/0,0,2 from the mover's side: pit a to b, then North has only c... plant a
+    // wrong value on one board of 6 seeds and another of 7.
+    for (seeds, rank) in [(6u32, 100u64), (7, 5)] {
+        let table = dbs.memory_mut(seeds).unwrap();
+        let old = table[rank as usize] as i8;
+        table[rank as usize] = (old + 2) as u8;
+        let r = check_table(&game, &dbs, seeds).unwrap();
+        assert!(r.wrong >= 1, "the planted error was not caught: {r:?}");
+        assert!(
+            r.examples
+                .iter()
+                .any(|&(k, stored, best)| k == rank && stored == old + 2 && best == i32::from(old)),
+            "{r:?}"
+        );
+        dbs.memory_mut(seeds).unwrap()[rank as usize] = old as u8;
+        assert_eq!(check_table(&game, &dbs, seeds).unwrap().wrong, 0);
+    }
+}
+
+#[test]
+fn proof_search_equals_the_databases_and_minimax() {
+    let rules = Rules {
+        empty_capture: true,
+        ..Rules::with_pits(3)
+    };
+    let game = KalahGame::new(rules);
+    let mut full = Databases::new(&game, 10).unwrap();
+    build(&game, &mut full, 10, None, false, |_| {}).unwrap();
+    let mut small = Databases::new(&game, 4).unwrap();
+    build(&game, &mut small, 4, None, false, |_| {}).unwrap();
+    let board = proptest::collection::vec(0u8..=3, 6).prop_filter("at most 10 seeds", |b| {
+        b.iter().map(|&x| u32::from(x)).sum::<u32>() <= 10
+    });
+    let case = (board, 0u8..20, 0u8..20, any::<bool>());
+    let prover = std::cell::RefCell::new(Prover::new(&game, &small, 12).unwrap());
+    mancala_testkit::counted(
+        "proof search = database",
+        300,
+        case,
+        |(b, s1, s2, north)| {
+            let to_move = if north { Player::North } else { Player::South };
+            let p = position(rules, &b, (s1, s2), to_move);
+            let seeds: u32 = b.iter().map(|&x| u32::from(x)).sum();
+            let proof = prover.borrow_mut().prove(&p, &Limits::none()).unwrap();
+            let stores = i32::from(s1) - i32::from(s2);
+            let db = stores + i32::from(full.value(&b).unwrap());
+            prop_assert_eq!(proof.value(), Some(db), "{}", p);
+            prop_assert_eq!(minimax(&p, &mut HashMap::new()), db);
+            if let Some(m) = proof.best {
+                // The best move reaches the value.
+                let c = p.after(m).unwrap();
+                let v = minimax(&c, &mut HashMap::new());
+                prop_assert_eq!(if c.side_to_move() == to_move { v } else { -v }, db);
+            }
+            // The main branch: a real search beyond the databases.
+            Ok(seeds >= small.len() && !p.is_over() && proof.nodes > 0)
+        },
+    );
+}
+
+#[test]
+fn bounds_are_reported_when_a_limit_stops_the_search() {
+    let game = KalahGame::new(Rules::with_pits(4));
+    let mut dbs = Databases::new(&game, 2).unwrap();
+    build(&game, &mut dbs, 2, None, false, |_| {}).unwrap();
+    let start = Kalah::start(Rules::with_pits(4), 2).unwrap();
+    let mut prover = Prover::new(&game, &dbs, 10).unwrap();
+    let proof = prover.prove(&start, &Limits::nodes(200)).unwrap();
+    assert!(proof.stopped);
+    assert!(proof.lower < proof.upper, "{proof:?}");
+    assert!(proof.lower >= -16 && proof.upper <= 16);
+    let full = prover.prove(&start, &Limits::none()).unwrap();
+    let v = full.value().unwrap();
+    assert!(proof.lower <= v && v <= proof.upper, "{proof:?} {v}");
+    assert_eq!(v, minimax(&start, &mut HashMap::new()));
+}
+
+#[test]
+fn starts_equal_exhaustive_minimax() {
+    for (pits, seeds, db) in [(1u8, 6u8, 4u32), (2, 4, 4), (3, 3, 6), (4, 2, 6), (5, 1, 4)] {
+        for rules in all_rules(pits) {
+            let game = KalahGame::new(rules);
+            let mut dbs = Databases::new(&game, db).unwrap();
+            build(&game, &mut dbs, db, None, false, |_| {}).unwrap();
+            let start = Kalah::start(rules, seeds).unwrap();
+            let proof = Prover::new(&game, &dbs, 16)
+                .unwrap()
+                .prove(&start, &Limits::none())
+                .unwrap();
+            let want = minimax(&start, &mut HashMap::new());
+            assert_eq!(proof.value(), Some(want), "Kalah({pits},{seeds}) {rules}");
+        }
+    }
+}
+
+/// Irving, Donkers and Uiterwijk, "Solving Kalah" (ICGA Journal 23(3), 2000): Table
+/// 10 gives win (W), draw (D) or loss (L) for the first player for every m, n <= 6
+/// but (6, 6), Table 9 the margins for m = 4 to 6. Their rules: empty capture, the
+/// game over as soon as either side is empty, each player taking their own side.
+const TABLE_10: [&str; 6] = ["DLWLWD", "WLLLWW", "DWWWWL", "WWWWWD", "DDWWWW", "WWWWW"];
+
+fn first_player_value(pits: u8, seeds: u8, db: u32) -> i32 {
+    let rules = Rules {
+        empty_capture: true,
+        ..Rules::with_pits(pits)
+    };
+    let game = KalahGame::new(rules);
+    let mut dbs = Databases::new(&game, db).unwrap();
+    build(&game, &mut dbs, db, None, false, |_| {}).unwrap();
+    let start = Kalah::start(rules, seeds).unwrap();
+    Prover::new(&game, &dbs, 18)
+        .unwrap()
+        .prove(&start, &Limits::none())
+        .unwrap()
+        .value()
+        .unwrap()
+}
+
+#[test]
+fn small_kalah_values_match_the_published_table() {
+    for pits in 1u8..=3 {
+        for seeds in 1u8..=6 {
+            // m <= 3: every board of the game is in the databases.
+            let total = 2 * u32::from(pits) * u32::from(seeds);
+            let v = first_player_value(pits, seeds, total.min(24));
+            let wdl = ["L", "D", "W"][(v.signum() + 1) as usize];
+            let want = &TABLE_10[usize::from(pits) - 1][usize::from(seeds) - 1..][..1];
+            assert_eq!(wdl, want, "Kalah({pits},{seeds}) = {v}");
+        }
+    }
+    // Table 9's margins.
+    for (pits, seeds, margin) in [(4u8, 1u8, 2), (4, 2, 6), (4, 3, 8), (5, 1, 0), (6, 1, 2)] {
+        assert_eq!(
+            first_player_value(pits, seeds, 8),
+            margin,
+            "Kalah({pits},{seeds})"
+        );
+    }
+}
