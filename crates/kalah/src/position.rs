@@ -273,7 +273,11 @@ impl Kalah {
             *c += 1;
         }
         self.cells[skip] -= u8::from(passes);
-        let last = if rest == 0 { origin } else { (origin + len) % n };
+        let last = if rest == 0 {
+            origin
+        } else {
+            (origin + len) % n
+        };
         if last == start + m {
             return; // K3: the mover moves again.
         }

@@ -126,10 +126,7 @@ fn k2_laps_pass_over_the_origin() {
         "1,1,1,1,1,2/1,1,1,1,1,2 2-0 S"
     );
     // 30 seeds from North's a on 2×3 (laps of 7): 4 laps, then North's b and c.
-    assert_eq!(
-        after("0,0,1/30,0,0 0-0 N", "a"),
-        "4,4,5/4,5,5 0-4 S"
-    );
+    assert_eq!(after("0,0,1/30,0,0 0-0 N", "a"), "4,4,5/4,5,5 0-4 S");
     // 26 = two laps of 13 from South's a: a ends with 2, no capture.
     assert_eq!(
         after("26,0,0,0,0,0/0,0,0,0,0,1 0-0 S", "a"),
