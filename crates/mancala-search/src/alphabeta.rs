@@ -80,12 +80,22 @@ struct Table<M> {
 }
 
 impl<M: Copy> Table<M> {
+    /// A table of `2^bits` slots, or of the largest power of two below it that the
+    /// allocator grants (a caller's `table_bits` is a wish, never an abort).
     fn new(bits: u8) -> Self {
-        let n = 1usize << bits;
-        Table {
-            slots: vec![None; n],
-            mask: n - 1,
-            generation: 0,
+        let mut bits = bits.min(usize::BITS as u8 - 8);
+        loop {
+            let n = 1usize << bits;
+            let mut slots = Vec::new();
+            if slots.try_reserve_exact(n).is_ok() || bits == 0 {
+                slots.resize(n, None);
+                return Table {
+                    slots,
+                    mask: n - 1,
+                    generation: 0,
+                };
+            }
+            bits -= 1;
         }
     }
 
@@ -188,7 +198,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         AlphaBeta {
             eval,
             limits,
-            table: (options.table_bits > 0).then(|| Table::new(options.table_bits.min(40))),
+            table: (options.table_bits > 0).then(|| Table::new(options.table_bits)),
             work: None,
             pv: vec![None; MAX_PLY * MAX_PLY],
             pv_len: vec![0; MAX_PLY + 1],

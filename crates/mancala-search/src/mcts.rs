@@ -18,8 +18,9 @@ pub struct MctsOptions {
     pub seed: u64,
     /// The UCT exploration constant `c` in `w/n + c·√(ln N / n)`.
     pub exploration: f64,
-    /// The most tree nodes (allocated once); when full, the tree stops growing and
-    /// playouts go on from its leaves.
+    /// The most tree nodes (allocated once; if the allocator refuses that many, the
+    /// largest power-of-two fraction of it that it grants); when full, the tree stops
+    /// growing and playouts go on from its leaves.
     pub max_nodes: usize,
     /// A playout longer than this many plies is stopped and scored by the evaluator's
     /// sign (a game without a repetition rule may go round in circles).
@@ -96,15 +97,22 @@ impl<R: Record> Mcts<R, Static> {
 impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
     /// An MCTS player with the evaluator `eval` for overlong playouts.
     pub fn with_evaluator(eval: E, limits: Limits, options: MctsOptions) -> Self {
+        // `max_nodes` is a wish: the tree gets the largest size the allocator grants,
+        // halving from it (never an abort on a caller's number).
+        let mut max_nodes = options.max_nodes.max(1);
+        let mut tree = Vec::new();
+        while tree.try_reserve_exact(max_nodes).is_err() && max_nodes > 1 {
+            max_nodes /= 2;
+        }
         let options = MctsOptions {
-            max_nodes: options.max_nodes.max(1),
+            max_nodes,
             ..options
         };
         Mcts {
             eval,
             limits,
             options,
-            tree: Vec::with_capacity(options.max_nodes),
+            tree,
             work: None,
         }
     }
@@ -304,6 +312,11 @@ impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Mcts<R, E> {
             report.best = n.mv;
             report.win_rate = Some(w);
             report.score = ((w - 0.5) * 20.0 * f64::from(SEED)) as Score;
+        }
+        if report.best.is_none() {
+            // No playout reached a child (a limit of 0 playouts, a tree of one node):
+            // a legal move is still returned, the first.
+            report.best = game.legal_moves().first().copied();
         }
         report.depth = report.pv.len() as u32;
         report.nodes = playouts;

@@ -45,22 +45,27 @@ pub const EVAL_LIMIT: Score = WIN / 2;
 /// ```
 #[must_use]
 pub const fn win_score(points: u8, ply: usize) -> Score {
+    // A ply past the deepest search counts as the deepest (no wrap, no overflow).
+    let ply = if ply > MAX_PLY { MAX_PLY } else { ply };
     WIN + POINT * points as Score - ply as Score
 }
 
 /// Whether `score` is the score of a finished game (won or lost), not an evaluation.
 #[must_use]
 pub const fn is_decisive(score: Score) -> bool {
-    score.abs() > WIN - MAX_PLY as Score
+    // `unsigned_abs`: `Score::MIN` has no `abs`.
+    score.unsigned_abs() > (WIN - MAX_PLY as Score) as u32
 }
 
 /// For a decisive score, the plies from the root to the end of the game.
 #[must_use]
 pub const fn plies_to_end(score: Score) -> Option<usize> {
     if is_decisive(score) {
-        let a = score.abs() - WIN;
-        let points = (a + POINT - 1).div_euclid(POINT);
-        Some((points * POINT - a) as usize)
+        // In 64 bits: any `Score`, `Score::MIN` included, is answered without overflow.
+        let a = score.unsigned_abs() as i64 - WIN as i64;
+        let point = POINT as i64;
+        let points = (a + point - 1).div_euclid(point);
+        Some((points * point - a) as usize)
     } else {
         None
     }
@@ -152,5 +157,18 @@ mod tests {
             }
         }
         assert_eq!(plies_to_end(EVAL_LIMIT), None);
+    }
+
+    /// Issue 13: any score and any ply are answered (no overflow, no wrap).
+    #[test]
+    fn extreme_scores_and_plies_are_answered() {
+        for s in [Score::MIN, Score::MIN + 1, Score::MAX, -INFINITY, INFINITY] {
+            assert!(is_decisive(s));
+            assert!(plies_to_end(s).is_some_and(|p| p < POINT as usize));
+        }
+        assert_eq!(win_score(12, usize::MAX), win_score(12, MAX_PLY));
+        assert_eq!(win_score(1, MAX_PLY + 1), win_score(1, MAX_PLY));
+        assert!(win_score(1, usize::MAX) > EVAL_LIMIT);
+        assert!(win_score(255, 0) < INFINITY);
     }
 }

@@ -33,7 +33,8 @@ fn the_ninety_million_lap_move_is_annulled() {
 
 #[test]
 fn an_endless_layout_is_annulled() {
-    // Found by search_endless_layouts: South's j relays for ever (no capture is possible:
+    // Found by a search of random layouts (now `random_layouts_agree_with_a_hashset_detector`
+    // in tests/reference.rs): South's j relays for ever (no capture is possible:
     // North's inner row is empty; Brent finds the repeat after 219 laps).
     let text = "0,1,0,1,0,1,4,3/3,2,3,2,1,0,1,2/0,0,0,0,0,0,0,0/7,4,4,3,5,6,6,5 S n 0-0";
     let p: Omweso = text.parse().unwrap();
@@ -48,50 +49,4 @@ fn an_endless_layout_is_annulled() {
     let mut s = p;
     s.play("i".parse().unwrap()).unwrap();
     assert_eq!(s.status(), Status::Ongoing);
-}
-
-/// Searches random layouts for endless moves and prints them with their laps (a helper
-/// for finding test layouts; run with `--ignored --nocapture`).
-#[test]
-#[ignore = "a search helper"]
-fn search_endless_layouts() {
-    use mancala_testkit::Rng;
-    let mut rng = Rng::new(99);
-    let mut found = 0;
-    for _ in 0..400_000 {
-        let seeds = 20 + rng.below(45);
-        let mut south = [0u8; 16];
-        for _ in 0..seeds {
-            south[rng.below(16)] += 1;
-        }
-        let mut north = [0u8; 16];
-        for _ in 0..64 - seeds {
-            north[8 + rng.below(8)] += 1;
-        }
-        let row = |p: &[u8; 16], a: usize| {
-            p[a..a + 8]
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let text = format!(
-            "{}/{}/{}/{} S n 0-0",
-            row(&south, 0),
-            row(&south, 8),
-            row(&north, 0),
-            row(&north, 8)
-        );
-        let p: Omweso = text.parse().unwrap();
-        for m in p.legal_moves() {
-            let mut q = p;
-            if let Ok(Some(e)) = q.play_reporting(m) {
-                found += 1;
-                if e.laps < 100_000 {
-                    println!("{text} {m} {}", e.laps);
-                }
-            }
-        }
-    }
-    println!("{found} endless moves");
 }
