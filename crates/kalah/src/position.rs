@@ -44,11 +44,55 @@ impl fmt::Display for Reason {
 
 impl core::error::Error for Reason {}
 
-/// The cells of the board: at most 10 pits a side and two stores.
-const CELLS: usize = 2 * MAX_PITS + 2;
+/// The cells of the board: at most 10 pits a side and two stores (22), and room to read
+/// them as two words, a `u128` and a `u64`.
+const CELLS: usize = 24;
+
+const _: () = assert!(2 * MAX_PITS + 2 <= CELLS);
+
+/// The cells as two words: bytes `0..16` in a `u128`, bytes `16..24` in a `u64`, each
+/// cell in its own byte lane. No lane ever carries into the next: a cell holds at most
+/// the 255 seeds of the game.
+#[derive(Clone, Copy)]
+struct Lanes(u128, u64);
+
+impl Lanes {
+    const fn add(self, o: Lanes) -> Lanes {
+        Lanes(self.0 + o.0, self.1 + o.1)
+    }
+
+    /// `self - o`, lane by lane, where no lane of `o` is above that of `self`.
+    const fn sub(self, o: Lanes) -> Lanes {
+        Lanes(self.0 - o.0, self.1 - o.1)
+    }
+
+    const fn times(self, k: u8) -> Lanes {
+        Lanes(self.0 * k as u128, self.1 * k as u64)
+    }
+}
+
+/// `ONES[k]`: a 1 in each of the lanes `0..k`.
+const ONES: [Lanes; CELLS + 1] = {
+    let mut t = [Lanes(0, 0); CELLS + 1];
+    let mut k = 1;
+    while k <= CELLS {
+        t[k] = if k <= 16 {
+            Lanes(t[k - 1].0 | (1 << (8 * (k - 1))), 0)
+        } else {
+            Lanes(t[k - 1].0, t[k - 1].1 | (1 << (8 * (k - 17))))
+        };
+        k += 1;
+    }
+    t
+};
+
+/// A 1 in the lanes `from..to`.
+const fn ones(from: usize, to: usize) -> Lanes {
+    ONES[to].sub(ONES[from])
+}
 
 /// A position of Kalah: both sides' pits, both stores, the player to move and the
-/// [`Rules`]; the [`Position`] trait plays it. It is `Copy` and 26 bytes.
+/// [`Rules`]; the [`Position`] trait plays it. It is `Copy` and 28 bytes.
 ///
 /// Its notation says all of it (the options field carries the rules that are not the
 /// default), so it serializes as its notation (feature `serde`). Kalah cannot repeat a
@@ -141,6 +185,23 @@ impl Kalah {
     #[inline]
     pub const fn pits(&self) -> usize {
         self.rules.pits as usize
+    }
+
+    /// The cells as two words.
+    #[inline]
+    fn lanes(&self) -> Lanes {
+        let mut lo = [0; 16];
+        let mut hi = [0; 8];
+        lo.copy_from_slice(&self.cells[..16]);
+        hi.copy_from_slice(&self.cells[16..]);
+        Lanes(u128::from_le_bytes(lo), u64::from_le_bytes(hi))
+    }
+
+    /// Writes the cells back from two words.
+    #[inline]
+    fn set_lanes(&mut self, l: Lanes) {
+        self.cells[..16].copy_from_slice(&l.0.to_le_bytes());
+        self.cells[16..].copy_from_slice(&l.1.to_le_bytes());
     }
 
     /// The cell of `player`'s pit `a`.
@@ -245,38 +306,49 @@ impl Kalah {
         let mover = self.to_move;
         let start = self.row_start(mover);
         let origin = start + pit;
-        let seeds = usize::from(self.cells[origin]);
-        self.cells[origin] = 0;
-        // The opponent's store: the cell before the mover's pit `a`.
-        let skip = (start + n - 1) % n;
+        let seeds = self.cells[origin];
+        // The opponent's store: the cell before the mover's pit `a` (no `%`: a division
+        // by a number known only at run time is slow).
+        let skip = match mover {
+            Player::South => n - 1,
+            Player::North => m,
+        };
+        // The whole board in two words, read after the last write to it (a wide read of
+        // a just-written byte stalls); the sowing is a few adds of lane masks.
+        let mut board = self.lanes().sub(ones(origin, origin + 1).times(seeds));
         // Whole laps of the 2m + 1 cells the mover sows into (the origin among them)
         // drop one seed in each, added at once; the rest go to the cells after the
-        // origin.
+        // origin. Laps are rare: the division only runs for them.
         let lap = 2 * m + 1;
-        let (laps, rest) = (seeds / lap, seeds % lap);
+        let (laps, rest) = if usize::from(seeds) < lap {
+            (0, usize::from(seeds))
+        } else {
+            (usize::from(seeds) / lap, usize::from(seeds) % lap)
+        };
         if laps > 0 {
-            // At most 255 seeds in all: no cell overflows.
-            for c in &mut self.cells[..n] {
-                *c += laps as u8;
-            }
-            self.cells[skip] -= laps as u8;
+            // At most 255 seeds: `laps` fits a u8, and no lane overflows.
+            let round = ones(0, n).sub(ones(skip, skip + 1));
+            board = board.add(round.times(laps as u8));
         }
         // The opponent's store is `lap - pit` cells after the origin: a rest that reaches
-        // it goes one cell further, and the store gives its seed back.
+        // it goes one cell further, and the store gives its seed back. The rest's cells
+        // run from `origin + 1`, wrapping once past the last cell (`len < n`).
         let passes = rest >= lap - pit;
         let len = rest + usize::from(passes);
-        let first = len.min(n - 1 - origin);
-        for c in &mut self.cells[origin + 1..origin + 1 + first] {
-            *c += 1;
-        }
-        for c in &mut self.cells[..len - first] {
-            *c += 1;
-        }
-        self.cells[skip] -= u8::from(passes);
-        let last = if rest == 0 {
-            origin
+        let (from, to) = (origin + 1, origin + 1 + len);
+        let mut sown = if to <= n {
+            ones(from, to)
         } else {
-            (origin + len) % n
+            ones(from, n).add(ones(0, to - n))
+        };
+        if passes {
+            sown = sown.sub(ones(skip, skip + 1));
+        }
+        self.set_lanes(board.add(sown));
+        let last = match to - 1 {
+            _ if rest == 0 => origin,
+            end if end >= n => end - n,
+            end => end,
         };
         if last == start + m {
             return; // K3: the mover moves again.
@@ -353,9 +425,8 @@ impl Position for Kalah {
     #[inline]
     fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        if self.is_over() {
-            return moves;
-        }
+        // One pass over the mover's side: its non-empty pits are the moves, and none
+        // means the game is over (K5, either ending).
         for (i, &n) in self.row(self.to_move).iter().enumerate() {
             if n > 0 {
                 // `i` < pits <= MAX_PITS: always a move, and the list has room.
@@ -363,6 +434,11 @@ impl Position for Kalah {
                     moves.push(m);
                 }
             }
+        }
+        if self.rules.ending == Ending::AnySideEmpty
+            && self.row(self.to_move.opponent()).iter().all(|&n| n == 0)
+        {
+            moves.clear();
         }
         moves
     }
@@ -443,6 +519,6 @@ mod tests {
     #[test]
     fn sizes() {
         assert_eq!(core::mem::size_of::<Move>(), 1);
-        assert!(core::mem::size_of::<Kalah>() <= 26);
+        assert!(core::mem::size_of::<Kalah>() <= 28);
     }
 }
