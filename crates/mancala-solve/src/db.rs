@@ -182,8 +182,8 @@ impl Databases {
         (v != ABSENT).then_some(v)
     }
 
-    /// The value of `board` (the mover's pits, then the opponent's), if its seed
-    /// count has a database.
+    /// The value of `board` (the pits in pairs: the mover's `a`, the opponent's `a`,
+    /// the mover's `b`, …; see [`Game`]), if its seed count has a database.
     #[must_use]
     pub fn value(&self, board: &[u8]) -> Option<i8> {
         if board.len() != self.pits {

@@ -13,9 +13,13 @@ use crate::SolveError;
 
 /// A game whose boards the solver ranks and solves.
 ///
-/// A board is the pits of both sides as the mover sees them: the mover's pits from
-/// their left, then the opponent's from the opponent's left; `2 *
-/// pits_per_side()` numbers in all.
+/// A board is the pits of both sides as the mover sees them, in pairs: the mover's
+/// pit `a` (from the mover's left), the opponent's pit `a` (from the opponent's left),
+/// the mover's `b`, the opponent's `b`, …; `2 * pits_per_side()` numbers in all.
+/// Pairing the two sides' pits this way keeps the rank of a board's children close
+/// to each other's when the boards are walked in rank order (a move turns the board
+/// round, which only swaps the two pits of each pair), so the databases are read
+/// from the memory caches rather than from random places.
 pub trait Game: Sync {
     /// The game's position.
     type Pos: Position + Send + Sync;
@@ -29,8 +33,8 @@ pub trait Game: Sync {
     /// Pits a side.
     fn pits_per_side(&self) -> usize;
 
-    /// The position with `board` (the mover's pits, then the opponent's), both stores
-    /// empty, South to move; `None` if the rules have no such position.
+    /// The position with `board` (the pits in pairs, see above), both stores empty,
+    /// South to move; `None` if the rules have no such position.
     fn position(&self, board: &[u8]) -> Option<Self::Pos>;
 
     /// Writes `pos`'s board as its side to move sees it into `board` and returns the
@@ -42,14 +46,12 @@ pub trait Game: Sync {
         let b = pos.board();
         let m = self.pits_per_side();
         let mover = b.to_move;
-        for (out, pit) in board[..m].iter_mut().zip(b.pits[mover].iter()) {
-            *out = pit.unwrap_or(0);
-        }
-        for (out, pit) in board[m..2 * m]
-            .iter_mut()
-            .zip(b.pits[mover.opponent()].iter())
+        for (pair, (mine, theirs)) in board[..2 * m]
+            .chunks_exact_mut(2)
+            .zip(b.pits[mover].iter().zip(b.pits[mover.opponent()].iter()))
         {
-            *out = pit.unwrap_or(0);
+            pair[0] = mine.unwrap_or(0);
+            pair[1] = theirs.unwrap_or(0);
         }
         b.stores
             .map_or(0, |s| i32::from(s[mover]) - i32::from(s[mover.opponent()]))

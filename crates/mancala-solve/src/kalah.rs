@@ -1,7 +1,10 @@
 //! Kalah through the `kalah` crate's public API: the solver plays the crate's own
 //! positions, so the databases hold under exactly the rules the crate implements.
+//! [`Kalah`], [`Rules`] and [`Ending`] are the crate's, re-exported.
 
-use kalah::{ByPlayer, Ending, Kalah, Player, Position, Rules, Setup};
+use kalah::{ByPlayer, Player, Position, Setup};
+
+pub use kalah::{Ending, Kalah, Rules};
 
 use crate::SolveError;
 use crate::game::Game;
@@ -68,8 +71,10 @@ impl Game for KalahGame {
             return None;
         }
         let mut setup = Setup::start(self.rules, 0, Player::South);
-        setup.pits.south[..m].copy_from_slice(&board[..m]);
-        setup.pits.north[..m].copy_from_slice(&board[m..]);
+        for (i, pair) in board.chunks_exact(2).enumerate() {
+            setup.pits.south[i] = pair[0];
+            setup.pits.north[i] = pair[1];
+        }
         setup.stores = ByPlayer::new(0, 0);
         Kalah::from_setup(setup).ok()
     }
@@ -78,8 +83,13 @@ impl Game for KalahGame {
     fn view(&self, pos: &Kalah, board: &mut [u8]) -> i32 {
         let m = self.pits_per_side();
         let mover = pos.side_to_move();
-        board[..m].copy_from_slice(pos.row(mover));
-        board[m..2 * m].copy_from_slice(pos.row(mover.opponent()));
+        for (pair, (&mine, &theirs)) in board[..2 * m]
+            .chunks_exact_mut(2)
+            .zip(pos.row(mover).iter().zip(pos.row(mover.opponent())))
+        {
+            pair[0] = mine;
+            pair[1] = theirs;
+        }
         i32::from(pos.store(mover)) - i32::from(pos.store(mover.opponent()))
     }
 

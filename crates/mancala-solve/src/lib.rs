@@ -38,6 +38,7 @@ pub mod rank;
 pub mod search;
 
 pub use game::Game;
+pub use mancala_core::{Player, Position};
 
 /// The byte of a value not computed yet.
 pub const UNKNOWN: i8 = i8::MIN;
@@ -62,8 +63,8 @@ pub enum SolveError {
     /// An ongoing position has no legal move.
     #[error("an ongoing position has no legal move")]
     NoMoves,
-    /// A position has more moves than the search keeps (32).
-    #[error("a position has more than 32 moves")]
+    /// A position has more moves than the search keeps (16).
+    #[error("a position has more than 16 moves")]
     TooManyMoves,
     /// A chain of moves that keep the seeds on the board is longer than any such chain
     /// of a game without cycles.

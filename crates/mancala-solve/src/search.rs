@@ -110,7 +110,7 @@ struct Kid<P> {
 }
 
 /// The most moves a position may have here.
-const MAX_MOVES: usize = 32;
+const MAX_MOVES: usize = 16;
 
 /// A proof search over one game and its databases, with its transposition table
 /// (kept from one proof to the next).
@@ -128,6 +128,8 @@ pub struct Prover<'a, G: Game> {
     /// Every board of the game keeps its seed count's parity in its value (all the
     /// seeds on the board end in someone's total).
     parity: bool,
+    /// Whether to try enhanced transposition cutoffs.
+    etc: bool,
 }
 
 impl<'a, G: Game> Prover<'a, G> {
@@ -148,6 +150,7 @@ impl<'a, G: Game> Prover<'a, G> {
             deadline: None,
             stopped: false,
             parity: game.seeds_decide_parity(),
+            etc: true,
         })
     }
 
@@ -162,6 +165,20 @@ impl<'a, G: Game> Prover<'a, G> {
         &mut self,
         pos: &G::Pos,
         limits: &Limits,
+    ) -> Result<Proof<<G::Pos as Position>::Move>, SolveError> {
+        self.prove_with(pos, limits, |_, _, _| {})
+    }
+
+    /// [`prove`](Prover::prove), calling `each(lower, upper, nodes)` after every
+    /// null-window search with the bounds on the final margin reached so far.
+    ///
+    /// # Errors
+    /// Those of [`prove`](Prover::prove).
+    pub fn prove_with(
+        &mut self,
+        pos: &G::Pos,
+        limits: &Limits,
+        mut each: impl FnMut(i32, i32, u64),
     ) -> Result<Proof<<G::Pos as Position>::Move>, SolveError> {
         let m = self.game.pits_per_side();
         let p = 2 * m;
@@ -244,6 +261,7 @@ impl<'a, G: Game> Prover<'a, G> {
                     .and_then(|e| pos.legal_moves().get(usize::from(e.best)).copied());
             }
             g = v;
+            each(stores + lower, stores + upper, self.nodes);
         }
         if self.parity && lower > upper {
             lower = upper;
@@ -261,6 +279,13 @@ impl<'a, G: Game> Prover<'a, G> {
         })
     }
 
+    /// Turns the enhanced transposition cutoffs on (the default) or off: before
+    /// searching the children of a position, look each up in the table to see if
+    /// one already refutes the window (costs a table read per child).
+    pub fn set_etc(&mut self, on: bool) {
+        self.etc = on;
+    }
+
     /// Empties the transposition table.
     pub fn clear(&mut self) {
         self.table.fill([Entry::default(); 2]);
@@ -274,7 +299,8 @@ impl<'a, G: Game> Prover<'a, G> {
         v: i32,
         stores: i32,
     ) -> Result<Option<<G::Pos as Position>::Move>, SolveError> {
-        let mut kids = self.children(pos, stores)?;
+        let mut kids = ArrayVec::new();
+        self.children(pos, stores, &mut kids)?;
         kids.sort_unstable_by_key(|k| -k.order);
         for k in kids {
             let reaches = match k.exact {
@@ -357,10 +383,10 @@ impl<'a, G: Game> Prover<'a, G> {
         &mut self,
         pos: &G::Pos,
         stores: i32,
-    ) -> Result<ArrayVec<Kid<G::Pos>, MAX_MOVES>, SolveError> {
+        kids: &mut ArrayVec<Kid<G::Pos>, MAX_MOVES>,
+    ) -> Result<(), SolveError> {
         let p = 2 * self.game.pits_per_side();
         let mover = pos.side_to_move();
-        let mut kids = ArrayVec::new();
         let mut board = [0u8; MAX_PITS];
         for (index, m) in pos.legal_moves().into_iter().enumerate() {
             let mut c = pos.clone();
@@ -391,7 +417,7 @@ impl<'a, G: Game> Prover<'a, G> {
             })
             .map_err(|_| SolveError::TooManyMoves)?;
         }
-        Ok(kids)
+        Ok(())
     }
 
     /// The value of the ongoing position `pos` (stores' margin `stores`, `seeds` on
@@ -434,34 +460,24 @@ impl<'a, G: Game> Prover<'a, G> {
             tt_best = e.best;
         }
         let start_nodes = self.nodes;
-        let mut kids = self.children(pos, stores)?;
+        let mut kids = ArrayVec::new();
+        self.children(pos, stores, &mut kids)?;
         if kids.is_empty() {
             return Err(SolveError::NoMoves);
         }
         let mut best = i32::MIN;
         let mut best_index = u8::MAX;
-        // Children with known values first, and enhanced transposition cutoffs: a
-        // child whose table bound already refutes this window.
+        // Children with known values first.
         for k in &mut kids {
             if k.index == tt_best {
                 k.order += 10_000;
             }
-            let bound = match k.exact {
-                Some(v) => Some(k.gain + if k.again { v } else { -v }),
-                None => self.probe(k.key).map(|e| {
-                    k.gain
-                        + if k.again {
-                            i32::from(e.lower)
-                        } else {
-                            -i32::from(e.upper)
-                        }
-                }),
-            };
-            if let Some(b) = bound
-                && b > best
-            {
-                best = b;
-                best_index = k.index;
+            if let Some(v) = k.exact {
+                let b = k.gain + if k.again { v } else { -v };
+                if b > best {
+                    best = b;
+                    best_index = k.index;
+                }
             }
         }
         if best >= beta {
@@ -470,9 +486,32 @@ impl<'a, G: Game> Prover<'a, G> {
         }
         kids.sort_unstable_by_key(|k| -k.order);
         let mut a = alpha.max(best);
-        for k in &kids {
+        let mut etc_done = !self.etc;
+        for (i, k) in kids.iter().enumerate() {
             if k.exact.is_some() {
                 continue;
+            }
+            if !etc_done && k.index != tt_best {
+                // Enhanced transposition cutoff, once the table's move (if any) did
+                // not cut: a child whose table bound already refutes the window.
+                etc_done = true;
+                for k2 in &kids[i..] {
+                    if k2.exact.is_some() {
+                        continue;
+                    }
+                    if let Some(e) = self.probe(k2.key) {
+                        let b = k2.gain
+                            + if k2.again {
+                                i32::from(e.lower)
+                            } else {
+                                -i32::from(e.upper)
+                            };
+                        if b >= beta {
+                            self.store(key, b, s, k2.index, 0);
+                            return Ok(b);
+                        }
+                    }
+                }
             }
             let v = if k.again {
                 k.gain + self.search(&k.pos, k.stores, k.seeds, k.key, a - k.gain, beta - k.gain)?

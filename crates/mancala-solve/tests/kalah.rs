@@ -60,8 +60,11 @@ fn position(rules: Rules, board: &[u8], stores: (u8, u8), to_move: Player) -> Ka
         Player::South => (&mut s.pits.south, &mut s.pits.north),
         Player::North => (&mut s.pits.north, &mut s.pits.south),
     };
-    mine[..m].copy_from_slice(&board[..m]);
-    theirs[..m].copy_from_slice(&board[m..]);
+    // The solver's boards list the pits in pairs: the mover's a, the opponent's a, …
+    for i in 0..m {
+        mine[i] = board[2 * i];
+        theirs[i] = board[2 * i + 1];
+    }
     s.stores = match to_move {
         Player::South => ByPlayer::new(stores.0, stores.1),
         Player::North => ByPlayer::new(stores.1, stores.0),
