@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release --example solve -- kalah [--pits 6] [--seeds 4] [--from "<notation>"]
 //!     [--empty-capture] [--mover-empty] [--max-seeds N] [--db DIR] [--memory]
-//!     [--check] [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc]
+//!     [--check] [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc] [--id DEPTH]
 //! ```
 //!
 //! The databases are files in `--db` (default `target/solve-db`), one per seed
@@ -28,12 +28,12 @@ use mancala_solve::{Game, Position};
 
 const USAGE: &str = "usage: solve kalah [--pits M] [--seeds N] [--from \"<notation>\"] \
     [--empty-capture] [--mover-empty] [--max-seeds S] [--db DIR] [--memory] [--check] \
-    [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc]";
+    [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc] [--id DEPTH]";
 
 fn run() -> Result<(), String> {
     let args = common::Args::parse(
         std::env::args().skip(1),
-        &["max-seeds", "db", "tt-mb", "time", "nodes"],
+        &["max-seeds", "db", "tt-mb", "time", "nodes", "id"],
         &["empty-capture", "mover-empty", "memory", "check", "no-etc"],
     )?;
     if args.game != "kalah" {
@@ -151,6 +151,7 @@ fn run() -> Result<(), String> {
     let bits = (tt_mb.max(1) * (1 << 20) / 32).ilog2();
     let mut prover = Prover::new(&game, &dbs, bits).map_err(|e| e.to_string())?;
     prover.set_etc(!args.switch("no-etc"));
+    prover.set_iterative_deepening(args.value("id")?.unwrap_or(32));
     let t = Instant::now();
     let proof = prover
         .prove_with(&start, &limits, |lower, upper, nodes| {

@@ -89,9 +89,15 @@ struct Entry {
     upper: i8,
     /// The index of the best move found in the legal move list, or `u8::MAX`.
     best: u8,
+    /// The depth the bounds were searched to, [`EXACT`] for proven bounds (every
+    /// line searched to the end of the game or to the databases).
+    depth: u8,
     /// log2 of the positions searched below the entry: the deeper work is kept.
     work: u8,
 }
+
+/// The depth of a search to the end of the game, and of proven table bounds.
+const EXACT: u8 = u8::MAX;
 
 /// A child of a searched position.
 #[derive(Clone, Debug)]
@@ -130,6 +136,8 @@ pub struct Prover<'a, G: Game> {
     parity: bool,
     /// Whether to try enhanced transposition cutoffs.
     etc: bool,
+    /// The deepest iteration before the search to the end.
+    id_depth: u32,
 }
 
 impl<'a, G: Game> Prover<'a, G> {
@@ -151,6 +159,7 @@ impl<'a, G: Game> Prover<'a, G> {
             stopped: false,
             parity: game.seeds_decide_parity(),
             etc: true,
+            id_depth: 32,
         })
     }
 
@@ -229,44 +238,62 @@ impl<'a, G: Game> Prover<'a, G> {
         }
         let mut best = None;
         let mut searches = 0;
-        // A first guess: between the table's bounds, else an even split.
+        // Iterative deepening: MTD(f) to depth 2, 4, … (positions at the depth count
+        // as an even split) orders the moves and guesses the value; then to the end.
+        // Any search whose every line reached the end proves its bound.
         let mut g = 0;
-        if let Some(e) = self.probe(key) {
-            lower = lower.max(i32::from(e.lower));
-            upper = upper.min(i32::from(e.upper));
-            g = (lower + upper) / 2;
-        }
-        while lower < upper {
-            if self.parity {
-                // The value has the parity of the seeds on the board.
-                lower += (lower - s).rem_euclid(2);
-                upper -= (upper - s).rem_euclid(2);
+        let depths = (1..=self.id_depth / 2)
+            .map(|d| (2 * d) as u8)
+            .chain([EXACT]);
+        'depths: for depth in depths {
+            let (mut lo, mut hi) = (lower, upper);
+            while lo < hi {
+                if self.parity && depth == EXACT {
+                    // The value has the parity of the seeds on the board.
+                    lo += (lo - s).rem_euclid(2);
+                    hi -= (hi - s).rem_euclid(2);
+                    if lo >= hi {
+                        break;
+                    }
+                }
+                g = g.clamp(lo, hi);
+                let beta = if g == lo { g + 1 } else { g };
+                let (v, proven) = self.search(pos, stores, seeds, key, beta - 1, beta, depth)?;
+                if self.stopped {
+                    break 'depths;
+                }
+                searches += 1;
+                if v < beta {
+                    hi = v;
+                    if proven {
+                        upper = upper.min(v);
+                    }
+                } else {
+                    lo = v;
+                    if proven {
+                        lower = lower.max(v);
+                        best = self
+                            .probe(key)
+                            .and_then(|e| pos.legal_moves().get(usize::from(e.best)).copied());
+                    }
+                }
+                g = v;
+                if proven {
+                    each(stores + lower, stores + upper, self.nodes);
+                }
                 if lower >= upper {
-                    break;
+                    break 'depths;
                 }
             }
-            g = g.clamp(lower, upper);
-            let beta = if g == lower { g + 1 } else { g };
-            let v = self.search(pos, stores, seeds, key, beta - 1, beta)?;
-            if self.stopped {
-                break;
-            }
-            searches += 1;
-            if v < beta {
-                upper = v;
-            } else {
-                lower = v;
-                best = self
-                    .probe(key)
-                    .and_then(|e| pos.legal_moves().get(usize::from(e.best)).copied());
-            }
-            g = v;
-            each(stores + lower, stores + upper, self.nodes);
         }
-        if self.parity && lower > upper {
+        if self.parity && lower < upper {
+            lower += (lower - s).rem_euclid(2);
+            upper -= (upper - s).rem_euclid(2);
+        }
+        if lower > upper {
             lower = upper;
         }
-        if lower == upper && best.is_none() {
+        if lower == upper && best.is_none() && !self.stopped {
             best = self.best_move(pos, lower, stores)?;
         }
         Ok(Proof {
@@ -284,6 +311,13 @@ impl<'a, G: Game> Prover<'a, G> {
     /// one already refutes the window (costs a table read per child).
     pub fn set_etc(&mut self, on: bool) {
         self.etc = on;
+    }
+
+    /// Sets the iterative deepening: depth-limited searches to depths 2, 4, …,
+    /// `depth` (0: none) before the search to the end, to order the moves and guess
+    /// the value.
+    pub fn set_iterative_deepening(&mut self, depth: u32) {
+        self.id_depth = depth.min(u32::from(EXACT) - 1);
     }
 
     /// Empties the transposition table.
@@ -309,11 +343,15 @@ impl<'a, G: Game> Prover<'a, G> {
                 // gain - v (the opponent moves).
                 None if k.again => {
                     let t = v - k.gain;
-                    self.search(&k.pos, k.stores, k.seeds, k.key, t - 1, t)? >= t
+                    self.search(&k.pos, k.stores, k.seeds, k.key, t - 1, t, EXACT)?
+                        .0
+                        >= t
                 }
                 None => {
                     let t = k.gain - v;
-                    self.search(&k.pos, k.stores, k.seeds, k.key, t, t + 1)? <= t
+                    self.search(&k.pos, k.stores, k.seeds, k.key, t, t + 1, EXACT)?
+                        .0
+                        <= t
                 }
             };
             if self.stopped {
@@ -350,27 +388,33 @@ impl<'a, G: Game> Prover<'a, G> {
             .copied()
     }
 
-    fn store(&mut self, key: u64, lower: i32, upper: i32, best: u8, work: u8) {
+    fn store(&mut self, key: u64, lower: i32, upper: i32, best: u8, depth: u8, work: u8) {
         let i = self.bucket(key);
         let bucket = &mut self.table[i];
         let (lower, upper) = (lower.clamp(-127, 127) as i8, upper.clamp(-127, 127) as i8);
-        for e in bucket.iter_mut() {
-            if e.key == key {
-                e.lower = e.lower.max(lower);
-                e.upper = e.upper.min(upper);
-                e.best = best;
-                e.work = e.work.max(work);
-                return;
-            }
-        }
         let new = Entry {
             key,
             lower,
             upper,
             best,
+            depth,
             work,
         };
-        if work >= bucket[0].work {
+        for e in bucket.iter_mut() {
+            if e.key == key {
+                if e.depth == depth {
+                    // Bounds of the same search depth narrow each other.
+                    e.lower = e.lower.max(lower);
+                    e.upper = e.upper.min(upper);
+                    e.best = best;
+                    e.work = e.work.max(work);
+                } else if depth > e.depth {
+                    *e = new;
+                }
+                return;
+            }
+        }
+        if (depth, work) >= (bucket[0].depth, bucket[0].work) {
             bucket[1] = bucket[0];
             bucket[0] = new;
         } else {
@@ -421,8 +465,12 @@ impl<'a, G: Game> Prover<'a, G> {
     }
 
     /// The value of the ongoing position `pos` (stores' margin `stores`, `seeds` on
-    /// the board, table key `key`), searched within `(alpha, beta)`: exact inside,
-    /// an upper bound at or below `alpha`, a lower bound at or above `beta`.
+    /// the board, table key `key`), searched `depth` plies deep (a position at depth 0
+    /// counts as an even split of the seeds left: value 0) or to the end
+    /// ([`EXACT`]), within `(alpha, beta)`: exact inside, an upper bound at or below
+    /// `alpha`, a lower bound at or above `beta`. The flag says whether the result is
+    /// proven: no line was cut short by the depth.
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         pos: &G::Pos,
@@ -431,7 +479,8 @@ impl<'a, G: Game> Prover<'a, G> {
         key: u64,
         alpha: i32,
         beta: i32,
-    ) -> Result<i32, SolveError> {
+        depth: u8,
+    ) -> Result<(i32, bool), SolveError> {
         self.nodes += 1;
         if self.nodes > self.node_limit
             || (self.nodes & 0xFFF == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
@@ -439,26 +488,33 @@ impl<'a, G: Game> Prover<'a, G> {
             self.stopped = true;
         }
         if self.stopped {
-            return Ok(0);
+            return Ok((0, false));
         }
         let s = seeds as i32;
         if alpha >= s {
-            return Ok(s);
+            return Ok((s, true));
         }
         if beta <= -s {
-            return Ok(-s);
+            return Ok((-s, true));
         }
         let mut tt_best = u8::MAX;
         if let Some(e) = self.probe(key) {
-            let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
-            if lo >= beta || lo == hi {
-                return Ok(lo);
-            }
-            if hi <= alpha {
-                return Ok(hi);
-            }
             tt_best = e.best;
+            if e.depth >= depth {
+                let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
+                let proven = e.depth == EXACT;
+                if lo >= beta || lo == hi {
+                    return Ok((lo, proven));
+                }
+                if hi <= alpha {
+                    return Ok((hi, proven));
+                }
+            }
         }
+        if depth == 0 {
+            return Ok((0, false));
+        }
+        let child_depth = if depth == EXACT { EXACT } else { depth - 1 };
         let start_nodes = self.nodes;
         let mut kids = ArrayVec::new();
         self.children(pos, stores, &mut kids)?;
@@ -481,11 +537,12 @@ impl<'a, G: Game> Prover<'a, G> {
             }
         }
         if best >= beta {
-            self.store(key, best, s, best_index, 0);
-            return Ok(best);
+            self.store(key, best, s, best_index, EXACT, 0);
+            return Ok((best, true));
         }
         kids.sort_unstable_by_key(|k| -k.order);
         let mut a = alpha.max(best);
+        let mut proven = true;
         let mut etc_done = !self.etc;
         for (i, k) in kids.iter().enumerate() {
             if k.exact.is_some() {
@@ -499,7 +556,7 @@ impl<'a, G: Game> Prover<'a, G> {
                     if k2.exact.is_some() {
                         continue;
                     }
-                    if let Some(e) = self.probe(k2.key) {
+                    if let Some(e) = self.probe(k2.key).filter(|e| e.depth >= child_depth) {
                         let b = k2.gain
                             + if k2.again {
                                 i32::from(e.lower)
@@ -507,19 +564,44 @@ impl<'a, G: Game> Prover<'a, G> {
                                 -i32::from(e.upper)
                             };
                         if b >= beta {
-                            self.store(key, b, s, k2.index, 0);
-                            return Ok(b);
+                            let d = if e.depth == EXACT { EXACT } else { depth };
+                            self.store(key, b, s, k2.index, d, 0);
+                            return Ok((b, e.depth == EXACT));
                         }
                     }
                 }
             }
-            let v = if k.again {
-                k.gain + self.search(&k.pos, k.stores, k.seeds, k.key, a - k.gain, beta - k.gain)?
+            let (v, done) = if k.again {
+                let (v, done) = self.search(
+                    &k.pos,
+                    k.stores,
+                    k.seeds,
+                    k.key,
+                    a - k.gain,
+                    beta - k.gain,
+                    child_depth,
+                )?;
+                (k.gain + v, done)
             } else {
-                k.gain - self.search(&k.pos, k.stores, k.seeds, k.key, k.gain - beta, k.gain - a)?
+                let (v, done) = self.search(
+                    &k.pos,
+                    k.stores,
+                    k.seeds,
+                    k.key,
+                    k.gain - beta,
+                    k.gain - a,
+                    child_depth,
+                )?;
+                (k.gain - v, done)
             };
             if self.stopped {
-                return Ok(0);
+                return Ok((0, false));
+            }
+            if v >= beta {
+                // A cutoff is proven by this child alone.
+                proven = done;
+            } else {
+                proven &= done;
             }
             if v > best {
                 best = v;
@@ -533,13 +615,14 @@ impl<'a, G: Game> Prover<'a, G> {
             }
         }
         let work = (64 - (self.nodes - start_nodes).leading_zeros()) as u8;
+        let d = if proven { EXACT } else { depth };
         if best <= alpha {
-            self.store(key, -s, best, best_index, work);
+            self.store(key, -s, best, best_index, d, work);
         } else if best >= beta {
-            self.store(key, best, s, best_index, work);
+            self.store(key, best, s, best_index, d, work);
         } else {
-            self.store(key, best, best, best_index, work);
+            self.store(key, best, best, best_index, d, work);
         }
-        Ok(best)
+        Ok((best, proven))
     }
 }

@@ -199,12 +199,31 @@ fn starts_equal_exhaustive_minimax() {
             let mut dbs = Databases::new(&game, db).unwrap();
             build(&game, &mut dbs, db, None, false, |_| {}).unwrap();
             let start = Kalah::start(rules, seeds).unwrap();
-            let proof = Prover::new(&game, &dbs, 16)
-                .unwrap()
-                .prove(&start, &Limits::none())
-                .unwrap();
             let want = minimax(&start, &mut HashMap::new());
-            assert_eq!(proof.value(), Some(want), "Kalah({pits},{seeds}) {rules}");
+            // With and without the iterative deepening, with and without the
+            // enhanced transposition cutoffs.
+            for (id, etc) in [(0, false), (0, true), (6, true), (32, false)] {
+                let mut prover = Prover::new(&game, &dbs, 16).unwrap();
+                prover.set_iterative_deepening(id);
+                prover.set_etc(etc);
+                let proof = prover.prove(&start, &Limits::none()).unwrap();
+                assert_eq!(
+                    proof.value(),
+                    Some(want),
+                    "Kalah({pits},{seeds}) {rules}, id {id}, etc {etc}"
+                );
+                let m = proof.best.unwrap();
+                let c = start.after(m).unwrap();
+                let v = minimax(&c, &mut HashMap::new());
+                assert_eq!(
+                    if c.side_to_move() == Player::South {
+                        v
+                    } else {
+                        -v
+                    },
+                    want
+                );
+            }
         }
     }
 }
