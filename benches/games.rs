@@ -193,6 +193,15 @@ fn games(c: &mut Criterion) {
     bench_game(c, "oware-4", oware, 9, 3_592_872, |start, rng| {
         oware_game(&mut record, start, rng)
     });
+    // Kalah (OpenSpiel's mancala): every game ends, so the bare position plays them.
+    bench_game(
+        c,
+        "kalah-6x4",
+        mancala::kalah::Kalah::new(),
+        9,
+        2_763_490,
+        random_game,
+    );
     bench_game(
         c,
         "rio-kadalis-2x6",

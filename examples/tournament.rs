@@ -21,13 +21,14 @@
 //! With `--matches N`, N whole matches are played with the game's own match type (see
 //! `common/matches.rs`): Urim to `--target` points (default 10, rule 8), Omweso to 12
 //! points in `--mode` play (default classic, rule 9), Rio Kadalis as a serial match of
-//! rounds until a stock is below 4 (rule 5). Oware has no match type and refuses the
-//! mode. The engine is South in even matches; every game of a match starts with `K`
-//! random plies (the same for matches `2j` and `2j + 1`). A match still undecided after
-//! `--max-games` games (default 100), or whose game reached `--max-plies` where the
-//! match type cannot drop it (Urim, Omweso), is stopped and counted as unfinished. The
-//! table gives matches won, lost and unfinished, the games (rounds) won, drawn and
-//! lost, the game points, the average games per match and the moves per second.
+//! rounds until a stock is below 4 (rule 5). Oware and Kalah have no match type and
+//! refuse the mode. The engine is South in even matches; every game of a match starts
+//! with `K` random plies (the same for matches `2j` and `2j + 1`). A match still
+//! undecided after `--max-games` games (default 100), or whose game reached
+//! `--max-plies` where the match type cannot drop it (Urim, Omweso), is stopped and
+//! counted as unfinished. The table gives matches won, lost and unfinished, the games
+//! (rounds) won, drawn and lost, the game points, the average games per match and the
+//! moves per second.
 
 mod common;
 

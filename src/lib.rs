@@ -8,9 +8,9 @@
 //!   [`record`] module with the `Record` trait of game records (feature
 //!   `alloc`), [`perft`], the [`notation`] helpers and the primitives the games run on
 //!   ([`sow`], [`capture`], [`cycle`]);
-//! - [`urim`] (Cape Verde), [`omweso`] (Uganda), [`rio_kadalis`] (Somalia) and
-//!   [`oware`] (the abapa rules): one module per game, each behind a feature of the same
-//!   name;
+//! - [`urim`] (Cape Verde), [`omweso`] (Uganda), [`rio_kadalis`] (Somalia), [`oware`]
+//!   (the abapa rules) and [`kalah`] (OpenSpiel's `mancala`): one module per game, each
+//!   behind a feature of the same name;
 //! - [`search`]: the engines (random, greedy, alpha-beta, Monte Carlo tree search),
 //!   behind the feature `search`.
 //!
@@ -34,7 +34,7 @@
 //!
 //! ## Feature flags
 //!
-//! - `urim`, `omweso`, `rio-kadalis`, `oware`: the games (default).
+//! - `urim`, `omweso`, `rio-kadalis`, `oware`, `kalah`: the games (default).
 //! - `search` (default): the engines; implies `std`.
 //! - `alloc`: game records and matches, which keep history.
 //! - `std` (default): the standard library; implies `alloc`.
@@ -57,6 +57,9 @@ pub use rio_kadalis;
 
 #[cfg(feature = "oware")]
 pub use oware;
+
+#[cfg(feature = "kalah")]
+pub use kalah;
 
 #[cfg(feature = "search")]
 pub use mancala_search as search;

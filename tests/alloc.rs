@@ -72,3 +72,19 @@ fn oware_every_variant() {
         assert_allocation_free("oware", &Oware::start(seeds, Player::South).unwrap(), 5);
     }
 }
+
+#[test]
+fn kalah_every_variant() {
+    use mancala::kalah::{Ending, Kalah, Rules};
+    for pits in [2, 4, 6, 10] {
+        for (empty_capture, ending) in [(false, Ending::AnySideEmpty), (true, Ending::MoverEmpty)] {
+            let rules = Rules {
+                pits,
+                empty_capture,
+                ending,
+            };
+            let start = Kalah::start(rules, 4).unwrap();
+            assert_allocation_free("kalah", &start, 5);
+        }
+    }
+}

@@ -43,6 +43,11 @@ fn serde_round_trips() {
     serde::<mancala::urim::Game<6>>("urim", "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S");
     serde::<mancala::urim::Game<7>>("urim 2x7", "4,4,4,4,4,4,4/4,4,4,4,4,4,4 0-0 S");
     serde::<mancala::oware::Game>("oware", "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+    serde::<mancala::kalah::Game>("kalah", "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
+    serde::<mancala::kalah::Game>(
+        "kalah 2x4 options",
+        "3,3,3,3/3,3,3,3 0-0 N empty-capture,mover-empty",
+    );
     serde::<mancala::rio_kadalis::Game>("rio-kadalis", "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
     serde::<mancala::rio_kadalis::Game<5, true>>("rio-kadalis 2x5 cw", "4,4,4,4,4/4,4,4,4,4 0-0 N");
     serde::<mancala::omweso::Game>(
@@ -81,6 +86,24 @@ fn oware() {
     use mancala::oware::Game;
     run_two_rows::<Game>("oware", "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S", 200);
     run_two_rows::<Game>("oware 3 seeds", "3,3,3,3,3,3/3,3,3,3,3,3 0-0 N", 100);
+}
+
+#[test]
+fn kalah() {
+    use mancala::kalah::Game;
+    run_two_rows::<Game>("kalah", "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S", 200);
+    run_two_rows::<Game>("kalah 2x6/6", "6,6,6,6,6,6/6,6,6,6,6,6 0-0 N", 100);
+    run_two_rows::<Game>(
+        "kalah 2x4 empty-capture",
+        "3,3,3,3/3,3,3,3 0-0 S empty-capture",
+        100,
+    );
+    run_two_rows::<Game>(
+        "kalah 2x10 mover-empty",
+        "2,2,2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2,2,2 0-0 S mover-empty",
+        100,
+    );
+    run_two_rows::<Game>("kalah 2x2", "5,5/5,5 0-0 N", 200);
 }
 
 #[test]

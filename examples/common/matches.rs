@@ -14,7 +14,7 @@
 //!   Moves go through the round record ([`mancala::rio_kadalis::Game`], with
 //!   `Match::play_recorded`), so a position repeated since the round's last capture
 //!   ends the round as rule 4 does (rule 6).
-//! - Oware has no match type: the mode is refused for it.
+//! - Oware and Kalah have no match type: the mode is refused for them.
 //!
 //! Matches start from the standard start (`--from` is refused). A game that reaches
 //! the tournament's ply limit without ending is dropped where the match type allows it:
@@ -119,6 +119,10 @@ pub fn dispatch<R: MatchRunner>(
         "rio-kadalis" => rio_kadalis(variant, runner),
         "oware" => Err(
             "oware has no match type (each game is scored on its own): drop --matches to count games"
+                .into(),
+        ),
+        "kalah" => Err(
+            "kalah has no match type (each game is scored on its own): drop --matches to count games"
                 .into(),
         ),
         other => Err(format!(

@@ -1,15 +1,17 @@
 //! What the examples share: command-line parsing and the game dispatch.
 //!
-//! Each game has one file here (`urim.rs`, `omweso.rs`, `rio_kadalis.rs`, `oware.rs`)
-//! with a `dispatch` function that builds the starting position from the variant flags
-//! (or `--from`) and hands the game's record to a [`Runner`]. Every example then drives
-//! every game through the library's [`Record`] trait: there is no per-game adapter.
+//! Each game has one file here (`urim.rs`, `omweso.rs`, `rio_kadalis.rs`, `oware.rs`,
+//! `kalah.rs`) with a `dispatch` function that builds the starting position from the
+//! variant flags (or `--from`) and hands the game's record to a [`Runner`]. Every
+//! example then drives every game through the library's [`Record`] trait: there is no
+//! per-game adapter.
 #![allow(dead_code)] // Not every example uses every helper.
 
 use mancala::Position;
 use mancala::record::{MoveOf, Record};
 
 pub mod draw;
+pub mod kalah;
 pub mod matches;
 pub mod omweso;
 pub mod oware;
@@ -17,7 +19,7 @@ pub mod rio_kadalis;
 pub mod urim;
 
 /// The game names the examples accept.
-pub const GAMES: &str = "urim, omweso, rio-kadalis, oware";
+pub const GAMES: &str = "urim, omweso, rio-kadalis, oware, kalah";
 
 /// Variant flags and the starting position, as given on the command line.
 #[derive(Clone, Debug, Default)]
@@ -77,6 +79,7 @@ pub fn dispatch<R: Runner>(game: &str, variant: &Variant, runner: R) -> Result<R
         "omweso" => omweso::dispatch(variant, runner),
         "rio-kadalis" => rio_kadalis::dispatch(variant, runner),
         "oware" => oware::dispatch(variant, runner),
+        "kalah" => kalah::dispatch(variant, runner),
         other => Err(format!("unknown game {other:?}; the games are {GAMES}")),
     }
 }
