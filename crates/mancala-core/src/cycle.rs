@@ -66,6 +66,47 @@ impl<S: Clone + PartialEq> CycleFinder<S> {
         false
     }
 
+    /// [`observe`](CycleFinder::observe) in parts, for a loop that acts at the saves
+    /// (Omweso's bounded walk gives up only there, which costs nothing per lap): `tick`
+    /// counts the next state and says whether it is due to be saved;
+    /// [`is_saved`](CycleFinder::is_saved) says whether it repeats the saved one, and
+    /// [`save`](CycleFinder::save) saves it. `observe(s)` is `tick()`, then `true` if
+    /// `is_saved(s)`, else `save(s)` if it was due.
+    ///
+    /// ```
+    /// use mancala_core::cycle::CycleFinder;
+    /// let (mut a, mut b) = (CycleFinder::new(0u32), CycleFinder::new(0u32));
+    /// for s in [1, 2, 3, 4, 2, 3, 4, 2, 3, 4] {
+    ///     let due = b.tick();
+    ///     let repeat = b.is_saved(&s);
+    ///     if !repeat && due {
+    ///         b.save(s);
+    ///     }
+    ///     assert_eq!(a.observe(&s), repeat);
+    ///     assert_eq!(a.steps(), b.steps());
+    /// }
+    /// ```
+    #[inline(always)]
+    pub fn tick(&mut self) -> bool {
+        self.lam += 1;
+        self.lam == self.power
+    }
+
+    /// Whether `state` equals the saved state (see [`tick`](CycleFinder::tick)).
+    #[inline(always)]
+    pub fn is_saved(&self, state: &S) -> bool {
+        *state == self.saved
+    }
+
+    /// Saves `state`, the state just counted by a [`tick`](CycleFinder::tick) that said it
+    /// was due.
+    #[inline]
+    pub fn save(&mut self, state: S) {
+        self.saved = state;
+        self.power <<= 1;
+        self.lam = 0;
+    }
+
     /// How many states have been observed since the start.
     #[must_use]
     #[inline]
@@ -126,6 +167,102 @@ pub fn relay<S: Clone + PartialEq, T>(
                 }
             }
         }
+    }
+}
+
+/// One slot of a [`SearchMemo`]: six words that a game fills as it likes (its key and
+/// what it remembers). All zero is an empty slot.
+pub type MemoSlot = [u64; 6];
+
+/// What [`Position::play_in_search`](crate::Position::play_in_search) did with a
+/// [`SearchMemo`], summed over the moves played with it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MemoStats {
+    /// Moves taken as endless **without proof**: a relay still going after the memo's
+    /// [`limit`](SearchMemo::limit) of laps, neither ended nor found endless.
+    pub unproven: u64,
+    /// Long relays looked up in the memo (at their start).
+    pub probes: u64,
+    /// Relays answered from the memo, at their start or where they joined one it
+    /// remembers (not walked to their end again).
+    pub hits: u64,
+    /// The longest relay (in laps) that was walked to its end, for measuring how far
+    /// below the limit the moves that end stay.
+    pub longest_ended: u64,
+    /// Laps walked by relays that the game reports here (Omweso: those past its first
+    /// few laps).
+    pub laps: u64,
+}
+
+/// What a search lends a game for playing its moves: a bound on the laps of one relay,
+/// past which the search takes the move as endless without proof, and a memo of the
+/// long relays already walked (a slice of [`MemoSlot`]s that the search owns).
+///
+/// A relay move (Omweso's laps, rule 8) is played exactly by
+/// [`Position::play_unchecked`](crate::Position::play_unchecked), which may walk a
+/// billion laps to prove a move endless. A search that meets such a move at many nodes
+/// cannot pay that each time: through
+/// [`Position::play_in_search`](crate::Position::play_in_search) the game may stop a
+/// relay after [`limit`](SearchMemo::limit) laps and report the move as endless (the
+/// game then has the status [`Status::Annulled`](crate::Status::Annulled), as for a
+/// proven endless move: a move is never taken as ending when it does not end), and
+/// remember the result of every long relay so that meeting it again costs one lookup.
+/// A game answers from the memo exactly what walking with the same limit would give,
+/// so what the memo holds changes a search's speed, never its result.
+///
+/// ```
+/// use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
+/// let mut slots = vec![MemoSlot::default(); 1024];
+/// let mut stats = MemoStats::default();
+/// let mut memo = SearchMemo::new(&mut slots, &mut stats, 1 << 16);
+/// assert_eq!(memo.limit(), 1 << 16);
+/// memo.slot(0x1234).unwrap()[0] = 7; // a game's key
+/// assert_eq!(memo.slot(0x1234).unwrap()[0], 7);
+/// memo.stats().unproven += 1;
+/// assert_eq!(stats.unproven, 1);
+/// // Without slots, nothing is remembered; the limit still applies.
+/// assert!(SearchMemo::new(&mut [], &mut stats, 100).slot(1).is_none());
+/// ```
+#[derive(Debug)]
+pub struct SearchMemo<'a> {
+    limit: u64,
+    slots: &'a mut [MemoSlot],
+    stats: &'a mut MemoStats,
+}
+
+impl<'a> SearchMemo<'a> {
+    /// A memo over `slots` (any number, none included), counting into `stats`, with a
+    /// bound of `limit` laps on one relay (`u64::MAX` for none: every move exact).
+    pub fn new(slots: &'a mut [MemoSlot], stats: &'a mut MemoStats, limit: u64) -> Self {
+        SearchMemo {
+            limit,
+            slots,
+            stats,
+        }
+    }
+
+    /// The laps of one relay after which the search takes the move as endless without
+    /// proof. A game may walk up to twice as many (it stops at its cycle finder's next
+    /// save: see [`CycleFinder::tick`]).
+    #[must_use]
+    #[inline]
+    pub const fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// The slot for a key whose hash is `hash` (the game checks its whole key in the
+    /// slot); `None` if the memo has no slots.
+    #[inline]
+    pub fn slot(&mut self, hash: u64) -> Option<&mut MemoSlot> {
+        // Multiply-shift: any number of slots, the high bits of the hash.
+        let i = ((u128::from(hash) * self.slots.len() as u128) >> 64) as usize;
+        self.slots.get_mut(i)
+    }
+
+    /// The counters the game updates.
+    #[inline]
+    pub fn stats(&mut self) -> &mut MemoStats {
+        self.stats
     }
 }
 

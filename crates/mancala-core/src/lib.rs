@@ -29,7 +29,7 @@ mod counted;
 pub use arrayvec;
 pub use arrayvec::ArrayVec;
 pub use board::Board;
-pub use cycle::{CycleFinder, Endless, Lap};
+pub use cycle::{CycleFinder, Endless, Lap, MemoSlot, MemoStats, SearchMemo};
 pub use notation::NotationError;
 pub use pit_move::PitMove;
 pub use player::{ByPlayer, Player};

@@ -8,6 +8,7 @@ use core::str::FromStr;
 
 use core::convert::Infallible;
 
+use crate::cycle::SearchMemo;
 use crate::{Board, ByPlayer, NotationError, Player};
 
 /// How a finished game ended.
@@ -318,6 +319,34 @@ pub trait Position:
         let mut h = FxHasher::default();
         self.hash(&mut h);
         h.finish()
+    }
+
+    /// Plays `m` (legal) for a search: as [`play_unchecked`](Position::play_unchecked),
+    /// except that a move whose relay is still going after [`memo.limit()`] laps may be
+    /// taken as endless without proof (the position is then left as it was with the
+    /// status [`Status::Annulled`], and [`MemoStats::unproven`] counts it), and that the
+    /// game may remember long relays in the memo. An endless move is never taken as
+    /// ending; a move that ends after more laps than the limit is taken as endless (how
+    /// rarely, the game's documentation measures).
+    ///
+    /// The provided version is `play_unchecked`: games whose moves always end soon need
+    /// nothing else. Omweso overrides it (its endless moves take up to billions of laps
+    /// to prove).
+    ///
+    /// [`memo.limit()`]: SearchMemo::limit
+    /// [`MemoStats::unproven`]: crate::cycle::MemoStats::unproven
+    ///
+    /// ```
+    /// use mancala_core::{cycle::{MemoStats, SearchMemo}, toy::{Countdown, Take}, Position};
+    /// let mut p = Countdown::new(5);
+    /// let mut stats = MemoStats::default();
+    /// p.play_in_search(Take(2), &mut SearchMemo::new(&mut [], &mut stats, 10));
+    /// assert_eq!(p.heap, 3);
+    /// ```
+    #[inline]
+    fn play_in_search(&mut self, m: Self::Move, memo: &mut SearchMemo<'_>) {
+        let _ = memo;
+        self.play_unchecked(m);
     }
 
     /// In the middle of a turn that waits for a decision (Omweso rule 5), the pending

@@ -26,6 +26,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::cycle::SearchMemo;
 use crate::{IllegalMove, Outcome, Position, Status};
 
 /// The move type of a record's position.
@@ -123,6 +124,19 @@ pub trait Record: Clone + fmt::Debug {
 
     /// Takes back the last move and returns it; `None` at the start (nothing changes).
     fn undo(&mut self) -> Option<MoveOf<Self>>;
+
+    /// Plays `m` (legal) for a search, as the position's
+    /// [`play_in_search`](Position::play_in_search) does: a move whose relay goes on past
+    /// `memo`'s limit may be taken as endless without proof. Only a search's own copy of
+    /// a record should be played this way; a game's record is played exactly.
+    ///
+    /// The provided version is [`play_unchecked`](Record::play_unchecked); [`Line`]
+    /// plays the position's `play_in_search`.
+    #[inline]
+    fn play_in_search(&mut self, m: MoveOf<Self>, memo: &mut SearchMemo<'_>) {
+        let _ = memo;
+        self.play_unchecked(m);
+    }
 }
 
 /// An empty `Vec` with room for `n` values if the allocator gives it: a capacity is a
@@ -467,6 +481,13 @@ impl<P: Position> Record for Line<P> {
         let m = self.moves.pop()?;
         self.positions.pop();
         Some(m)
+    }
+
+    fn play_in_search(&mut self, m: P::Move, memo: &mut SearchMemo<'_>) {
+        let mut next = self.position().clone();
+        next.play_in_search(m, memo);
+        self.positions.push(next);
+        self.moves.push(m);
     }
 }
 
