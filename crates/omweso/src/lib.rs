@@ -12,11 +12,12 @@ mod pit;
 mod position;
 #[cfg(feature = "alloc")]
 mod record;
+mod relay;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setup;
 
-pub use mancala_core::cycle::Endless;
+pub use mancala_core::cycle::{Endless, MemoSlot, MemoStats, SearchMemo};
 #[cfg(feature = "alloc")]
 pub use mancala_core::record::Record;
 pub use mancala_core::{Board, ByPlayer, NotationError, Outcome, Player, Position, Status};

@@ -1,13 +1,14 @@
 //! The position and the turn engine: rules 2–8.
 
-use mancala_core::cycle::{CycleFinder, Endless};
+use mancala_core::cycle::{Endless, SearchMemo};
 use mancala_core::notation::Row;
 use mancala_core::{Board, ByPlayer, Outcome, Player, Position, Status};
 
 use crate::pit::{
-    INNER, LEFT_BLOCK, LIFT_AND_SOW_CCW, add, capturable, circuit_of_letter, clear, get, has_move,
-    lap_end, movable_letters, sow_ccw, sow_cw, total,
+    INNER, LEFT_BLOCK, add, capturable, circuit_of_letter, clear, get, has_move, lap_end,
+    movable_letters, sow_ccw, sow_cw, total,
 };
+use crate::relay::{Cut, Exact, Memoised, Stop, Walk};
 use crate::{
     DEFAULT_CAP, IllegalMove, Move, MoveKind, MoveList, Pit, Rules, SEEDS, SEEDS_PER_PLAYER, Setup,
     SetupError,
@@ -89,17 +90,6 @@ impl Default for Omweso {
     fn default() -> Omweso {
         Omweso::new()
     }
-}
-
-/// How a lap ended (rule 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stop {
-    /// The last seed fell into an empty pit: the turn ends.
-    Empty,
-    /// The last pit captures (rule 4).
-    Capture,
-    /// The last pit relays, and its lap is a decision (rule 5).
-    Decision,
 }
 
 impl Omweso {
@@ -345,8 +335,9 @@ impl Omweso {
         }
     }
 
-    /// Plays a turn-start or decision move; `Err` if the turn never ends (rule 8).
-    fn play_move(&mut self, m: Move) -> Result<(), Endless> {
+    /// Plays a turn-start or decision move; `Err` if the turn never ends (rule 8), or if
+    /// `walk` gave up on one of its relays.
+    fn play_move<W: Walk>(&mut self, m: Move, walk: &mut W) -> Result<(), Cut> {
         let me = self.to_move.index();
         let c = m.pit().circuit_index();
         let (origin, hand) = match self.turn.pending.take() {
@@ -368,17 +359,18 @@ impl Omweso {
                 (c, n)
             }
         };
-        self.run_laps(origin, hand, m.is_clockwise())
+        self.run_laps(origin, hand, m.is_clockwise(), walk)
     }
 
     /// Sows laps from `origin` until the turn ends, pauses for a decision, or is found
     /// endless (rules 3–5, 8).
-    fn run_laps(
+    fn run_laps<W: Walk>(
         &mut self,
         mut origin: usize,
         mut hand: u8,
         mut clockwise: bool,
-    ) -> Result<(), Endless> {
+        walk: &mut W,
+    ) -> Result<(), Cut> {
         let me = self.to_move.index();
         let mut x = self.pits[me];
         let mut capture = self.capture_mask();
@@ -402,7 +394,7 @@ impl Omweso {
             {
                 (Stop::Decision, origin, last)
             } else {
-                let (y, o, l, s) = relay_laps(x, last, capture, decide)?;
+                let (y, o, l, s) = walk.relay(x, last, capture, decide)?;
                 x = y;
                 (s, o, l)
             };
@@ -490,116 +482,6 @@ impl Omweso {
             Status::Ongoing
         };
     }
-}
-
-/// Relay laps from circuit pit `q` (not yet lifted), counter-clockwise, until a lap
-/// ends in an empty pit, a capture or a decision. Returns the circuit, the last lap's
-/// origin and last pit, and how it stopped.
-///
-/// Rule 8: the lap state is the mover's circuit and the pit to lift next (the opponent's
-/// pits do not change between captures, and the direction is counter-clockwise until a
-/// decision), so the core's [`CycleFinder`] (Brent) over it detects an endless move
-/// exactly, in constant memory. Inlined here with a `LapState` of three words compared
-/// without branches, it keeps its state in registers: the 90-million-lap move of
-/// `benches/games.rs` (about 224 million laps) runs as fast as with Brent written out in
-/// this loop (`docs/performance.md`, "The core's primitives").
-///
-/// The circuit is split into two `u64` halves (pits `0..8` and `8..16`; no byte ever
-/// carries, a pit holds at most 64). The seeds of the next lap's origin are computed
-/// from the circuit *before* this lap's additions (what the last pit held, plus the
-/// rounds, plus one unless the lap ends on its origin), so the chain from one lap to the
-/// next is a few instructions while the circuit update runs beside it.
-#[inline]
-fn relay_laps(
-    x: u128,
-    q: usize,
-    capture: u16,
-    decide: u16,
-) -> Result<(u128, usize, usize, Stop), Endless> {
-    // Rule 5 for a relay from pit `last` with `seeds`: bit `seeds % 16` of
-    // `decision_at[last]` says whether the clockwise lap would end in a capturing pit,
-    // `(last - seeds) % 16`: the capture mask reversed and rotated, for the left block.
-    let mut decision_at = [0u16; 16];
-    for last in [0, 1, 14, 15] {
-        if decide >> last & 1 == 1 {
-            decision_at[last] = capture.reverse_bits().rotate_right((15 - last as u32) & 15);
-        }
-    }
-    let mut q = q & 15;
-    let (mut lo, mut hi) = (x as u64, (x >> 64) as u64);
-    let mut n = get(x, q);
-    let mut finder = CycleFinder::new(LapState { lo, hi, q });
-    loop {
-        // Lift the origin and sow the lap: two loads and two additions.
-        let [add_lo, add_hi] = LIFT_AND_SOW_CCW[usize::from(n)][q];
-        let end = q + usize::from(n);
-        let last = end & 15;
-        // The last pit's seeds: what it held before the lap plus one per round, plus
-        // one unless the lap ends on its own origin (then it held the `n` it lost).
-        // Taken from the circuit before this lap's additions, so that the chain from
-        // one lap to the next is short.
-        let seeds = if n & 15 != 0 {
-            let half = if end & 8 != 0 { hi } else { lo };
-            ((half >> ((end * 8) & 63)) as u8).wrapping_add((n >> 4) + 1)
-        } else {
-            n >> 4
-        };
-        lo = lo.wrapping_add(add_lo);
-        hi = hi.wrapping_add(add_hi);
-        // Does the lap stop here? In a long relay these branches are almost never
-        // taken, so they cost little. Rule 5: a clockwise lap from `last` would end in
-        // `cw_last`, and `decision_at` says whether that is a capturing pit; it captures
-        // if that pit ends up with 2 or more: it holds seeds now, or the lap goes round
-        // more than once (over 16 seeds). Capturing pits are inner (the high half).
-        if seeds == 1 {
-            return Ok((join(lo, hi), q, last, Stop::Empty));
-        }
-        if capture >> last & 1 == 1 {
-            return Ok((join(lo, hi), q, last, Stop::Capture));
-        }
-        if decision_at[last] >> (seeds & 15) & 1 == 1 {
-            let cw_last = last.wrapping_sub(usize::from(seeds)) & 15;
-            if byte(lo, hi, cw_last) != 0 || seeds > 16 {
-                return Ok((join(lo, hi), q, last, Stop::Decision));
-            }
-        }
-        // Brent: compare with the saved state; save anew at powers of two.
-        if finder.observe(&LapState { lo, hi, q: last }) {
-            return Err(Endless {
-                laps: finder.steps(),
-            });
-        }
-        q = last;
-        n = seeds;
-    }
-}
-
-/// The state between two relay laps (rule 8): the mover's circuit in two halves and the
-/// pit to lift next.
-#[derive(Clone, Copy)]
-struct LapState {
-    lo: u64,
-    hi: u64,
-    q: usize,
-}
-
-impl PartialEq for LapState {
-    /// All three words at once, without a branch per word.
-    #[inline(always)]
-    fn eq(&self, other: &Self) -> bool {
-        (self.lo ^ other.lo) | (self.hi ^ other.hi) | ((self.q ^ other.q) as u64) == 0
-    }
-}
-
-/// The seeds of circuit pit `c` in a circuit split into halves.
-#[inline(always)]
-const fn byte(lo: u64, hi: u64, c: usize) -> u8 {
-    (if c < 8 { lo } else { hi } >> ((c & 7) * 8)) as u8
-}
-
-#[inline(always)]
-const fn join(lo: u64, hi: u64) -> u128 {
-    lo as u128 | (hi as u128) << 64
 }
 
 impl Position for Omweso {
@@ -803,7 +685,7 @@ impl Position for Omweso {
     /// May panic if `m` is not legal.
     fn play_unchecked(&mut self, m: Move) {
         let before = *self;
-        if self.play_move(m).is_err() {
+        if self.play_move(m, &mut Exact).is_err() {
             *self = before;
             self.status = Status::Annulled;
         }
@@ -811,6 +693,48 @@ impl Position for Omweso {
 
     fn status(&self) -> Status {
         self.status
+    }
+
+    /// Plays `m` for a search (see [`Position::play_in_search`]): a relay still going
+    /// after `memo.limit()` laps is taken as endless without proof (the move is not
+    /// carried out and the status is [`Status::Annulled`], as for a proven endless
+    /// move). Relays of 63 laps or more are remembered in the memo with their result,
+    /// and so are marked states along them (one in 4096 or fewer), so that meeting the
+    /// relay again, or another that joins the same trajectory (the same cycle), costs a
+    /// lookup: an answer from the memo is always what walking would give. Otherwise
+    /// exactly as [`play_unchecked`](Position::play_unchecked).
+    ///
+    /// Rule 8 makes every relay a walk that ends or cycles; the walks that end are short
+    /// (the longest seen in 10⁸ moves of random games and search trees took a few
+    /// thousand laps), while an endless one may take billions of laps to prove.
+    /// `docs/performance.md` measures how often a bounded verdict is wrong.
+    ///
+    /// ```
+    /// use omweso::{MemoSlot, MemoStats, Omweso, Position, SearchMemo, Status};
+    /// // South's e cycles for ever, but the proof takes 1.7 billion laps.
+    /// let text = "2,1,8,0,2,3,14,0/7,0,5,0,1,0,2,12/0,1,1,0,0,0,0,0/0,1,0,1,1,0,1,1 S snc 5-3";
+    /// let mut p: Omweso = text.parse().unwrap();
+    /// let mut slots = vec![MemoSlot::default(); 1 << 10];
+    /// let mut stats = MemoStats::default();
+    /// let mut memo = SearchMemo::new(&mut slots, &mut stats, 1 << 16);
+    /// p.play_in_search("e".parse().unwrap(), &mut memo);
+    /// assert_eq!(p.status(), Status::Annulled); // taken as endless, without proof
+    /// assert_eq!(p.to_string(), text);
+    /// // Met again, it is found in the memo.
+    /// let mut q: Omweso = text.parse().unwrap();
+    /// q.play_in_search("e".parse().unwrap(), &mut memo);
+    /// assert_eq!(q.status(), Status::Annulled);
+    /// assert_eq!((stats.unproven, stats.hits), (2, 1));
+    /// ```
+    fn play_in_search(&mut self, m: Move, memo: &mut SearchMemo<'_>) {
+        let before = *self;
+        if let Err(cut) = self.play_move(m, &mut Memoised { memo }) {
+            *self = before;
+            self.status = Status::Annulled;
+            if let Cut::Unresolved(_) = cut {
+                memo.stats().unproven += 1;
+            }
+        }
     }
 
     fn pending_decision(&self) -> Option<Move> {
@@ -839,12 +763,15 @@ impl Omweso {
     pub fn play_reporting(&mut self, m: Move) -> Result<Option<Endless>, IllegalMove> {
         self.check_move(m)?;
         let before = *self;
-        match self.play_move(m) {
+        match self.play_move(m, &mut Exact) {
             Ok(()) => Ok(None),
             Err(e) => {
                 *self = before;
                 self.status = Status::Annulled;
-                Ok(Some(e))
+                match e {
+                    Cut::Endless(e) => Ok(Some(e)),
+                    Cut::Unresolved(_) => unreachable!("an exact walk is never cut short"),
+                }
             }
         }
     }
