@@ -32,6 +32,7 @@ use std::time::Instant;
 
 use mancala_core::Position;
 use mancala_core::arrayvec::ArrayVec;
+use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
 use mancala_core::record::{MoveOf, Record};
 
 use crate::engine::{Engine, Limits, Report, working_copy};
@@ -41,6 +42,32 @@ use crate::score::{INFINITY, MAX_PLY, Score, from_child, is_decisive};
 /// The most moves a node sorts; the games have at most 36 (Omweso's `MAX_MOVES`).
 /// Moves beyond come after, unsorted.
 const MAX_SORTED: usize = 64;
+
+/// The default laps of one relay after which the engines take a move as endless without
+/// proof ([`AlphaBetaOptions::endless_after`]). In Omweso, the only game whose relays
+/// run long, every relay that ended in the measurements of `docs/performance.md` ended
+/// within a few thousand laps, while proving a move endless takes up to billions; the
+/// walk stops at Brent's next save, so after between this many laps and twice as many
+/// (131,071 laps, about 0.4 ms).
+pub const ENDLESS_AFTER: u64 = 1 << 16;
+
+/// A memo of `2^bits` empty slots (none for 0), or of the largest power of two below
+/// that the allocator grants.
+pub(crate) fn memo_slots(bits: u8) -> Vec<MemoSlot> {
+    if bits == 0 {
+        return Vec::new();
+    }
+    let mut bits = bits.min(usize::BITS as u8 - 8);
+    loop {
+        let n = 1usize << bits;
+        let mut slots = Vec::new();
+        if slots.try_reserve_exact(n).is_ok() || bits == 0 {
+            slots.resize(n, MemoSlot::default());
+            return slots;
+        }
+        bits -= 1;
+    }
+}
 
 /// The key of the search's root line (no move played yet).
 const ROOT_LINE: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -132,12 +159,23 @@ impl<M: Copy> Table<M> {
 pub struct AlphaBetaOptions {
     /// log2 of the table's entries (`0` turns the table off).
     pub table_bits: u8,
+    /// log2 of the slots of the memo of long relays ([`SearchMemo`]; `0` for none).
+    pub memo_bits: u8,
+    /// The laps of one relay after which the search takes a move as endless without
+    /// proof ([`Position::play_in_search`]);
+    /// `u64::MAX` plays every move exactly, however long that takes.
+    pub endless_after: u64,
 }
 
 impl Default for AlphaBetaOptions {
-    /// A table of 2^18 entries (a few megabytes).
+    /// A table of 2^18 entries (a few megabytes), a memo of 2^14 slots (768 KiB) and
+    /// [`ENDLESS_AFTER`] laps.
     fn default() -> Self {
-        AlphaBetaOptions { table_bits: 18 }
+        AlphaBetaOptions {
+            table_bits: 18,
+            memo_bits: 14,
+            endless_after: ENDLESS_AFTER,
+        }
     }
 }
 
@@ -157,8 +195,14 @@ impl Default for AlphaBetaOptions {
 ///   limits.
 /// - A time- or node-limited search returns the best move of the deepest iteration
 ///   searched (or the better move found by an unfinished iteration).
-/// - Searching allocates nothing per node: the table, the principal-variation arrays
-///   and the working copy of the record are allocated once and kept.
+/// - Moves are played with [`Record::play_in_search`]: in a game whose moves relay
+///   (Omweso), a relay still going after [`AlphaBetaOptions::endless_after`] laps is
+///   taken as endless without proof (an annulled game, never an ending), and long
+///   relays are remembered in a memo kept from search to search, whose answers are what
+///   walking would give (so a search's result does not depend on it).
+/// - Searching allocates nothing per node: the table, the memo, the
+///   principal-variation arrays and the working copy of the record are allocated once
+///   and kept.
 ///
 /// ```
 /// use mancala_core::{record::{Line, Record}, toy::Countdown};
@@ -179,6 +223,11 @@ pub struct AlphaBeta<R: Record, E = Static> {
     work: Option<R>,
     pv: Vec<Option<MoveOf<R>>>,
     pv_len: Vec<usize>,
+    /// The memo of long relays, kept from search to search (its answers do not depend
+    /// on what it holds), and its counters.
+    memo: Vec<MemoSlot>,
+    memo_stats: MemoStats,
+    endless_after: u64,
     nodes: u64,
     start: Instant,
     stopped: bool,
@@ -202,6 +251,9 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             work: None,
             pv: vec![None; MAX_PLY * MAX_PLY],
             pv_len: vec![0; MAX_PLY + 1],
+            memo: memo_slots(options.memo_bits),
+            memo_stats: MemoStats::default(),
+            endless_after: options.endless_after,
             nodes: 0,
             start: Instant::now(),
             stopped: false,
@@ -211,6 +263,21 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     /// The limits of the next searches.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    /// What the memo of long relays did in the last search: the moves taken as endless
+    /// without proof ([`MemoStats::unproven`]), lookups, hits.
+    #[must_use]
+    pub fn memo_stats(&self) -> MemoStats {
+        self.memo_stats
+    }
+
+    /// Plays `m` on the search's copy of the record: bounded and remembered
+    /// ([`Record::play_in_search`]).
+    #[inline]
+    fn play(&mut self, game: &mut R, m: MoveOf<R>) {
+        let mut memo = SearchMemo::new(&mut self.memo, &mut self.memo_stats, self.endless_after);
+        game.play_in_search(m, &mut memo);
     }
 
     /// The value of the current position of `game` at exactly `depth` plies, for its
@@ -244,6 +311,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             t.new_search();
         }
         self.nodes = 0;
+        self.memo_stats = MemoStats::default();
         self.start = Instant::now();
         self.stopped = false;
     }
@@ -269,7 +337,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     /// game lists them. Moves beyond `MAX_SORTED` are left out here and searched after,
     /// unsorted.
     fn ordered(
-        &self,
+        &mut self,
         game: &mut R,
         moves: &[MoveOf<R>],
         skip: Option<MoveOf<R>>,
@@ -283,7 +351,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 continue;
             }
             let key = if depth >= 2 {
-                game.play_unchecked(m);
+                self.play(game, m);
                 let s = from_child(
                     score_of(&self.eval, game, ply + 1),
                     me,
@@ -366,7 +434,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                     m
                 }
             };
-            game.play_unchecked(m);
+            self.play(game, m);
             let child_line = extend_line(line, move_hash(&m));
             let v = if game.position().side_to_move() == me {
                 self.negamax(game, depth - 1, alpha, beta, ply + 1, child_line)

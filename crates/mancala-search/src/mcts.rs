@@ -7,6 +7,9 @@ use mancala_core::{Player, Position, Status};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
+
+use crate::alphabeta::{ENDLESS_AFTER, memo_slots};
 use crate::engine::{Engine, Limits, Report, working_copy};
 use crate::eval::{Evaluator, Static};
 use crate::score::{SEED, Score};
@@ -25,6 +28,12 @@ pub struct MctsOptions {
     /// A playout longer than this many plies is stopped and scored by the evaluator's
     /// sign (a game without a repetition rule may go round in circles).
     pub max_playout: u32,
+    /// log2 of the slots of the memo of long relays, as
+    /// [`AlphaBetaOptions::memo_bits`](crate::AlphaBetaOptions::memo_bits).
+    pub memo_bits: u8,
+    /// The laps of one relay after which a move is taken as endless without proof, as
+    /// [`AlphaBetaOptions::endless_after`](crate::AlphaBetaOptions::endless_after).
+    pub endless_after: u64,
 }
 
 impl Default for MctsOptions {
@@ -34,6 +43,8 @@ impl Default for MctsOptions {
             exploration: 1.0,
             max_nodes: 1 << 17,
             max_playout: 600,
+            memo_bits: 14,
+            endless_after: ENDLESS_AFTER,
         }
     }
 }
@@ -84,6 +95,9 @@ pub struct Mcts<R: Record, E = Static> {
     tree: Vec<Node<MoveOf<R>>>,
     /// The working copy of the record (kept for its buffers).
     work: Option<R>,
+    /// The memo of long relays and its counters (see [`AlphaBeta`](crate::AlphaBeta)).
+    memo: Vec<MemoSlot>,
+    memo_stats: MemoStats,
 }
 
 impl<R: Record> Mcts<R, Static> {
@@ -114,12 +128,34 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
             options,
             tree,
             work: None,
+            memo: memo_slots(options.memo_bits),
+            memo_stats: MemoStats::default(),
         }
+    }
+
+    /// What the memo of long relays did in the last search (see
+    /// [`AlphaBeta::memo_stats`](crate::AlphaBeta::memo_stats)).
+    #[must_use]
+    pub fn memo_stats(&self) -> MemoStats {
+        self.memo_stats
+    }
+
+    /// Plays `m` on the search's copy of the record: bounded and remembered
+    /// ([`Record::play_in_search`]).
+    #[inline]
+    fn play(
+        memo: &mut [MemoSlot],
+        stats: &mut MemoStats,
+        endless_after: u64,
+        game: &mut R,
+        m: MoveOf<R>,
+    ) {
+        game.play_in_search(m, &mut SearchMemo::new(memo, stats, endless_after));
     }
 
     /// Plays a random game on `game` to its end (or `max_playout` plies): South's reward
     /// (1 win, ½ draw, 0 loss) and the number of plies played.
-    fn playout(&self, game: &mut R, rng: &mut ChaCha8Rng) -> (f64, u32) {
+    fn playout(&mut self, game: &mut R, rng: &mut ChaCha8Rng) -> (f64, u32) {
         let mut plies = 0;
         while plies < self.options.max_playout {
             // No legal move: the game is over (also by the record's history rule).
@@ -127,7 +163,9 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
             if moves.is_empty() {
                 break;
             }
-            game.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            let m = moves[rng.random_range(0..moves.len())];
+            let after = self.options.endless_after;
+            Self::play(&mut self.memo, &mut self.memo_stats, after, game, m);
             plies += 1;
         }
         let south = match game.status() {
@@ -200,7 +238,8 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
         while self.tree[node].expanded && self.tree[node].children > 0 {
             node = self.select(node);
             if let Some(m) = self.tree[node].mv {
-                game.play_unchecked(m);
+                let after = self.options.endless_after;
+                Self::play(&mut self.memo, &mut self.memo_stats, after, game, m);
                 plies += 1;
             }
         }
@@ -226,7 +265,8 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
             n.first_child = first as u32;
             n.children = moves.len() as u32;
             node = first;
-            game.play_unchecked(moves[0]);
+            let after = self.options.endless_after;
+            Self::play(&mut self.memo, &mut self.memo_stats, after, game, moves[0]);
             plies += 1;
         }
         // Simulation, then back to the root's record.
@@ -268,6 +308,7 @@ impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Mcts<R, E> {
         }
         let root = game.position();
         let mut rng = ChaCha8Rng::seed_from_u64(self.options.seed ^ root.hash_key());
+        self.memo_stats = MemoStats::default();
         self.tree.clear();
         self.tree.push(Node {
             mv: None,

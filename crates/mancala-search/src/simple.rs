@@ -3,10 +3,12 @@
 use std::time::Instant;
 
 use mancala_core::Position;
+use mancala_core::cycle::{MemoStats, SearchMemo};
 use mancala_core::record::{MoveOf, Record};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::alphabeta::ENDLESS_AFTER;
 use crate::engine::{Engine, Report, working_copy};
 use crate::eval::{Evaluator, Static, score_of};
 use crate::score::from_child;
@@ -110,8 +112,11 @@ impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Greedy<R, E> {
         let mut best_score = crate::score::Score::MIN;
         let mut ties = 0u32;
         let mut nodes = 1;
+        let mut stats = MemoStats::default();
         for m in moves {
-            work.play_unchecked(m);
+            // Bounded as in the other engines: an endless move is taken as endless
+            // after `ENDLESS_AFTER` laps (without a memo: each move is played once).
+            work.play_in_search(m, &mut SearchMemo::new(&mut [], &mut stats, ENDLESS_AFTER));
             nodes += 1;
             let s = from_child(
                 score_of(&self.eval, &work, 1),

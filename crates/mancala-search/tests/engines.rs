@@ -17,7 +17,10 @@ use mancala_search::{
 };
 
 fn no_table() -> AlphaBetaOptions {
-    AlphaBetaOptions { table_bits: 0 }
+    AlphaBetaOptions {
+        table_bits: 0,
+        ..AlphaBetaOptions::default()
+    }
 }
 
 #[test]

@@ -43,8 +43,14 @@ fn omweso_own_eval(p: &Omweso) -> i32 {
 #[test]
 fn alpha_beta_equals_minimax_on_omweso() {
     let mut ab = AlphaBeta::new(Limits::depth(1));
-    let mut plain =
-        AlphaBeta::with_evaluator(Static, Limits::depth(1), AlphaBetaOptions { table_bits: 0 });
+    let mut plain = AlphaBeta::with_evaluator(
+        Static,
+        Limits::depth(1),
+        AlphaBetaOptions {
+            table_bits: 0,
+            ..AlphaBetaOptions::default()
+        },
+    );
     let mut checked = 0;
     for seed in 0..40 {
         let g = random_game::<Game>(&Omweso::new(), (seed % 30) as u32, 11 * seed);

@@ -81,7 +81,10 @@ fn check_alpha_beta<R: Record>(game: &R, expected: &str, depths: core::ops::Rang
             .unwrap()
             .1;
         for bits in [18, 0] {
-            let options = AlphaBetaOptions { table_bits: bits };
+            let options = AlphaBetaOptions {
+                table_bits: bits,
+                ..AlphaBetaOptions::default()
+            };
             let mut ab = AlphaBeta::with_evaluator(Static, Limits::depth(depth), options);
             let r = ab.search(game);
             assert_eq!(

@@ -57,8 +57,14 @@ fn the_board_evaluation_equals_the_game_evaluation() {
 #[test]
 fn alpha_beta_equals_minimax_and_ignores_the_table() {
     let mut ab = AlphaBeta::new(Limits::depth(1));
-    let mut plain =
-        AlphaBeta::with_evaluator(Static, Limits::depth(1), AlphaBetaOptions { table_bits: 0 });
+    let mut plain = AlphaBeta::with_evaluator(
+        Static,
+        Limits::depth(1),
+        AlphaBetaOptions {
+            table_bits: 0,
+            ..AlphaBetaOptions::default()
+        },
+    );
     for seed in 0..60 {
         // Game records with their history: late positions repeat earlier ones.
         let g = random_game::<Game<6>>(&Urim6::new(), (seed % 50) as u32 + 30, 7 * seed);
