@@ -91,6 +91,45 @@ const fn ones(from: usize, to: usize) -> Lanes {
     ONES[to].sub(ONES[from])
 }
 
+/// Bit `i` set for each non-empty lane `i` of a word of 8 lanes.
+#[inline]
+const fn occupied_lanes(x: u64) -> u32 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // Adding 0x7f to a lane's low 7 bits sets its top bit unless they are 0; or-ing the
+    // lane itself covers a lane of exactly 0x80.
+    let top = (((x & LOW7) + LOW7) | x) & !LOW7;
+    // Lane `i`'s bit (at `8i + 7`) is moved to bit `56 + i` by the multiply; no two
+    // products overlap, so nothing carries.
+    ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// For each set of pits of a side (bit `i` for pit `i`): its moves in order, and how
+/// many.
+const MOVE_LISTS: [([Move; MAX_PITS], u8); 1 << MAX_PITS] = {
+    const fn pit(i: usize) -> Move {
+        match Move::from_index(i) {
+            Some(m) => m,
+            None => panic!("a pit of the side"),
+        }
+    }
+    let mut t = [([pit(0); MAX_PITS], 0u8); 1 << MAX_PITS];
+    let mut set = 0;
+    while set < 1 << MAX_PITS {
+        let mut len = 0;
+        let mut i = 0;
+        while i < MAX_PITS {
+            if set & (1 << i) != 0 {
+                t[set].0[len] = pit(i);
+                len += 1;
+            }
+            i += 1;
+        }
+        t[set].1 = len as u8;
+        set += 1;
+    }
+    t
+};
+
 /// A position of Kalah: both sides' pits, both stores, the player to move and the
 /// [`Rules`]; the [`Position`] trait plays it. It is `Copy` and 28 bytes.
 ///
@@ -265,12 +304,30 @@ impl Kalah {
     #[must_use]
     #[inline]
     pub fn is_over(&self) -> bool {
-        let mover_empty = self.row(self.to_move).iter().all(|&n| n == 0);
-        match self.rules.ending {
-            Ending::MoverEmpty => mover_empty,
-            Ending::AnySideEmpty => {
-                mover_empty || self.row(self.to_move.opponent()).iter().all(|&n| n == 0)
-            }
+        self.playable() == 0
+    }
+
+    /// Bit `i` set for each non-empty cell `i`.
+    #[inline]
+    fn occupied(&self) -> u32 {
+        let Lanes(lo, hi) = self.lanes();
+        occupied_lanes(lo as u64)
+            | occupied_lanes((lo >> 64) as u64) << 8
+            | occupied_lanes(hi) << 16
+    }
+
+    /// The mover's non-empty pits (bit `i` for pit `i`), or none once the game is over
+    /// (K5: either side empty, or with [`Ending::MoverEmpty`] the mover's).
+    #[inline]
+    fn playable(&self) -> usize {
+        let occupied = self.occupied() as usize;
+        let side = (1 << self.pits()) - 1;
+        let mine = (occupied >> self.row_start(self.to_move)) & side;
+        let theirs = (occupied >> self.row_start(self.to_move.opponent())) & side;
+        if theirs == 0 && self.rules.ending == Ending::AnySideEmpty {
+            0
+        } else {
+            mine
         }
     }
 
@@ -424,23 +481,11 @@ impl Position for Kalah {
     /// Every non-empty pit of the mover's side, from `a`; none once the game is over.
     #[inline]
     fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
-        // One pass over the mover's side: its non-empty pits are the moves, and none
-        // means the game is over (K5, either ending).
-        for (i, &n) in self.row(self.to_move).iter().enumerate() {
-            if n > 0 {
-                // `i` < pits <= MAX_PITS: always a move, and the list has room.
-                if let Some(m) = Move::from_index(i) {
-                    moves.push(m);
-                }
-            }
-        }
-        if self.rules.ending == Ending::AnySideEmpty
-            && self.row(self.to_move.opponent()).iter().all(|&n| n == 0)
-        {
-            moves.clear();
-        }
-        moves
+        // The set of playable pits indexes a table of move lists.
+        let (moves, len) = MOVE_LISTS[self.playable()];
+        let mut list = MoveList::from(moves);
+        list.truncate(usize::from(len));
+        list
     }
 
     /// Plays `m` without checking it: sowing (K2), the extra turn (K3), the capture (K4).
@@ -515,6 +560,22 @@ impl TryFrom<Setup> for Kalah {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn occupied_lanes_finds_every_non_empty_lane() {
+        let mut x = 0x0102_0304_0506_0708_u64;
+        for _ in 0..2000 {
+            // A xorshift walk, with lanes of 0, 0x80 and 0xff mixed in.
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let y = x & 0xff00_80ff_0000_ff80;
+            for v in [x, y, !y, 0, 0x8080_8080_8080_8080] {
+                let slow = (0..8).fold(0, |acc, i| acc | u32::from((v >> (8 * i)) as u8 != 0) << i);
+                assert_eq!(occupied_lanes(v), slow, "{v:#x}");
+            }
+        }
+    }
 
     #[test]
     fn sizes() {
