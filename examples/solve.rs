@@ -186,6 +186,11 @@ fn run() -> Result<(), String> {
     if let Some(m) = proof.best {
         println!("best move: {m}");
     }
+    if !rules.empty_capture {
+        println!(
+            "(these are OpenSpiel's rules; the published values of Irving et al. hold with --empty-capture)"
+        );
+    }
     println!(
         "search: {} nodes, {} null-window searches, {secs:.2} s, {:.0} nodes/s; table {tt_mb} MiB",
         proof.nodes,
