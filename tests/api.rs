@@ -21,12 +21,10 @@ fn run<R: Record>(name: &str, start: &str, games: usize, max_plies: usize) -> Co
     c
 }
 
-#[cfg(feature = "serde")]
 use mancala::serde_notation::serde::{Serialize, de::DeserializeOwned};
 
 /// Every position of random games round-trips through serde, status and rule options
 /// included.
-#[cfg(feature = "serde")]
 fn serde<R: Record>(name: &str, start: &str)
 where
     R::Position: Serialize + DeserializeOwned,
@@ -37,7 +35,6 @@ where
     assert!(n > 500, "{name}: {n} serde round trips");
 }
 
-#[cfg(feature = "serde")]
 #[test]
 fn serde_round_trips() {
     serde::<mancala::urim::Game<6>>("urim", "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S");
