@@ -183,6 +183,9 @@ fn run() -> Result<(), String> {
             proof.upper
         ),
     }
+    if let (None, Some(e)) = (proof.value(), proof.estimate) {
+        println!("estimate (depth-limited search, not a bound): {e:+}");
+    }
     if let Some(m) = proof.best {
         println!("best move: {m}");
     }

@@ -70,6 +70,9 @@ pub struct Proof<M> {
     pub searches: u32,
     /// Whether the search stopped at a limit.
     pub stopped: bool,
+    /// The value of the deepest depth-limited search that finished (stores
+    /// included): a guess, not a bound; `None` if none did.
+    pub estimate: Option<i32>,
 }
 
 impl<M> Proof<M> {
@@ -220,6 +223,7 @@ impl<'a, G: Game> Prover<'a, G> {
             nodes: 0,
             searches: 0,
             stopped: false,
+            estimate: None,
         };
         if let Some(t) = self.game.terminal(pos, stores)? {
             return Ok(done(t, None));
@@ -242,11 +246,13 @@ impl<'a, G: Game> Prover<'a, G> {
         // as an even split) orders the moves and guesses the value; then to the end.
         // Any search whose every line reached the end proves its bound.
         let mut g = 0;
+        let mut estimate = None;
         let depths = (1..=self.id_depth / 2)
             .map(|d| (2 * d) as u8)
             .chain([EXACT]);
         'depths: for depth in depths {
             let (mut lo, mut hi) = (lower, upper);
+            let mut converged = false;
             while lo < hi {
                 if self.parity && depth == EXACT {
                     // The value has the parity of the seeds on the board.
@@ -278,12 +284,16 @@ impl<'a, G: Game> Prover<'a, G> {
                     }
                 }
                 g = v;
+                converged = lo >= hi;
                 if proven {
                     each(stores + lower, stores + upper, self.nodes);
                 }
                 if lower >= upper {
                     break 'depths;
                 }
+            }
+            if converged && depth != EXACT {
+                estimate = Some(stores + g);
             }
         }
         if self.parity && lower < upper {
@@ -303,6 +313,7 @@ impl<'a, G: Game> Prover<'a, G> {
             nodes: self.nodes,
             searches,
             stopped: self.stopped,
+            estimate,
         })
     }
 
