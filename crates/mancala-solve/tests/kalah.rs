@@ -114,8 +114,8 @@ fn consistency_check_passes_and_catches_a_planted_error() {
         assert_eq!(r.boards, dbs.ranker().count(seeds));
         assert_eq!(r.wrong, 0, "{r:?}");
     }
-    // 1,0,0/0,0,2 from the mover's side: pit a to b, then North has only c... plant a
-    // wrong value on one board of 6 seeds and another of 7.
+    // Plant a wrong value (2 more than the true one) on one board of 6 seeds and one of
+    // 7: the check must name that board, with the stored and the recomputed value.
     for (seeds, rank) in [(6u32, 100u64), (7, 5)] {
         let table = dbs.memory_mut(seeds).unwrap();
         let old = table[rank as usize] as i8;
