@@ -1,7 +1,7 @@
 //! Alpha-beta's speed in Omweso middlegames (release build):
 //!
 //! ```text
-//! cargo run --release -p mancala-search --example omweso_speed -- [nodes] [--runs R] [--exact] [--no-memo]
+//! cargo run --release -p mancala-search --example omweso_speed -- [nodes] [--runs R] [--exact] [--no-memo] [--table-bits B]
 //! ```
 //!
 //! Searches each position of `benches/omweso_middlegames.txt` (64 positions from engine
@@ -13,7 +13,7 @@
 //! average when it started and ended. `--exact` plays every move
 //! exactly (`endless_after = u64::MAX`: an endless move is walked to its cycle, however
 //! long; the memo still remembers each relay once walked); `--no-memo` turns the memo
-//! off.
+//! off; `--table-bits` sets the size of the table of best moves.
 
 use std::time::Duration;
 
@@ -33,7 +33,7 @@ fn main() {
     let nodes: u64 = args
         .iter()
         .enumerate()
-        .filter(|&(i, _)| i == 0 || args[i - 1] != "--runs")
+        .filter(|&(i, _)| i == 0 || (args[i - 1] != "--runs" && args[i - 1] != "--table-bits"))
         .find_map(|(_, a)| a.parse().ok())
         .unwrap_or(1_000_000);
     let mut options = AlphaBetaOptions::default();
@@ -42,6 +42,14 @@ fn main() {
     }
     if args.iter().any(|a| a == "--no-memo") {
         options.memo_bits = 0;
+    }
+    if let Some(bits) = args
+        .iter()
+        .position(|a| a == "--table-bits")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|b| b.parse().ok())
+    {
+        options.table_bits = bits;
     }
     println!(
         "alpha-beta, {nodes} nodes a position, best of {runs} runs, endless after {} laps, memo 2^{} slots",

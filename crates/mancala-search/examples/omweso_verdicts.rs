@@ -1,7 +1,7 @@
 //! How often the search's bounded verdict on an Omweso move is wrong (release build):
 //!
 //! ```text
-//! cargo run --release -p mancala-search --example omweso_verdicts -- [--games N] [--depth D] [--resolve] [--long FILE]
+//! cargo run --release -p mancala-search --example omweso_verdicts -- [--games N] [--depth D] [--search NODES] [--resolve] [--sample K] [--long FILE]
 //! ```
 //!
 //! The search plays moves with `Position::play_in_search`: a relay still going after
@@ -12,13 +12,17 @@
 //! - random games: every position of `N` random games from the standard start (default
 //!   20,000; each game goes on with a random move that ends);
 //! - search trees: every node of a full-width tree `D` plies deep (default 4) from each
-//!   position of `benches/omweso_middlegames.txt`.
+//!   position of `benches/omweso_middlegames.txt`;
+//! - alpha-beta searches (with `--search NODES`): the moves that the engine, searching
+//!   each of those positions to `NODES` nodes, takes as endless without proof (its
+//!   lines go deeper than the full-width trees).
 //!
 //! It prints how many moves ended, and the longest relay among them (in powers of two:
 //! a bound below a move's relay would have been wrong), how many were proven endless,
 //! and how many were taken as endless without proof. With `--resolve`, each of those
-//! (each distinct position and move once) is then played exactly (`Position::play`),
-//! which may take seconds to a minute each: a move that ends is a wrong verdict.
+//! (each distinct position and move once; every `K`-th only with `--sample K`) is then
+//! played exactly, which may take seconds to a minute each: a move that ends is a wrong
+//! verdict.
 //! `--long FILE` writes the moves that ended after a relay of 64 laps or more (test
 //! data for the memo of long relays).
 
@@ -26,9 +30,11 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
+use mancala_core::record::Record;
 use mancala_core::{Position, Status};
 use mancala_search::alphabeta::ENDLESS_AFTER;
-use omweso::{Move, Omweso};
+use mancala_search::{AlphaBeta, Engine, Limits};
+use omweso::{Game, Move, Omweso};
 use rand::{Rng, SeedableRng};
 
 const POSITIONS: &str = include_str!("../benches/omweso_middlegames.txt");
@@ -158,6 +164,103 @@ fn search_trees(depth: u32) -> Tally {
     t
 }
 
+/// The distinct moves taken as endless without proof, the moves played, and how many
+/// of them were taken as endless without proof.
+type Watched = (HashSet<(Omweso, Move)>, u64, u64);
+
+thread_local! {
+    /// What [`Watch`] saw.
+    static WATCHED: std::cell::RefCell<Watched> =
+        std::cell::RefCell::new((HashSet::new(), 0, 0));
+}
+
+/// Omweso's game record, noting every move that the search playing it takes as endless
+/// without proof (in `WATCHED`, so that the search's own copies of the record note them
+/// too).
+#[derive(Clone, Debug)]
+struct Watch(Game);
+
+impl Record for Watch {
+    type Position = Omweso;
+    fn new(start: Omweso) -> Self {
+        Watch(Game::new(start))
+    }
+    fn with_capacity(start: Omweso, plies: usize) -> Self {
+        Watch(Game::with_capacity(start, plies))
+    }
+    fn reset(&mut self, start: Omweso) {
+        self.0.reset(start);
+    }
+    fn start(&self) -> &Omweso {
+        self.0.start()
+    }
+    fn position(&self) -> &Omweso {
+        self.0.position()
+    }
+    fn positions(&self) -> &[Omweso] {
+        self.0.positions()
+    }
+    fn moves(&self) -> &[Move] {
+        self.0.moves()
+    }
+    fn is_repetition(&self) -> bool {
+        false
+    }
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+    fn legal_moves(&self) -> omweso::MoveList {
+        self.0.legal_moves()
+    }
+    fn check_move(&self, m: Move) -> Result<(), omweso::IllegalMove> {
+        self.0.check_move(m)
+    }
+    fn play_unchecked(&mut self, m: Move) {
+        self.0.play_unchecked(m);
+    }
+    fn undo(&mut self) -> Option<Move> {
+        self.0.undo()
+    }
+    fn play_in_search(&mut self, m: Move, memo: &mut SearchMemo<'_>) {
+        let before = (*self.0.position(), memo.stats().unproven);
+        self.0.play_in_search(m, memo);
+        WATCHED.with(|w| {
+            let mut w = w.borrow_mut();
+            w.1 += 1;
+            if memo.stats().unproven > before.1 {
+                w.2 += 1;
+                w.0.insert((before.0, m));
+            }
+        });
+    }
+}
+
+/// The moves the alpha-beta searches of the middlegames (`nodes` each, a fresh engine
+/// each) take as endless without proof; prints what they played.
+fn alpha_beta_searches(nodes: u64) -> HashSet<(Omweso, Move)> {
+    let mut longest = 0;
+    for line in POSITIONS.lines().filter(|l| !l.starts_with('#')) {
+        let p: Omweso = line
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .parse()
+            .expect("a position");
+        let mut engine = AlphaBeta::new(Limits::nodes(nodes));
+        engine.search(&Watch::new(p));
+        longest = longest.max(engine.memo_stats().longest_ended);
+    }
+    WATCHED.with(|w| {
+        let (set, played, unproven) = &*w.borrow();
+        println!(
+            "alpha-beta searches of the 64 middlegames, {nodes} nodes each: {played} moves played, {unproven} taken as endless without proof ({} distinct); longest relay that ended (walked, not from the memo): {longest} laps",
+            set.len()
+        );
+        set.clone()
+    })
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let value = |name: &str| {
@@ -179,6 +282,7 @@ fn main() {
     b.report(&format!(
         "full-width trees {depth} plies deep from the 64 middlegames"
     ));
+    let searched = alpha_beta_searches(value("--search").unwrap_or(0));
     println!("({:.1} s)", t0.elapsed().as_secs_f64());
     if let Some(path) = args
         .iter()
@@ -202,9 +306,18 @@ fn main() {
     }
     // Every distinct move taken as endless without proof, played exactly. A memo with no
     // bound remembers each relay walked, so moves that share one are resolved once.
-    let all: HashSet<(Omweso, Move)> = a.to_resolve.union(&b.to_resolve).copied().collect();
+    let all: HashSet<(Omweso, Move)> = a
+        .to_resolve
+        .iter()
+        .chain(&b.to_resolve)
+        .chain(&searched)
+        .copied()
+        .collect();
     let mut all: Vec<_> = all.into_iter().collect();
     all.sort_by_key(|(p, m)| (p.to_string(), m.to_string()));
+    // `--sample K`: every K-th of them only (in that order).
+    let k = value("--sample").unwrap_or(1).max(1) as usize;
+    let all: Vec<_> = all.into_iter().step_by(k).collect();
     println!("resolving {} moves exactly", all.len());
     let mut slots = vec![MemoSlot::default(); 1 << 20];
     let mut stats = MemoStats::default();
