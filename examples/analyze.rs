@@ -1,25 +1,59 @@
 //! The best move, evaluation and principal variation of a position.
 //!
 //! ```text
-//! cargo run --release --example analyze -- <game> [variant flags] [--from "<notation>"]
+//! cargo run --release --example analyze -- <GAME> [game options] [--from "<notation>"]
 //!     [--depth D | --time-ms T | --engine <spec>]
 //! ```
 //!
 //! Alpha-beta searches to depth `D` (default 10) or for `T` milliseconds, printing one
-//! line per completed depth (it stops early once the end of the game is in reach); `--engine` picks another engine (e.g. `mcts:50000`). The
-//! evaluation is for the player to move, in seeds (`+1.50`) or as a forced result
-//! (`win in 7`).
+//! line per completed depth (it stops early once the end of the game is in reach);
+//! `--engine` picks another engine (e.g. `mcts:50000`). The evaluation is for the
+//! player to move, in seeds (`+1.50 seeds`) or as a forced result (`win in 7 plies`).
+//! `--help` lists the options.
 
 mod common;
 
 use std::process::ExitCode;
 
-use common::Runner;
+use clap::Parser;
+use common::cli::{ENGINES, VariantArgs};
+use common::{GameName, Runner};
 use mancala::Position;
 use mancala::record::Record;
-use mancala::search::score::ShowScore;
 use mancala::search::spec::{AnyEngine, from_spec};
 use mancala::search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, Report, Static};
+
+/// The best move, evaluation and principal variation of a position.
+#[derive(Parser, Debug)]
+#[command(
+    name = "analyze",
+    after_help = concat!(
+        "The evaluation is for the player to move, in seeds, or a forced result.\n\n",
+        "Examples:\n  ",
+        "cargo run --release --example analyze -- urim --from \"3,3,3,3,3,3/3,3,3,3,3,3 0-0 S\" --depth 12\n  ",
+        "cargo run --release --example analyze -- oware --time-ms 2000\n  ",
+        "cargo run --release --example analyze -- omweso --engine mcts:50000"
+    )
+)]
+struct Cli {
+    /// The game
+    #[arg(value_enum)]
+    game: GameName,
+    /// Alpha-beta to this depth in plies (default 10)
+    #[arg(long, value_name = "D", value_parser = common::cli::at_least_one,
+          conflicts_with_all = ["time_ms", "engine"])]
+    depth: Option<u64>,
+    /// Alpha-beta for this many milliseconds
+    #[arg(long, value_name = "T", value_parser = common::cli::at_least_one,
+          conflicts_with = "engine")]
+    time_ms: Option<u64>,
+    /// Another engine, as a spec
+    #[arg(long, value_name = "SPEC", value_parser = common::cli::engine_spec,
+          long_help = format!("Another engine, as a spec: {ENGINES}"))]
+    engine: Option<String>,
+    #[command(flatten)]
+    variant: VariantArgs,
+}
 
 enum How {
     Depth(u32),
@@ -33,9 +67,9 @@ fn line<M: std::fmt::Display>(r: &Report<M>) -> String {
     let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
     let rate = r.nodes_per_second();
     format!(
-        "depth {:>2}  eval {:>10}  nodes {:>10}  {:>6.2} Mn/s  {:>7.1} ms  pv {}",
+        "depth {:>2}  eval {:>16}  nodes {:>10}  {:>6.2} Mn/s  {:>7.1} ms  pv {}",
         r.depth,
-        ShowScore(r.score).to_string(),
+        common::show_eval(r.score),
         r.nodes,
         rate / 1e6,
         r.elapsed.as_secs_f64() * 1e3,
@@ -48,6 +82,10 @@ impl Runner for Analyze {
 
     fn run<G: Record>(self, game: G) -> Result<(), String> {
         let p = game.position().clone();
+        let mut other: Option<AnyEngine<G, Static>> = match &self.0 {
+            How::Spec(spec) => Some(from_spec(spec, Static, 0).map_err(|e| e.to_string())?),
+            _ => None,
+        };
         println!("position: {}", common::notation(&game));
         let status = game.status();
         if status.is_finished() {
@@ -70,9 +108,8 @@ impl Runner for Analyze {
                 let mut e = AlphaBeta::with_evaluator(Static, limits, AlphaBetaOptions::default());
                 e.search_with(&game, |r| println!("{}", line(r)))
             }
-            How::Spec(spec) => {
-                let mut e: AnyEngine<G, Static> =
-                    from_spec(&spec, Static, 0).map_err(|e| e.to_string())?;
+            How::Spec(_) => {
+                let e = other.as_mut().ok_or("no engine")?;
                 let r = e.search(&game);
                 println!("{}: {r}", e.name());
                 r
@@ -81,7 +118,7 @@ impl Runner for Analyze {
         match report.best {
             Some(m) => println!(
                 "best move {m}, eval {}{}",
-                ShowScore(report.score),
+                common::show_eval(report.score),
                 report
                     .win_rate
                     .map(|w| format!(" (win rate {:.1}%)", 100.0 * w))
@@ -95,31 +132,17 @@ impl Runner for Analyze {
     }
 }
 
-fn run() -> Result<(), String> {
-    let args = common::Args::parse(
-        std::env::args().skip(1),
-        &["depth", "time-ms", "engine"],
-        &[],
-    )?;
-    if let Some(extra) = args.positional.first() {
-        return Err(format!("unexpected argument {extra:?}"));
-    }
-    let depth: Option<u32> = args.value("depth")?;
-    let time: Option<u64> = args.value("time-ms")?;
-    let spec: Option<String> = args.value("engine")?;
-    let how = match (depth, time, spec) {
-        (Some(_), Some(_), _) | (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
-            return Err("give one of --depth, --time-ms and --engine".into());
-        }
-        (Some(0), _, _) => return Err("--depth must be at least 1".into()),
-        (Some(d), _, _) => How::Depth(d.min(100)),
-        (_, Some(t), _) => How::Time(t.max(1)),
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let how = match (cli.depth, cli.time_ms, cli.engine) {
+        (Some(d), _, _) => How::Depth(d.min(100) as u32),
+        (_, Some(t), _) => How::Time(t),
         (_, _, Some(s)) => How::Spec(s),
         (None, None, None) => How::Depth(10),
     };
-    common::dispatch(&args.game, &args.variant, Analyze(how))
-}
-
-fn main() -> ExitCode {
-    common::exit_code(run())
+    common::exit_code(common::dispatch(
+        cli.game,
+        &cli.variant.variant(),
+        Analyze(how),
+    ))
 }

@@ -1,19 +1,44 @@
 //! Perft: counts the leaves of the game tree.
 //!
 //! ```text
-//! cargo run --release --example perft -- <game> <depth> [--from "<notation>"] [--divide] [variant flags]
+//! cargo run --release --example perft -- <GAME> <DEPTH> [--divide] [game options]
 //! ```
 //!
 //! With `--divide`, one line `<move>: <nodes>` per legal move; the last line is always
-//! `perft <depth> <nodes>`.
+//! `perft <depth> <nodes>`. `--help` lists the options.
 
 mod common;
 
 use std::process::ExitCode;
 
-use common::Runner;
+use clap::Parser;
+use common::cli::VariantArgs;
+use common::{GameName, Runner};
 use mancala::perft::{perft, perft_divide};
 use mancala::record::Record;
+
+/// Counts the leaves of the game tree to a depth (perft), from the start or a position.
+#[derive(Parser, Debug)]
+#[command(
+    name = "perft",
+    after_help = "Examples:\n  \
+        cargo run --release --example perft -- urim 8\n  \
+        cargo run --release --example perft -- urim 3 --divide --pits 7 --seeds 4\n  \
+        cargo run --release --example perft -- kalah 10\n\n\
+        The last line is always `perft <depth> <nodes>`."
+)]
+struct Cli {
+    /// The game
+    #[arg(value_enum)]
+    game: GameName,
+    /// The depth in plies (every decision of a turn is a ply)
+    depth: u32,
+    /// One line `<move>: <nodes>` per legal move before the total
+    #[arg(long)]
+    divide: bool,
+    #[command(flatten)]
+    variant: VariantArgs,
+}
 
 struct Perft {
     depth: u32,
@@ -34,20 +59,11 @@ impl Runner for Perft {
     }
 }
 
-fn run() -> Result<(), String> {
-    let args = common::Args::parse(std::env::args().skip(1), &[], &["divide"])?;
-    let [depth] = args.positional.as_slice() else {
-        return Err(
-            "usage: perft <game> <depth> [--from \"<notation>\"] [--divide] [variant flags]".into(),
-        );
-    };
-    let depth = depth
-        .parse()
-        .map_err(|_| format!("depth {depth:?} is not a number"))?;
-    let divide = args.switch("divide");
-    common::dispatch(&args.game, &args.variant, Perft { depth, divide })
-}
-
 fn main() -> ExitCode {
-    common::exit_code(run())
+    let cli = Cli::parse();
+    let perft = Perft {
+        depth: cli.depth,
+        divide: cli.divide,
+    };
+    common::exit_code(common::dispatch(cli.game, &cli.variant.variant(), perft))
 }

@@ -1,9 +1,11 @@
 //! Play a game against the engine in the terminal.
 //!
 //! ```text
-//! cargo run --release --example play -- [<game>] [variant flags] [--from "<notation>"]
+//! cargo run --release --example play -- [GAME] [game options] [--from "<notation>"]
 //!     [--engine <spec>] [--human S|N] [--auto] [--seed N] [--max-plies N]
 //! ```
+//!
+//! `--help` lists the options.
 //!
 //! Without arguments: Urim, you play South against `alphabeta:8`. Type a move in the
 //! game's notation (a pit letter; in Omweso `a-` clockwise and `m*` for a split), or
@@ -18,17 +20,63 @@ mod common;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use common::Runner;
+use clap::Parser;
+use common::cli::{ENGINES, VariantArgs};
+use common::{GameName, Runner};
 use mancala::record::Record;
-use mancala::search::score::ShowScore;
 use mancala::search::spec::{AnyEngine, from_spec};
 use mancala::search::{Engine, Static};
 use mancala::{Player, Position, Status};
 
-const DEFAULT_ENGINE: &str = "alphabeta:8";
+/// Play a game against the engine in the terminal (type `help` at the prompt).
+#[derive(Parser, Debug)]
+#[command(
+    name = "play",
+    after_help = concat!(
+        "At the prompt: a move in the game's notation (a pit letter; Omweso also `a-`\n",
+        "clockwise and `m*` a split), undo, hint, moves, help, quit.\n\n",
+        "Examples:\n  ",
+        "cargo run --release --example play\n  ",
+        "cargo run --release --example play -- oware --human N --engine mcts:2000ms\n  ",
+        "cargo run --release --example play -- omweso --auto --engine alphabeta:4"
+    )
+)]
+struct Cli {
+    /// The game (default urim)
+    #[arg(value_enum)]
+    game: Option<GameName>,
+    /// The engine you play against (and the one giving hints)
+    #[arg(long, value_name = "SPEC", default_value = "alphabeta:8",
+          value_parser = common::cli::engine_spec,
+          long_help = format!("The engine you play against (and the one giving hints): {ENGINES}"))]
+    engine: String,
+    /// The side you play: S (South, moves first from the start) or N
+    #[arg(long, value_name = "S|N", default_value = "S", value_parser = parse_side)]
+    human: Player,
+    /// The engine plays both sides, and the program ends with the game
+    #[arg(long)]
+    auto: bool,
+    /// The engines' random seed
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Stop after this many plies
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max_plies: u64,
+    #[command(flatten)]
+    variant: VariantArgs,
+}
+
+/// `S`/`south` or `N`/`north`, in any case.
+fn parse_side(text: &str) -> Result<Player, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "s" | "south" => Ok(Player::South),
+        "n" | "north" => Ok(Player::North),
+        _ => Err("a side is S (South) or N (North)".into()),
+    }
+}
 
 struct Play {
-    game: String,
+    game: GameName,
     engine: String,
     human: Player,
     auto: bool,
@@ -37,15 +85,15 @@ struct Play {
 }
 
 /// What the `<S>-<N>` pair of the game's notation counts.
-fn store_name(game: &str) -> &'static str {
+fn store_name(game: GameName) -> &'static str {
     match game {
-        "rio-kadalis" => "captured",
+        GameName::RioKadalis => "captured",
         _ => "store",
     }
 }
 
 /// The board as a drawing, with the pending decision of a paused Omweso turn.
-fn show<G: Record>(game: &str, r: &G) -> String {
+fn show<G: Record>(game: GameName, r: &G) -> String {
     let p = r.position();
     let mut out = common::draw::draw(&p.board(), store_name(game));
     out.push_str(&format!("\nposition: {}", common::notation(r)));
@@ -118,7 +166,7 @@ impl Runner for Play {
         let mut redraw = true;
         loop {
             if redraw {
-                println!("\n{}", show(&self.game, &game));
+                println!("\n{}", show(self.game, &game));
                 redraw = false;
             }
             let status = game.status();
@@ -141,7 +189,7 @@ impl Runner for Play {
                     "{} ({}) plays {m}   eval {} for {}, depth {}, {} nodes, pv {}",
                     engine.name(),
                     p.side_to_move(),
-                    ShowScore(r.score),
+                    common::show_eval(r.score),
                     p.side_to_move(),
                     r.depth,
                     r.nodes,
@@ -172,7 +220,7 @@ impl Runner for Play {
                     match r.best {
                         Some(m) => println!(
                             "hint: {m} (eval {} for you, depth {})",
-                            ShowScore(r.score),
+                            common::show_eval(r.score),
                             r.depth
                         ),
                         None => println!("no move to suggest"),
@@ -193,7 +241,7 @@ impl Runner for Play {
                         }
                     }
                 }
-                text => match common::parse_move::<G>(text) {
+                text => match common::parse_move(&game, text) {
                     Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
                     Ok(m) => match common::play(&mut game, m) {
                         Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
@@ -208,34 +256,16 @@ impl Runner for Play {
     }
 }
 
-fn run() -> Result<(), String> {
-    let mut raw: Vec<String> = std::env::args().skip(1).collect();
-    // No game named: Urim.
-    if raw.first().is_none_or(|a| a.starts_with("--")) {
-        raw.insert(0, "urim".into());
-    }
-    let args = common::Args::parse(raw, &["engine", "human", "seed", "max-plies"], &["auto"])?;
-    if let Some(extra) = args.positional.first() {
-        return Err(format!("unexpected argument {extra:?}"));
-    }
-    let human = match args.value::<String>("human")?.as_deref() {
-        None | Some("S") | Some("s") | Some("south") => Player::South,
-        Some("N") | Some("n") | Some("north") => Player::North,
-        Some(other) => return Err(format!("--human: {other:?} is neither S nor N")),
-    };
-    let play = Play {
-        game: args.game.clone(),
-        engine: args
-            .value::<String>("engine")?
-            .unwrap_or_else(|| DEFAULT_ENGINE.into()),
-        human,
-        auto: args.switch("auto"),
-        seed: args.value("seed")?.unwrap_or(1),
-        max_plies: args.value("max-plies")?.unwrap_or(1000),
-    };
-    common::dispatch(&args.game, &args.variant, play)
-}
-
 fn main() -> ExitCode {
-    common::exit_code(run())
+    let cli = Cli::parse();
+    let game = cli.game.unwrap_or(GameName::Urim);
+    let play = Play {
+        game,
+        engine: cli.engine,
+        human: cli.human,
+        auto: cli.auto,
+        seed: cli.seed,
+        max_plies: cli.max_plies,
+    };
+    common::exit_code(common::dispatch(game, &cli.variant.variant(), play))
 }

@@ -2,12 +2,14 @@
 //! with each game's own match scoring.
 //!
 //! ```text
-//! cargo run --release --example tournament -- <game> [variant flags] [--from "<notation>"]
+//! cargo run --release --example tournament -- <GAME> [game options] [--from "<notation>"]
 //!     [--games N] [--engine <spec>] [--opponent <spec>] [--opening-plies K] [--seed S]
 //!     [--max-plies M]
-//! cargo run --release --example tournament -- <game> --matches N [variant flags]
+//! cargo run --release --example tournament -- <GAME> --matches N [game options]
 //!     [--target T] [--mode classic|contract|blitz] [--max-games G] [the options above]
 //! ```
+//!
+//! `--help` lists the options.
 //!
 //! Game `i` starts with `K` random plies (default 2; the same opening for games `2j` and
 //! `2j + 1`, so each opening is played with both colours), then `--engine` (default
@@ -35,13 +37,75 @@ mod common;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use common::Runner;
+use clap::Parser;
+use common::cli::{ENGINES, VariantArgs};
 use common::matches::{self, MatchOptions, MatchRunner, Series};
+use common::{GameName, Runner};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala::record::Record;
 use mancala::search::spec::{AnyEngine, from_spec};
 use mancala::search::{Engine, RandomPlayer, Static};
 use mancala::{Player, Position, Status};
+
+/// Engine against engine over many games, colours alternated; or over whole matches.
+#[derive(Parser, Debug)]
+#[command(
+    name = "tournament",
+    after_help = concat!(
+        "A progress bar runs on stderr; the result table is printed at the end.\n\n",
+        "Examples:\n  ",
+        "cargo run --release --example tournament -- urim --games 100\n  ",
+        "cargo run --release --example tournament -- oware --engine mcts:2000 --opponent alphabeta:6\n  ",
+        "cargo run --release --example tournament -- urim --matches 10 --target 4"
+    )
+)]
+struct Cli {
+    /// The game
+    #[arg(value_enum)]
+    game: GameName,
+    /// Single games to play (default 20)
+    #[arg(long, value_name = "N", conflicts_with = "matches")]
+    games: Option<u64>,
+    /// The first engine (South in even games)
+    #[arg(long, value_name = "SPEC", default_value = "alphabeta:4",
+          value_parser = common::cli::engine_spec,
+          long_help = format!("The first engine (South in even games and matches): {ENGINES}"))]
+    engine: String,
+    /// The second engine
+    #[arg(long, value_name = "SPEC", default_value = "random",
+          value_parser = common::cli::engine_spec)]
+    opponent: String,
+    /// Random plies that open each game (the same opening is played with both colours)
+    #[arg(long, value_name = "K", default_value_t = 2)]
+    opening_plies: u32,
+    /// The random seed of openings and engines
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// A game still going after this many plies is stopped (counted as a draw)
+    #[arg(long, value_name = "M", default_value_t = 1000)]
+    max_plies: u64,
+    /// Whole matches to play, with the game's own match scoring (Urim, Omweso, Rio
+    /// Kadalis)
+    #[arg(long, value_name = "N", help_heading = "Matches")]
+    matches: Option<u64>,
+    /// Urim: the points that win a match (rule 8; default 10)
+    #[arg(long, value_name = "T", requires = "matches", help_heading = "Matches")]
+    target: Option<u16>,
+    /// Omweso: classic, contract or blitz play (rule 9; default classic)
+    #[arg(
+        long,
+        value_name = "MODE",
+        requires = "matches",
+        help_heading = "Matches"
+    )]
+    mode: Option<String>,
+    /// A match still undecided after this many games is stopped (default 100)
+    #[arg(long, value_name = "G", requires = "matches", help_heading = "Matches",
+          value_parser = common::cli::at_least_one)]
+    max_games: Option<u64>,
+    #[command(flatten)]
+    variant: VariantArgs,
+}
 
 /// How one game ended, for the engine given first.
 #[derive(Clone, Debug, Default)]
@@ -273,16 +337,9 @@ struct Common {
     max_plies: u64,
 }
 
-fn run_matches(
-    args: &common::Args,
-    c: &Common,
-    count: u64,
-    options: &MatchOptions,
-) -> Result<(), String> {
-    let max_games: usize = args.value("max-games")?.unwrap_or(100);
-    if max_games == 0 {
-        return Err("--max-games must be at least 1".into());
-    }
+fn run_matches(cli: &Cli, c: &Common, count: u64, options: &MatchOptions) -> Result<(), String> {
+    let max_games = usize::try_from(cli.max_games.unwrap_or(100)).unwrap_or(usize::MAX);
+    let variant = cli.variant.variant();
     let bar = ProgressBar::new(count);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} matches  {elapsed_precise}  {msg}")
@@ -302,7 +359,7 @@ fn run_matches(
             bar: &bar,
             tally: format!("+{w} ?{u} -{l}"),
         };
-        let r = matches::dispatch(&args.game, &args.variant, options, one)?;
+        let r = matches::dispatch(cli.game, &variant, options, one)?;
         match r.result {
             1 => w += 1,
             -1 => l += 1,
@@ -313,11 +370,7 @@ fn run_matches(
         results.push(r);
     }
     bar.finish_and_clear();
-    print_match_table(
-        &args.game,
-        &matches::describe(&args.game, options),
-        &results,
-    );
+    print_match_table(cli.game, &matches::describe(cli.game, options), &results);
     Ok(())
 }
 
@@ -329,7 +382,7 @@ fn rate(m: u64, t: Duration) -> f64 {
     }
 }
 
-fn print_match_table(game: &str, rules: &str, results: &[MatchResult]) {
+fn print_match_table(game: GameName, rules: &str, results: &[MatchResult]) {
     let Some(first) = results.first() else {
         println!("no matches played");
         return;
@@ -349,7 +402,7 @@ fn print_match_table(game: &str, rules: &str, results: &[MatchResult]) {
     let plies: u64 = games().map(|g| g.plies).sum();
     let time = |i: usize| results.iter().map(|r| r.time[i]).sum::<Duration>();
     let moves = |i: usize| results.iter().map(|r| r.moves[i]).sum::<u64>();
-    let (unit, one) = if game == "rio-kadalis" {
+    let (unit, one) = if game == GameName::RioKadalis {
         ("rounds", "round")
     } else {
         ("games", "game")
@@ -415,42 +468,16 @@ fn print_match_table(game: &str, rules: &str, results: &[MatchResult]) {
     );
 }
 
-fn run() -> Result<(), String> {
-    let args = common::Args::parse(
-        std::env::args().skip(1),
-        &[
-            "games",
-            "engine",
-            "opponent",
-            "opening-plies",
-            "seed",
-            "max-plies",
-            "matches",
-            "target",
-            "mode",
-            "max-games",
-        ],
-        &[],
-    )?;
-    if let Some(extra) = args.positional.first() {
-        return Err(format!("unexpected argument {extra:?}"));
-    }
-    let games: u64 = args.value("games")?.unwrap_or(20);
-    let engine: String = args
-        .value("engine")?
-        .unwrap_or_else(|| "alphabeta:4".into());
-    let opponent: String = args.value("opponent")?.unwrap_or_else(|| "random".into());
-    let opening_plies: u32 = args.value("opening-plies")?.unwrap_or(2);
-    let seed: u64 = args.value("seed")?.unwrap_or(1);
-    let max_plies: u64 = args.value("max-plies")?.unwrap_or(1000);
+fn run(cli: &Cli) -> Result<(), String> {
+    let games = cli.games.unwrap_or(20);
+    let (engine, opponent) = (cli.engine.clone(), cli.opponent.clone());
+    let (opening_plies, seed, max_plies) = (cli.opening_plies, cli.seed, cli.max_plies);
+    let variant = cli.variant.variant();
 
-    if let Some(count) = args.value::<u64>("matches")? {
-        if args.value::<u64>("games")?.is_some() {
-            return Err("choose --games (single games) or --matches (whole matches)".into());
-        }
+    if let Some(count) = cli.matches {
         let options = MatchOptions {
-            target: args.value("target")?,
-            mode: args.value("mode")?,
+            target: cli.target,
+            mode: cli.mode.clone(),
             seed,
         };
         let c = Common {
@@ -460,12 +487,7 @@ fn run() -> Result<(), String> {
             seed,
             max_plies,
         };
-        return run_matches(&args, &c, count, &options);
-    }
-    for only in ["target", "mode", "max-games"] {
-        if args.value::<String>(only)?.is_some() {
-            return Err(format!("--{only} is for whole matches: add --matches N"));
-        }
+        return run_matches(cli, &c, count, &options);
     }
 
     let bar = ProgressBar::new(games);
@@ -484,7 +506,7 @@ fn run() -> Result<(), String> {
             seed,
             max_plies,
         };
-        let r = common::dispatch(&args.game, &args.variant, one)?;
+        let r = common::dispatch(cli.game, &variant, one)?;
         match r.result {
             1 => w += 1,
             -1 => l += 1,
@@ -495,11 +517,11 @@ fn run() -> Result<(), String> {
         results.push(r);
     }
     bar.finish_and_clear();
-    print_table(&args.game, &results);
+    print_table(cli.game, &results);
     Ok(())
 }
 
-fn print_table(game: &str, results: &[GameResult]) {
+fn print_table(game: GameName, results: &[GameResult]) {
     let Some(first) = results.first() else {
         println!("no games played");
         return;
@@ -547,5 +569,5 @@ fn print_table(game: &str, results: &[GameResult]) {
 }
 
 fn main() -> ExitCode {
-    common::exit_code(run())
+    common::exit_code(run(&Cli::parse()))
 }

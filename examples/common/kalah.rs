@@ -26,7 +26,8 @@ pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, St
                         .into(),
                 );
             }
-            text.parse::<Kalah>().map_err(|e| format!("--from: {e}"))?
+            text.parse::<Kalah>()
+                .map_err(|e| super::bad_from("kalah", text, e))?
         }
         None => {
             let pits = variant.pits.unwrap_or(6);

@@ -30,7 +30,7 @@ use mancala::omweso::{Mode, Omweso, Rules};
 use mancala::record::{MoveOf, Record};
 use mancala::{ByPlayer, Player, Status};
 
-use super::Variant;
+use super::{GameName, Variant};
 
 /// How matches are played, from the tournament's options.
 #[derive(Clone, Debug)]
@@ -77,27 +77,27 @@ pub trait MatchRunner {
 }
 
 /// A short description of the match rules of `game`, for the result table.
-pub fn describe(game: &str, options: &MatchOptions) -> String {
+pub fn describe(game: GameName, options: &MatchOptions) -> String {
     match game {
-        "urim" => format!("to {} points", options.target.unwrap_or(10)),
-        "omweso" => format!(
+        GameName::Urim => format!("to {} points", options.target.unwrap_or(10)),
+        GameName::Omweso => format!(
             "to {} points, {} play",
             mancala::omweso::Match::TARGET,
             options.mode.as_deref().unwrap_or("classic")
         ),
-        "rio-kadalis" => "serial, until a stock is below 4".into(),
+        GameName::RioKadalis => "serial, until a stock is below 4".into(),
         _ => String::new(),
     }
 }
 
 /// Whether a game of `game` scores game points (Urim, Omweso) rather than a round won.
-pub fn scores_points(game: &str) -> bool {
-    matches!(game, "urim" | "omweso")
+pub fn scores_points(game: GameName) -> bool {
+    matches!(game, GameName::Urim | GameName::Omweso)
 }
 
 /// Builds a new match of `game` with `variant` and plays it with `runner`.
 pub fn dispatch<R: MatchRunner>(
-    game: &str,
+    game: GameName,
     variant: &Variant,
     options: &MatchOptions,
     runner: R,
@@ -105,30 +105,26 @@ pub fn dispatch<R: MatchRunner>(
     if variant.from.is_some() {
         return Err("matches start from the standard start: drop --from".into());
     }
-    if options.target.is_some() && game != "urim" {
+    if options.target.is_some() && game != GameName::Urim {
         return Err(format!(
             "--target is Urim's (rule 8); {game} has its own end of the match"
         ));
     }
-    if options.mode.is_some() && game != "omweso" {
+    if options.mode.is_some() && game != GameName::Omweso {
         return Err(format!("--mode is Omweso's (rule 9); {game} has no modes"));
     }
     match game {
-        "urim" => urim(variant, options, runner),
-        "omweso" => omweso(variant, options, runner),
-        "rio-kadalis" => rio_kadalis(variant, runner),
-        "oware" => Err(
+        GameName::Urim => urim(variant, options, runner),
+        GameName::Omweso => omweso(variant, options, runner),
+        GameName::RioKadalis => rio_kadalis(variant, runner),
+        GameName::Oware => Err(
             "oware has no match type (each game is scored on its own): drop --matches to count games"
                 .into(),
         ),
-        "kalah" => Err(
+        GameName::Kalah => Err(
             "kalah has no match type (each game is scored on its own): drop --matches to count games"
                 .into(),
         ),
-        other => Err(format!(
-            "unknown game {other:?}; the games are {}",
-            super::GAMES
-        )),
     }
 }
 

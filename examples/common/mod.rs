@@ -1,4 +1,5 @@
-//! What the examples share: command-line parsing and the game dispatch.
+//! What the examples share: the command-line options (`cli`, with clap), the game
+//! dispatch, and the wording of errors about moves and positions.
 //!
 //! Each game has one file here (`urim.rs`, `omweso.rs`, `rio_kadalis.rs`, `oware.rs`,
 //! `kalah.rs`) with a `dispatch` function that builds the starting position from the
@@ -7,9 +8,13 @@
 //! per-game adapter.
 #![allow(dead_code)] // Not every example uses every helper.
 
-use mancala::Position;
+use mancala::notation::pit_letter;
 use mancala::record::{MoveOf, Record};
+use mancala::{IllegalMove, NotationError, Position};
 
+pub use cli::GameName;
+
+pub mod cli;
 pub mod draw;
 pub mod kalah;
 pub mod matches;
@@ -58,9 +63,28 @@ pub fn notation<G: Record>(game: &G) -> String {
     }
 }
 
+/// The mover's pits on this board, as `a to f`.
+fn pit_range<P: Position>(p: &P) -> String {
+    let n = p.board().pits[p.side_to_move()].len();
+    format!("a to {}", pit_letter(n.saturating_sub(1)))
+}
+
+/// The one wording, in every game, of a pit letter that is not on the board, whether
+/// the move's notation already refuses it or the board does.
+fn no_such_pit<P: Position>(p: &P, text: &str, letter: char) -> String {
+    format!(
+        "illegal move {text}: there is no pit {letter} on this board (the pits are {})",
+        pit_range(p)
+    )
+}
+
 /// Plays `m` on `game`, or says why it is illegal.
 pub fn play<G: Record>(game: &mut G, m: MoveOf<G>) -> Result<(), String> {
-    game.play(m).map_err(|e| format!("illegal move {m}: {e}"))
+    let before = game.position().clone();
+    game.play(m).map_err(|e| match e {
+        IllegalMove::NoSuchPit { pit } => no_such_pit(&before, &m.to_string(), pit),
+        e => format!("illegal move {m}: {e}"),
+    })
 }
 
 /// What an example does with the game once it is set up: every game comes as its game
@@ -72,19 +96,43 @@ pub trait Runner {
     fn run<G: Record + 'static>(self, start: G) -> Result<Self::Output, String>;
 }
 
-/// Builds the game named `game` with `variant` and runs `runner` on it.
-pub fn dispatch<R: Runner>(game: &str, variant: &Variant, runner: R) -> Result<R::Output, String> {
+/// Builds the game `game` with `variant` and runs `runner` on it.
+pub fn dispatch<R: Runner>(
+    game: GameName,
+    variant: &Variant,
+    runner: R,
+) -> Result<R::Output, String> {
     match game {
-        "urim" => urim::dispatch(variant, runner),
-        "omweso" => omweso::dispatch(variant, runner),
-        "rio-kadalis" => rio_kadalis::dispatch(variant, runner),
-        "oware" => oware::dispatch(variant, runner),
-        "kalah" => kalah::dispatch(variant, runner),
-        other => Err(format!("unknown game {other:?}; the games are {GAMES}")),
+        GameName::Urim => urim::dispatch(variant, runner),
+        GameName::Omweso => omweso::dispatch(variant, runner),
+        GameName::RioKadalis => rio_kadalis::dispatch(variant, runner),
+        GameName::Oware => oware::dispatch(variant, runner),
+        GameName::Kalah => kalah::dispatch(variant, runner),
     }
 }
 
-/// Command-line arguments split into the game name, variant flags, other named options
+/// An evaluation with its unit: `+1.50 seeds` for the player to move, or a forced result
+/// (`win in 7 plies`, `loss in 4 plies (2 points)`).
+pub fn show_eval(score: mancala::search::score::Score) -> String {
+    use mancala::search::score::{ShowScore, plies_to_end};
+    let text = ShowScore(score).to_string();
+    match plies_to_end(score) {
+        Some(plies) => text.replacen(
+            &format!("in {plies}"),
+            &format!("in {plies} {}", if plies == 1 { "ply" } else { "plies" }),
+            1,
+        ),
+        None => format!("{text} seeds"),
+    }
+}
+
+/// The one wording of a `--from` position that a game refuses.
+pub fn bad_from(game: &str, text: &str, e: impl std::fmt::Display) -> String {
+    format!("--from: {text:?} is not a position of {game}: {e}")
+}
+
+/// The hand-written parser the examples had before clap, kept for the `solve` example
+/// until it moves to [`cli`]: command-line arguments split into the game name, variant flags, other named options
 /// (`--name value` for the names in `valued`, `--name` for those in `switches`) and the
 /// positional arguments.
 #[derive(Clone, Debug, Default)]
@@ -173,7 +221,27 @@ pub fn exit_code(result: Result<(), String>) -> std::process::ExitCode {
     }
 }
 
-/// Parses a move in the game's notation.
-pub fn parse_move<G: Record>(text: &str) -> Result<MoveOf<G>, String> {
-    text.parse().map_err(|e| format!("bad move {text:?}: {e}"))
+/// Parses a move in the game's notation, with the same wording in every game: a pit
+/// letter beyond the board is a pit that is not there, anything else is not a move.
+pub fn parse_move<G: Record>(game: &G, text: &str) -> Result<MoveOf<G>, String> {
+    let p = game.position();
+    let form = || {
+        let omweso = p.board().rows_per_player == 2;
+        format!(
+            "a move is a pit letter ({}){}",
+            pit_range(p),
+            if omweso {
+                ", then '-' to sow clockwise or '*' for a split"
+            } else {
+                ""
+            }
+        )
+    };
+    text.parse().map_err(|e| match e {
+        NotationError::BadPitLetter { letter, .. } if letter.is_ascii_lowercase() => {
+            no_such_pit(p, text, letter)
+        }
+        NotationError::Empty => format!("no move given: {}", form()),
+        _ => format!("bad move {text:?}: {}", form()),
+    })
 }

@@ -32,8 +32,7 @@ pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, St
                     "--from gives the player to move: drop --north-first and --by-lot".into(),
                 );
             }
-            Omweso::from_notation(text, rules)
-                .map_err(|e| format!("bad omweso position {text:?}: {e}"))?
+            Omweso::from_notation(text, rules).map_err(|e| super::bad_from("omweso", text, e))?
         }
         None => {
             let first = if flag("north-first") && flag("by-lot") {

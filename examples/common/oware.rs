@@ -23,7 +23,9 @@ pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, St
         (Some(_), Some(_)) => {
             return Err("--seeds does not apply with --from: the position gives the seeds".into());
         }
-        (Some(text), None) => text.parse::<Oware>().map_err(|e| format!("--from: {e}"))?,
+        (Some(text), None) => text
+            .parse::<Oware>()
+            .map_err(|e| super::bad_from("oware", text, e))?,
         (None, seeds) => {
             Oware::start(seeds.unwrap_or(4), Player::South).map_err(|e| format!("--seeds: {e}"))?
         }

@@ -30,7 +30,7 @@ fn run<const N: usize, const CW: bool, R: Runner>(
     let start = match &variant.from {
         Some(text) => text
             .parse::<Kadalis<N, CW>>()
-            .map_err(|e| format!("bad position {text:?}: {e}"))?,
+            .map_err(|e| super::bad_from("rio-kadalis", text, e))?,
         None => Kadalis::<N, CW>::start(),
     };
     runner.run(Game::<N, CW>::new(start))

@@ -27,12 +27,23 @@ pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, St
     }
     let pits = match (&variant.from, variant.pits) {
         (Some(text), flag) => {
-            let found = row_length(text).ok_or("--from: empty position")?;
-            if found != 6 && found != 7 {
-                return Err(format!(
-                    "--from: urim is played on rows of 6 or 7 pits, this position has {found}"
-                ));
-            }
+            let found = match row_length(text) {
+                Some(n @ (6 | 7)) => n,
+                Some(n) if n > 1 => {
+                    return Err(super::bad_from(
+                        "urim",
+                        text,
+                        format!("urim is played on rows of 6 or 7 pits, not {n}"),
+                    ));
+                }
+                // Not notation at all: the notation's own error says why.
+                _ => {
+                    return Err(match text.parse::<Urim<6>>() {
+                        Err(e) => super::bad_from("urim", text, e),
+                        Ok(_) => super::bad_from("urim", text, "unreadable rows"),
+                    });
+                }
+            };
             if let Some(p) = flag.filter(|&p| p != found) {
                 return Err(format!(
                     "--pits {p} disagrees with --from, whose rows have {found} pits"
@@ -54,7 +65,7 @@ pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, St
 fn run<const N: usize, R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, String> {
     let start = match &variant.from {
         Some(text) => {
-            let p: Urim<N> = text.parse().map_err(|e| format!("--from: {e}"))?;
+            let p: Urim<N> = text.parse().map_err(|e| super::bad_from("urim", text, e))?;
             if let Some(seeds) = variant.seeds.filter(|&s| s != p.seeds_per_pit()) {
                 return Err(format!(
                     "--seeds {seeds} disagrees with --from, which holds {} seeds ({} per pit)",

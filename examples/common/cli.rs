@@ -1,0 +1,130 @@
+//! The command-line options the examples share, read by `clap` (derive): the game, its
+//! variant options and `--from`, and engine specs checked before anything is printed.
+
+use clap::{Args, ValueEnum};
+use mancala::search::Static;
+use mancala::search::spec::from_spec;
+
+use super::Variant;
+
+/// The games, as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameName {
+    /// Urim (Cape Verde).
+    Urim,
+    /// Omweso (Uganda).
+    Omweso,
+    /// Rio Kadalis (Somalia).
+    RioKadalis,
+    /// Oware (abapa).
+    Oware,
+    /// Kalah (OpenSpiel's mancala).
+    Kalah,
+}
+
+impl GameName {
+    /// The name as typed: `urim`, `omweso`, `rio-kadalis`, `oware`, `kalah`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameName::Urim => "urim",
+            GameName::Omweso => "omweso",
+            GameName::RioKadalis => "rio-kadalis",
+            GameName::Oware => "oware",
+            GameName::Kalah => "kalah",
+        }
+    }
+
+    /// The game of `name`, if it is one.
+    pub fn from_name(name: &str) -> Option<GameName> {
+        GameName::from_str(name, false).ok()
+    }
+}
+
+impl std::fmt::Display for GameName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The variant options and `--from`: every game's, each game refusing those that are
+/// not its own.
+#[derive(Args, Clone, Debug, Default)]
+#[command(next_help_heading = "Game options (each game refuses those that are not its own)")]
+pub struct VariantArgs {
+    /// Pits per row: urim 6 or 7, rio-kadalis 5 or 6, kalah 1 to 10 (default 6)
+    #[arg(long, value_name = "N")]
+    pub pits: Option<usize>,
+    /// Seeds per pit at the start: urim 3 (default) or 4, oware 4 (default) or 3, kalah
+    /// (default 4)
+    #[arg(long, value_name = "S")]
+    pub seeds: Option<u8>,
+    /// rio-kadalis: sow clockwise
+    #[arg(long)]
+    pub clockwise: bool,
+    /// omweso: the optional ending of rule 7 (two captures in a row win)
+    #[arg(long)]
+    pub two_captures_first: bool,
+    /// omweso: North makes the first move (South by default)
+    #[arg(long)]
+    pub north_first: bool,
+    /// omweso: the first player is drawn by lot (rule 1)
+    #[arg(long)]
+    pub by_lot: bool,
+    /// kalah: a last seed in an empty pit of one's own captures even when the pit
+    /// opposite is empty (rule K4b)
+    #[arg(long)]
+    pub empty_capture: bool,
+    /// kalah: the game ends when the player to move has no seeds (rule K5b)
+    #[arg(long)]
+    pub mover_empty: bool,
+    /// Start from this position, in the game's notation (docs/<game>.md); in Omweso
+    /// also a paused turn, as `play` and `replay` print it
+    #[arg(long, value_name = "NOTATION", allow_hyphen_values = true)]
+    pub from: Option<String>,
+}
+
+impl VariantArgs {
+    /// The variant as the games' `dispatch` functions read it.
+    pub fn variant(&self) -> Variant {
+        let flags = [
+            ("two-captures-first", self.two_captures_first),
+            ("north-first", self.north_first),
+            ("by-lot", self.by_lot),
+            ("empty-capture", self.empty_capture),
+            ("mover-empty", self.mover_empty),
+        ];
+        Variant {
+            pits: self.pits,
+            seeds: self.seeds,
+            clockwise: self.clockwise,
+            from: self.from.clone(),
+            flags: flags
+                .iter()
+                .filter(|(_, on)| *on)
+                .map(|(name, _)| (*name).to_string())
+                .collect(),
+        }
+    }
+}
+
+/// The engines an `--engine` option takes.
+pub const ENGINES: &str = "random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n], \
+mcts[:<playouts>|:<ms>ms]";
+
+/// Checks an engine spec (`clap`'s value parser for `--engine` and `--opponent`), so
+/// that a bad one is refused before anything is printed.
+pub fn engine_spec(spec: &str) -> Result<String, String> {
+    from_spec::<mancala::urim::Game<6>, Static>(spec, Static, 0)
+        .map(|_| spec.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// A count of at least 1 (`clap`'s value parser for `--depth`, `--time-ms`, …): every
+/// such option refuses 0 with the same words.
+pub fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{text:?} is not a whole number")),
+    }
+}

@@ -1,0 +1,225 @@
+//! The examples run as processes, as a player or a script runs them: `--help`
+//! everywhere, and the errors worded the same way in every game (issue 17).
+//!
+//! The examples are the binaries `cargo test` builds beside this test (in
+//! `target/<profile>/examples/`): run it with `cargo test -p mancala` or
+//! `cargo test --workspace` (`cargo test --test cli` alone does not build them).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The examples.
+const EXAMPLES: [&str; 5] = ["analyze", "perft", "play", "replay", "tournament"];
+/// The games.
+const GAMES: [&str; 5] = ["urim", "omweso", "rio-kadalis", "oware", "kalah"];
+
+/// The path of the example `name`, built by `cargo test` beside this test.
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps/<test>");
+    let path = profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is not built: run `cargo test -p mancala` (or --workspace), which builds the examples",
+        path.display()
+    );
+    path
+}
+
+/// What a run of an example printed, and how it exited.
+#[derive(Debug)]
+struct Run {
+    ok: bool,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs the example `name` with `args`, feeding it `input` on standard input.
+fn run_with(name: &str, args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    let out = child.wait_with_output().expect("the example ends");
+    Run {
+        ok: out.status.success(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn run(name: &str, args: &[&str]) -> Run {
+    run_with(name, args, "")
+}
+
+/// A run that must fail with an error saying `message`, and print nothing else.
+fn refused(name: &str, args: &[&str], message: &str) -> Run {
+    let r = run(name, args);
+    assert!(!r.ok, "{name} {args:?} was accepted: {r:?}");
+    assert!(
+        r.stderr.starts_with("error: ") && r.stderr.contains(message),
+        "{name} {args:?}: expected an error with {message:?}: {r:?}"
+    );
+    assert_eq!(r.stdout, "", "{name} {args:?} printed before its error");
+    r
+}
+
+#[test]
+fn every_example_has_help_with_its_options_and_an_example_line() {
+    for name in EXAMPLES {
+        for flag in ["--help", "-h"] {
+            let r = run(name, &[flag]);
+            assert!(r.ok, "{name} {flag}: {r:?}");
+            assert!(
+                r.stdout.contains(&format!("Usage: {name}")),
+                "{name}: {r:?}"
+            );
+            assert!(r.stdout.contains("--from <NOTATION>"), "{name}: {r:?}");
+            assert!(
+                r.stdout
+                    .contains(&format!("cargo run --release --example {name}")),
+                "{name} {flag}: no example line: {r:?}"
+            );
+        }
+    }
+    // Each example's own options are listed.
+    for (name, option) in [
+        ("play", "--human <S|N>"),
+        ("play", "--engine <SPEC>"),
+        ("play", "--seed <N>"),
+        ("analyze", "--time-ms <T>"),
+        ("tournament", "--opening-plies <K>"),
+        ("tournament", "--matches <N>"),
+        ("perft", "--divide"),
+    ] {
+        assert!(
+            run(name, &["--help"]).stdout.contains(option),
+            "{name} {option}"
+        );
+    }
+}
+
+#[test]
+fn unknown_games_and_options_are_refused_with_the_choices() {
+    let r = refused("perft", &["nosuchgame", "1"], "invalid value 'nosuchgame'");
+    assert!(r.stderr.contains("rio-kadalis"), "{r:?}");
+    refused("perft", &[], "required arguments were not provided");
+    refused(
+        "play",
+        &["urim", "--colour", "S"],
+        "unexpected argument '--colour'",
+    );
+    // A game refuses the options of the others.
+    refused("perft", &["urim", "1", "--clockwise"], "urim");
+    refused(
+        "perft",
+        &["oware", "1", "--two-captures-first"],
+        "oware has no option --two-captures-first",
+    );
+}
+
+#[test]
+fn pit_letters_off_the_board_are_worded_the_same_in_every_game() {
+    // 2x6 Urim: `g` is a letter of 2x7 boards, `h` and `z` of none.
+    for letter in ["g", "h", "z"] {
+        refused(
+            "replay",
+            &["urim", letter],
+            &format!(
+                "illegal move {letter}: there is no pit {letter} on this board (the pits are a to f)"
+            ),
+        );
+    }
+    refused(
+        "replay",
+        &["rio-kadalis", "--pits", "5", "f"],
+        "illegal move f: there is no pit f on this board (the pits are a to e)",
+    );
+    refused(
+        "replay",
+        &["omweso", "r"],
+        "illegal move r: there is no pit r on this board (the pits are a to p)",
+    );
+    refused(
+        "replay",
+        &["kalah", "--pits", "4", "e"],
+        "illegal move e: there is no pit e on this board (the pits are a to d)",
+    );
+    // Not a move at all: said once, with the form a move takes.
+    let r = refused(
+        "replay",
+        &["oware", "99"],
+        "bad move \"99\": a move is a pit letter (a to f)",
+    );
+    assert!(!r.stderr.contains("bad move: "), "{r:?}");
+    refused(
+        "replay",
+        &["omweso", "a+"],
+        "bad move \"a+\": a move is a pit letter (a to p), then '-'",
+    );
+}
+
+#[test]
+fn a_bad_from_is_worded_the_same_in_every_game() {
+    for game in GAMES {
+        refused(
+            "perft",
+            &[game, "1", "--from", "garbage"],
+            &format!("--from: \"garbage\" is not a position of {game}: "),
+        );
+    }
+}
+
+#[test]
+fn analyze_refuses_bad_limits_and_engines_before_printing() {
+    refused(
+        "analyze",
+        &["urim", "--depth", "0"],
+        "'--depth <D>': must be at least 1",
+    );
+    refused(
+        "analyze",
+        &["urim", "--time-ms", "0"],
+        "'--time-ms <T>': must be at least 1",
+    );
+    refused(
+        "analyze",
+        &["urim", "--engine", "foo"],
+        "engine \"foo\": unknown engine",
+    );
+    refused(
+        "analyze",
+        &["urim", "--depth", "3", "--engine", "greedy"],
+        "cannot be used with",
+    );
+    refused(
+        "play",
+        &["--engine", "alphabeta:0"],
+        "the limit must be positive",
+    );
+    refused(
+        "tournament",
+        &["oware", "--opponent", "minimax"],
+        "unknown engine",
+    );
+}
+
+#[test]
+fn replay_without_moves_says_so() {
+    refused("replay", &["urim"], "required arguments were not provided");
+}
