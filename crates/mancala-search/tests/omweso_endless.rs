@@ -170,20 +170,22 @@ impl Record for Only {
     }
 }
 
-/// Issue 14's two slowest known endless moves (1.7 and 7.5 billion laps: 9 s and 41 s to
-/// prove). The search takes them as endless at once, as the record does after proving
-/// it.
+/// Issue 14's two slowest known endless moves (1.7 and 7.5 billion laps: 4.6 s and 21 s
+/// of CPU to prove). The search takes them as endless at once, as the record does after
+/// proving it (the first here; `omweso/tests/search_play.rs` proves both).
 #[test]
 #[cfg_attr(debug_assertions, ignore = "billions of laps: run in release")]
 fn the_slowest_known_endless_moves_are_never_taken_as_ending() {
-    for (text, m) in [
+    for (text, m, prove) in [
         (
             "2,1,8,0,2,3,14,0/7,0,5,0,1,0,2,12/0,1,1,0,0,0,0,0/0,1,0,1,1,0,1,1 S snc 5-3",
             "e",
+            true,
         ),
         (
             "28,3,0,1,2,0,2,0/5,0,0,0,1,2,0,4/0,0,1,0,0,1,1,1/0,0,1,1,0,0,0,10 S sn 0-0",
             "a",
+            false,
         ),
     ] {
         let p: Omweso = text.parse().unwrap();
@@ -202,6 +204,9 @@ fn the_slowest_known_endless_moves_are_never_taken_as_ending() {
         let report = engine.search(&game);
         assert_eq!((report.best, report.score), (Some(m), 0), "{p}");
         assert!(engine.memo_stats().unproven > 0);
+        if !prove {
+            continue;
+        }
         // The record, exactly.
         game.play(m).unwrap();
         assert_eq!(game.status(), Status::Annulled);
