@@ -242,7 +242,10 @@ impl Omweso {
     /// `player`'s pits in letter order `a`–`p`.
     #[must_use]
     pub fn pits(&self, player: Player) -> [u8; 16] {
-        core::array::from_fn(|l| get(self.pits[player.index()], circuit_of_letter(l)))
+        // The circuit's bytes reordered (a byte shuffle, not 16 shifts of a `u128`: the
+        // search's evaluation reads the board at every leaf).
+        let bytes = self.pits[player.index()].to_le_bytes();
+        core::array::from_fn(|l| bytes[circuit_of_letter(l)])
     }
 
     /// `player`'s circuit in sowing order `i j k l m n o p h g f e d c b a`.
