@@ -67,9 +67,12 @@ struct Node<M> {
 /// Monte Carlo tree search (UCT) with uniformly random playouts, seeded.
 ///
 /// Every iteration plays its line — down the tree, then the random playout — on a copy
-/// of the game's record and takes it back, so the history rules count everywhere: a
-/// move that repeats a position since the last capture (Urim, Rio Kadalis, Oware) ends
-/// the game there, in the tree and in the playouts, scored as the record scores it.
+/// of the game's record and takes it back (with [`Record::play_in_search`], bounded and
+/// remembered as in [`AlphaBeta`](crate::AlphaBeta): an Omweso relay still going after
+/// [`MctsOptions::endless_after`] laps annuls the game), so the history rules count
+/// everywhere: a move that repeats a position since the last capture (Urim, Rio
+/// Kadalis, Oware) ends the game there, in the tree and in the playouts, scored as the
+/// record scores it.
 ///
 /// Rewards are kept per node for the player who made the node's move, so a node's
 /// children compete for the player to move there, whoever moved before: Omweso's
