@@ -478,7 +478,14 @@ mod tests {
     #[test]
     fn give_up_at_brents_next_save() {
         // Saves after 1, 3, 7, 15, … laps.
-        for (limit, at) in [(0, 1), (1, 1), (2, 3), (63, 63), (64, 127), (1 << 16, (1 << 17) - 1)] {
+        for (limit, at) in [
+            (0, 1),
+            (1, 1),
+            (2, 3),
+            (63, 63),
+            (64, 127),
+            (1 << 16, (1 << 17) - 1),
+        ] {
             assert_eq!(give_up_at(limit), at, "limit {limit}");
         }
         assert_eq!(give_up_at(u64::MAX), u64::MAX);

@@ -90,13 +90,19 @@ fn long_relays_are_remembered_exactly() {
             // laps are the last two.
             let f: Vec<&str> = line.split_whitespace().collect();
             let n = f.len();
-            (f[..n - 2].join(" ").parse().unwrap(), f[n - 2].parse().unwrap())
+            (
+                f[..n - 2].join(" ").parse().unwrap(),
+                f[n - 2].parse().unwrap(),
+            )
         })
         .collect();
     assert!(cases.len() >= 40);
     cases.extend(endless_layouts().into_iter().map(|(p, m, _)| (p, m)));
     let expected: Vec<Omweso> = cases.iter().map(|(p, m)| exact(p, *m)).collect();
-    let ended = expected.iter().filter(|q| q.status() != Status::Annulled).count();
+    let ended = expected
+        .iter()
+        .filter(|q| q.status() != Status::Annulled)
+        .count();
     assert!(ended >= 40, "{ended} long relays that end");
     let mut tiny = vec![MemoSlot::default(); 4];
     let mut big = vec![MemoSlot::default(); 1 << 8];
@@ -115,7 +121,10 @@ fn long_relays_are_remembered_exactly() {
     }
     // The memos were used: the tiny one sometimes, the big one for most long relays.
     let [tiny, big] = stats;
-    assert!(tiny.hits > 0 && big.hits > big.probes / 2, "{tiny:?} {big:?}");
+    assert!(
+        tiny.hits > 0 && big.hits > big.probes / 2,
+        "{tiny:?} {big:?}"
+    );
     assert_eq!(tiny.unproven + big.unproven, 0);
     // A relay given up under a low bound is remembered for that bound only: under the
     // engines' bound, through the same memo, each relay that ends still ends.
@@ -124,7 +133,11 @@ fn long_relays_are_remembered_exactly() {
     for ((p, m), e) in cases.iter().zip(&expected) {
         let mut low = *p;
         low.play_in_search(*m, &mut SearchMemo::new(&mut slots, &mut stats, 32));
-        assert_eq!(low.status(), Status::Annulled, "{p} {m}: given up after 63 laps");
+        assert_eq!(
+            low.status(),
+            Status::Annulled,
+            "{p} {m}: given up after 63 laps"
+        );
         let mut q = *p;
         q.play_in_search(*m, &mut SearchMemo::new(&mut slots, &mut stats, BOUND));
         assert_eq!(q, *e, "{p} {m}");
