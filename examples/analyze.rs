@@ -61,7 +61,7 @@ enum How {
     Spec(String),
 }
 
-struct Analyze(How);
+struct Analyze(How, GameName);
 
 fn line<M: std::fmt::Display>(r: &Report<M>) -> String {
     let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
@@ -89,7 +89,10 @@ impl Runner for Analyze {
         println!("position: {}", common::notation(&game));
         let status = game.status();
         if status.is_finished() {
-            println!("the game is finished: {status}");
+            println!(
+                "the game is finished: {}",
+                common::describe_status(self.1, status, p.side_to_move())
+            );
             return Ok(());
         }
         println!("{} to move; legal moves: {}", p.side_to_move(), {
@@ -143,6 +146,6 @@ fn main() -> ExitCode {
     common::exit_code(common::dispatch(
         cli.game,
         &cli.variant.variant(),
-        Analyze(how),
+        Analyze(how, cli.game),
     ))
 }

@@ -26,7 +26,7 @@ use common::{GameName, Runner};
 use mancala::record::Record;
 use mancala::search::spec::{AnyEngine, from_spec};
 use mancala::search::{Engine, Static};
-use mancala::{Player, Position, Status};
+use mancala::{Player, Position};
 
 /// Play a game against the engine in the terminal (type `help` at the prompt).
 #[derive(Parser, Debug)]
@@ -107,28 +107,6 @@ fn show<G: Record>(game: GameName, r: &G) -> String {
     out
 }
 
-fn describe(status: Status) -> String {
-    match status {
-        Status::Ongoing => "the game goes on".into(),
-        Status::Annulled => "the game is annulled (an endless move): no points".into(),
-        Status::Over(o) => {
-            let totals = o
-                .totals
-                .map(|t| format!(" ({}-{})", t.south, t.north))
-                .unwrap_or_default();
-            match o.winner {
-                Some(w) => format!(
-                    "{} wins {} point{}{totals}",
-                    if w == Player::South { "South" } else { "North" },
-                    o.points,
-                    if o.points == 1 { "" } else { "s" }
-                ),
-                None => format!("a draw{totals}"),
-            }
-        }
-    }
-}
-
 fn moves_list<P: Position>(p: &P) -> String {
     p.legal_moves()
         .iter()
@@ -171,7 +149,10 @@ impl Runner for Play {
             }
             let status = game.status();
             if status.is_finished() {
-                println!("game over: {}", describe(status));
+                println!(
+                    "game over: {}",
+                    common::describe_status(self.game, status, game.position().side_to_move())
+                );
                 return Ok(());
             }
             if plies >= self.max_plies {

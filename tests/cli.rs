@@ -223,3 +223,50 @@ fn analyze_refuses_bad_limits_and_engines_before_printing() {
 fn replay_without_moves_says_so() {
     refused("replay", &["urim"], "required arguments were not provided");
 }
+
+#[test]
+fn endings_are_explained_with_the_rule_and_the_totals() {
+    // Omweso: South's p captures all of North's seeds (docs/omweso.md).
+    let slam = "0,0,0,0,0,0,1,0/56,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,0 S sn 0-0";
+    let r = run(
+        "play",
+        &[
+            "omweso",
+            "--auto",
+            "--engine",
+            "alphabeta:2",
+            "--from",
+            slam,
+        ],
+    );
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stdout.contains(
+            "game over: South wins 12 points by grand slam (rule 7): all of North's pits are empty"
+        ),
+        "{r:?}"
+    );
+    // Urim: South to move has no seeds; North takes its one seed: 17 to 19 of 36.
+    let r = run(
+        "analyze",
+        &["urim", "--from", "0,0,0,0,0,0/1,0,0,0,0,0 17-18 S"],
+    );
+    assert!(
+        r.stdout.contains(
+            "North wins 1 point by starvation (rule 5): South has no seeds in their row; \
+             North takes the seeds left; totals South 17 North 19"
+        ),
+        "{r:?}"
+    );
+    // Kalah: South's side is empty; North adds its 2 seeds: 20 to 28 of 48.
+    let r = run(
+        "analyze",
+        &["kalah", "--from", "0,0,0,0,0,0/1,0,0,0,0,1 20-26 S"],
+    );
+    assert!(
+        r.stdout
+            .contains("North wins 1 point by an empty side (rule K5)")
+            && r.stdout.contains("totals South 20 North 28"),
+        "{r:?}"
+    );
+}

@@ -10,7 +10,7 @@
 
 use mancala::notation::pit_letter;
 use mancala::record::{MoveOf, Record};
-use mancala::{IllegalMove, NotationError, Position};
+use mancala::{EndReason, IllegalMove, NotationError, Player, Position, Status};
 
 pub use cli::GameName;
 
@@ -123,6 +123,86 @@ pub fn show_eval(score: mancala::search::score::Score) -> String {
             1,
         ),
         None => format!("{text} seeds"),
+    }
+}
+
+/// How a game ended, in words: who won what, by which rule, with the totals — e.g.
+/// `North wins 2 points by beheading (rule 7): North's captures emptied South's inner
+/// row or took its four corner pits`. `to_move` is the player to move at the end.
+pub fn describe_status(game: GameName, status: Status, to_move: Player) -> String {
+    let o = match status {
+        Status::Ongoing => return "the game goes on".into(),
+        Status::Annulled => {
+            let rule = match game {
+                GameName::Omweso => " (rule 8)",
+                GameName::RioKadalis => " (rule 3: the round is replayed)",
+                _ => "",
+            };
+            return format!("annulled: an endless move{rule}; no points");
+        }
+        Status::Over(o) => o,
+    };
+    let result = match o.winner {
+        Some(w) => format!(
+            "{} wins {} point{}",
+            side_name(w),
+            o.points,
+            if o.points == 1 { "" } else { "s" }
+        ),
+        None => "a draw".to_string(),
+    };
+    let (mover, other) = (side_name(to_move), side_name(to_move.opponent()));
+    let how = match (o.reason, game) {
+        (EndReason::Regular, GameName::Omweso) => {
+            format!("a regular win (rule 7): {mover} has no legal move")
+        }
+        (EndReason::Regular, GameName::RioKadalis) => format!(
+            "the end of the round (rule 4): {mover} has no stone to move; each player takes the stones in their row"
+        ),
+        (EndReason::Regular, _) => format!("the regular end: {mover} has no legal move"),
+        (EndReason::Starvation, GameName::Urim) => format!(
+            "starvation (rule 5): {mover} has no seeds in their row; {other} takes the seeds left"
+        ),
+        (EndReason::Starvation, _) => format!(
+            "starvation: {mover} cannot move, or cannot feed {other}; each player takes the seeds in their row"
+        ),
+        (EndReason::SideEmpty, _) => {
+            "an empty side (rule K5): each player adds the seeds on their side".into()
+        }
+        (EndReason::Majority, _) => {
+            "a majority in store: more than half of the seeds in one store, or half in each"
+                .into()
+        }
+        (EndReason::Repetition, g) => format!(
+            "repetition{}: a position came back since the last capture; each player takes the seeds in their row",
+            match g {
+                GameName::Urim | GameName::RioKadalis => " (rule 6)",
+                _ => "",
+            }
+        ),
+        (EndReason::Beheading, _) => format!(
+            "beheading (rule 7): {other}'s captures emptied {mover}'s inner row or took its four corner pits"
+        ),
+        (EndReason::GrandSlam, _) => {
+            format!("grand slam (rule 7): all of {mover}'s pits are empty")
+        }
+        (EndReason::TwoCapturesFirst, _) => format!(
+            "two captures first (rule 7): {other} has captured in two turns, {mover} in none"
+        ),
+        (EndReason::Forfeit, _) => "forfeit: a move over 3 seconds in blitz play (rule 9)".into(),
+    };
+    let totals = o
+        .totals
+        .map(|t| format!("; totals South {} North {}", t.south, t.north))
+        .unwrap_or_default();
+    format!("{result} by {how}{totals}")
+}
+
+/// `South` or `North`.
+pub fn side_name(p: Player) -> &'static str {
+    match p {
+        Player::South => "South",
+        Player::North => "North",
     }
 }
 

@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 use mancala_core::notation::{Row, pit_letter};
-use mancala_core::{Board, ByPlayer, Outcome, PitMove, Player, Position, Status};
+use mancala_core::{Board, ByPlayer, EndReason, Outcome, PitMove, Player, Position, Status};
 
 use crate::rules::{Ending, MAX_PITS, Rules};
 use crate::{IllegalMove, ParsePositionError, Setup, SetupError};
@@ -503,7 +503,7 @@ impl Position for Kalah {
     /// 1 point (rule K6).
     fn status(&self) -> Status {
         if self.is_over() {
-            Status::Over(self.final_outcome())
+            Status::Over(self.final_outcome().with_reason(EndReason::SideEmpty))
         } else {
             Status::Ongoing
         }

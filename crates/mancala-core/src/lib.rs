@@ -33,7 +33,9 @@ pub use cycle::{CycleFinder, Endless, Lap, MemoSlot, MemoStats, SearchMemo};
 pub use notation::NotationError;
 pub use pit_move::PitMove;
 pub use player::{ByPlayer, Player};
-pub use position::{FxHasher, IllegalMove, Outcome, ParsePositionError, Position, Status};
+pub use position::{
+    EndReason, FxHasher, IllegalMove, Outcome, ParsePositionError, Position, Status,
+};
 #[cfg(feature = "alloc")]
 pub use record::Record;
 pub use sow::Direction;

@@ -11,14 +11,129 @@ use core::convert::Infallible;
 use crate::cycle::SearchMemo;
 use crate::{Board, ByPlayer, NotationError, Player};
 
-/// How a finished game ended.
+/// Which rule ended a game: carried by its [`Outcome`], so that every caller can say
+/// why a game is over. (An annulled game has no outcome: [`Status::Annulled`].)
 ///
 /// ```
-/// use mancala_core::{ByPlayer, Outcome, Player};
+/// use mancala_core::EndReason;
+/// assert_eq!(EndReason::Beheading.to_string(), "beheading");
+/// assert_eq!(EndReason::default(), EndReason::Regular);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum EndReason {
+    /// The regular end: the player to move has no legal move (Omweso's regular win,
+    /// rule 7; the end of a Rio Kadalis round, rule 4), and the game's count decides.
+    #[default]
+    Regular,
+    /// The player to move has no seeds in their row, or none that can feed the
+    /// opponent (Urim rule 5, Oware); the seeds left go as the game says.
+    Starvation,
+    /// A side is empty (Kalah, rule K5 and its option K5b).
+    SideEmpty,
+    /// The stores decide (Oware): a player has captured more than half of the seeds, or
+    /// each exactly half.
+    Majority,
+    /// A move brought back a position seen since the last capture (Urim rule 6, Oware's
+    /// endless circulation, Rio Kadalis rule 6): a rule of the game record.
+    Repetition,
+    /// Omweso's beheading (rule 7): the mover's captures emptied the opponent's inner
+    /// row, or took all four of their corner pits.
+    Beheading,
+    /// Omweso's grand slam (rule 7): all the opponent's pits are empty.
+    GrandSlam,
+    /// Omweso's optional two captures first (rule 7).
+    TwoCapturesFirst,
+    /// The loser forfeited (Omweso's blitz: a move over 3 seconds, rule 9).
+    Forfeit,
+}
+
+impl EndReason {
+    /// Every reason, in declaration order.
+    pub const ALL: [EndReason; 9] = [
+        EndReason::Regular,
+        EndReason::Starvation,
+        EndReason::SideEmpty,
+        EndReason::Majority,
+        EndReason::Repetition,
+        EndReason::Beheading,
+        EndReason::GrandSlam,
+        EndReason::TwoCapturesFirst,
+        EndReason::Forfeit,
+    ];
+
+    /// The short name, as [`Display`](fmt::Display) prints it and
+    /// [`FromStr`] reads it: `regular`, `starvation`, `side-empty`, `majority`,
+    /// `repetition`, `beheading`, `grand-slam`, `two-captures-first`, `forfeit`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::Regular => "regular",
+            EndReason::Starvation => "starvation",
+            EndReason::SideEmpty => "side-empty",
+            EndReason::Majority => "majority",
+            EndReason::Repetition => "repetition",
+            EndReason::Beheading => "beheading",
+            EndReason::GrandSlam => "grand-slam",
+            EndReason::TwoCapturesFirst => "two-captures-first",
+            EndReason::Forfeit => "forfeit",
+        }
+    }
+
+    /// What happened, in words: "the player to move had no legal move", …
+    #[must_use]
+    pub const fn describe(self) -> &'static str {
+        match self {
+            EndReason::Regular => "the player to move had no legal move",
+            EndReason::Starvation => "starvation: the player to move could not move or feed",
+            EndReason::SideEmpty => "a side was empty",
+            EndReason::Majority => "the stores decided: more than half of the seeds, or half each",
+            EndReason::Repetition => "a position repeated since the last capture",
+            EndReason::Beheading => "beheading",
+            EndReason::GrandSlam => "grand slam: all the loser's pits were empty",
+            EndReason::TwoCapturesFirst => "two captures first",
+            EndReason::Forfeit => "forfeit",
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    /// The [`name`](EndReason::name).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for EndReason {
+    type Err = NotationError;
+
+    /// Reads a [`name`](EndReason::name).
+    fn from_str(s: &str) -> Result<EndReason, NotationError> {
+        EndReason::ALL
+            .into_iter()
+            .find(|e| e.name() == s)
+            .ok_or(NotationError::BadFlags {
+                reason: "an end reason is one of regular, starvation, side-empty, majority, \
+                         repetition, beheading, grand-slam, two-captures-first, forfeit",
+            })
+    }
+}
+
+/// How a finished game ended: the winner, the game points, the final seed totals where
+/// the game counts them, and which rule ended it ([`EndReason`]).
+///
+/// The [`Display`](fmt::Display) form leaves the ending out (it is what `replay`
+/// prints, and other programs read it); [`Outcome::reason`] says it.
+///
+/// ```
+/// use mancala_core::{ByPlayer, EndReason, Outcome, Player};
 /// let o = Outcome::with_totals(Some(Player::South), 2, ByPlayer::new(27, 9));
 /// assert_eq!(o.to_string(), "27-9 S 2");
-/// let d = Outcome::with_totals(None, 0, ByPlayer::new(18, 18));
+/// assert_eq!(o.reason, EndReason::Regular);
+/// let d = Outcome::with_totals(None, 0, ByPlayer::new(18, 18)).with_reason(EndReason::Repetition);
 /// assert_eq!(d.to_string(), "18-18 draw 0");
+/// assert_eq!(d.reason, EndReason::Repetition);
 /// assert_eq!(Outcome::new(Some(Player::North), 12).to_string(), "N 12");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,27 +145,37 @@ pub struct Outcome {
     /// The final totals, for games that count seeds (stores or captures plus the seeds
     /// each player takes from their row at the end); `None` where the game has none.
     pub totals: Option<ByPlayer<u16>>,
+    /// The rule that ended the game.
+    pub reason: EndReason,
 }
 
 impl Outcome {
-    /// An outcome without seed totals.
+    /// An outcome without seed totals, by the [regular](EndReason::Regular) end.
     #[must_use]
     pub const fn new(winner: Option<Player>, points: u8) -> Self {
         Outcome {
             winner,
             points,
             totals: None,
+            reason: EndReason::Regular,
         }
     }
 
-    /// An outcome with final seed totals.
+    /// An outcome with final seed totals, by the [regular](EndReason::Regular) end.
     #[must_use]
     pub const fn with_totals(winner: Option<Player>, points: u8, totals: ByPlayer<u16>) -> Self {
         Outcome {
             winner,
             points,
             totals: Some(totals),
+            reason: EndReason::Regular,
         }
+    }
+
+    /// The same outcome, reached by `reason`.
+    #[must_use]
+    pub const fn with_reason(self, reason: EndReason) -> Self {
+        Outcome { reason, ..self }
     }
 }
 

@@ -315,11 +315,16 @@ impl<P: Repetition> Record for History<P> {
     }
 
     /// Over by repetition (scored by
-    /// [`repetition_outcome`](Repetition::repetition_outcome)) after a move that
-    /// repeated a position, otherwise the current position's status.
+    /// [`repetition_outcome`](Repetition::repetition_outcome), with the ending
+    /// [`EndReason::Repetition`](crate::EndReason::Repetition)) after a move that repeated a
+    /// position, otherwise the current position's status.
     fn status(&self) -> Status {
         if self.repeated {
-            Status::Over(self.position().repetition_outcome())
+            Status::Over(
+                self.position()
+                    .repetition_outcome()
+                    .with_reason(crate::EndReason::Repetition),
+            )
         } else {
             self.position().status()
         }
@@ -596,6 +601,10 @@ mod tests {
                 // A capture one move in 32.
                 h.play_unchecked(Take(1 + u8::from((seed >> 32) & 31 == 0)));
                 assert_eq!(h.is_repetition(), slow(h.positions()));
+                if h.is_repetition() {
+                    let o = h.outcome().expect("a repetition ends the game");
+                    assert_eq!(o.reason, crate::EndReason::Repetition);
+                }
                 repeats += usize::from(h.is_repetition());
             }
             let since = h.since_last_capture();

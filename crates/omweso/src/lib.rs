@@ -20,7 +20,9 @@ mod setup;
 pub use mancala_core::cycle::{Endless, MemoSlot, MemoStats, SearchMemo};
 #[cfg(feature = "alloc")]
 pub use mancala_core::record::Record;
-pub use mancala_core::{Board, ByPlayer, NotationError, Outcome, Player, Position, Status};
+pub use mancala_core::{
+    Board, ByPlayer, EndReason, NotationError, Outcome, Player, Position, Status,
+};
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use pit::Pit;
 pub use position::{Omweso, Pending, Reason};

@@ -2,7 +2,7 @@
 
 use mancala_core::cycle::{Endless, SearchMemo};
 use mancala_core::notation::Row;
-use mancala_core::{Board, ByPlayer, Outcome, Player, Position, Status};
+use mancala_core::{Board, ByPlayer, EndReason, Outcome, Player, Position, Status};
 
 use crate::pit::{
     INNER, LEFT_BLOCK, add, capturable, circuit_of_letter, clear, get, has_move, lap_end,
@@ -333,8 +333,12 @@ impl Omweso {
         if has_move(x) {
             Status::Ongoing
         } else {
-            let points = if x == 0 { 12 } else { 1 };
-            Status::Over(Outcome::new(Some(self.to_move.opponent()), points))
+            let (points, reason) = if x == 0 {
+                (12, EndReason::GrandSlam)
+            } else {
+                (1, EndReason::Regular)
+            };
+            Status::Over(Outcome::new(Some(self.to_move.opponent()), points).with_reason(reason))
         }
     }
 
@@ -457,30 +461,29 @@ impl Omweso {
             self.capture_turns[me] = self.capture_turns[me].saturating_add(1);
         }
         let y = self.pits[opp.index()];
-        let points = if y == 0 {
-            // Grand slam.
-            12
+        let (points, reason) = if y == 0 {
+            (12, EndReason::GrandSlam)
         } else if (self.turn.opponent_inner_at_start && y & INNER == 0)
             || self.turn.columns & 0x81 == 0x81
         {
             // Beheading: the inner row emptied by this turn's captures, or both end
             // columns captured.
-            2
+            (2, EndReason::Beheading)
         } else if self.rules.two_captures_first
             && self.capture_turns[me] >= 2
             && self.capture_turns[opp] == 0
         {
-            2
+            (2, EndReason::TwoCapturesFirst)
         } else if !has_move(y) {
             // Regular win: every opponent pit holds 0 or 1.
-            1
+            (1, EndReason::Regular)
         } else {
-            0
+            (0, EndReason::Regular)
         };
         self.turn = Turn::default();
         self.to_move = opp;
         self.status = if points > 0 {
-            Status::Over(Outcome::new(Some(me), points))
+            Status::Over(Outcome::new(Some(me), points).with_reason(reason))
         } else {
             Status::Ongoing
         };

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 use core::time::Duration;
 
 use mancala_core::record::{Line, Record};
-use mancala_core::{ByPlayer, Outcome, Player, Position, Status};
+use mancala_core::{ByPlayer, EndReason, Outcome, Player, Position, Status};
 
 use crate::{IllegalMove, Move, Omweso};
 
@@ -132,7 +132,7 @@ impl Match {
     #[must_use]
     pub fn game_status(&self) -> Status {
         match self.forfeit {
-            Some(w) => Status::Over(Outcome::new(Some(w), 1)),
+            Some(w) => Status::Over(Outcome::new(Some(w), 1).with_reason(EndReason::Forfeit)),
             None => self.game.status(),
         }
     }

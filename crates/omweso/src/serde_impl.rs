@@ -6,10 +6,12 @@
 //! {"position": "0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0",
 //!  "rules": {"two_captures_first": false}, "cap": 10, "status": "ongoing"}
 //! ```
+//!
+//! A finished game's status names the rule that ended it: `over N 2 beheading`.
 
 use core::fmt;
 
-use mancala_core::{Outcome, Player, Position, Status};
+use mancala_core::{EndReason, Outcome, Player, Position, Status};
 use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -38,8 +40,21 @@ impl Serialize for Omweso {
         map.serialize_field("position", &AsText(self))?;
         map.serialize_field("rules", &self.rules)?;
         map.serialize_field("cap", &self.to_setup().cap)?;
-        map.serialize_field("status", &AsText(self.status))?;
+        map.serialize_field("status", &AsText(StatusWithReason(self.status)))?;
         map.end()
+    }
+}
+
+/// A status as `Status` prints it, and for a finished game the reason after it
+/// (`over S 2 beheading`).
+struct StatusWithReason(Status);
+
+impl fmt::Display for StatusWithReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Status::Over(o) => write!(f, "over {o} {}", o.reason),
+            s => write!(f, "{s}"),
+        }
     }
 }
 
@@ -65,7 +80,8 @@ impl<'de> Deserialize<'de> for Notation {
 }
 
 /// The status field: `ongoing`, `annulled` or `over <S|N> <points>`.
-struct StatusText(Status);
+/// The status, and whether it named its reason.
+struct StatusText(Status, bool);
 
 impl<'de> Deserialize<'de> for StatusText {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StatusText, D::Error> {
@@ -73,11 +89,11 @@ impl<'de> Deserialize<'de> for StatusText {
         impl Visitor<'_> for V {
             type Value = StatusText;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("'ongoing', 'annulled' or 'over <S|N> <points>'")
+                f.write_str("'ongoing', 'annulled' or 'over <S|N> <points> [<reason>]'")
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<StatusText, E> {
                 parse_status(v)
-                    .map(StatusText)
+                    .map(|(s, named)| StatusText(s, named))
                     .ok_or_else(|| E::invalid_value(de::Unexpected::Str(v), &self))
             }
         }
@@ -85,15 +101,19 @@ impl<'de> Deserialize<'de> for StatusText {
     }
 }
 
-/// Parses a status as `Status` prints it, for Omweso (a winner, no draw, no totals).
-fn parse_status(s: &str) -> Option<Status> {
+/// Parses a status as `Status` prints it, for Omweso (a winner, no draw, no totals),
+/// with the reason after it; without one (as written before the reason was), the
+/// reason the points allow is read (`with_status` then picks the 2-point one).
+fn parse_status(s: &str) -> Option<(Status, bool)> {
     match s {
-        "ongoing" => return Some(Status::Ongoing),
-        "annulled" => return Some(Status::Annulled),
+        "ongoing" => return Some((Status::Ongoing, false)),
+        "annulled" => return Some((Status::Annulled, false)),
         _ => {}
     }
     let mut words = s.strip_prefix("over ")?.split(' ');
-    let (Some(winner), Some(points), None) = (words.next(), words.next(), words.next()) else {
+    let (Some(winner), Some(points), reason, None) =
+        (words.next(), words.next(), words.next(), words.next())
+    else {
         return None;
     };
     let winner: Player = winner.parse().ok()?;
@@ -103,7 +123,19 @@ fn parse_status(s: &str) -> Option<Status> {
         "12" => 12,
         _ => return None,
     };
-    Some(Status::Over(Outcome::new(Some(winner), points)))
+    let named = reason.is_some();
+    let reason = match reason {
+        Some(text) => text.parse().ok()?,
+        None => match points {
+            12 => EndReason::GrandSlam,
+            2 => EndReason::Beheading,
+            _ => EndReason::Regular,
+        },
+    };
+    Some((
+        Status::Over(Outcome::new(Some(winner), points).with_reason(reason)),
+        named,
+    ))
 }
 
 /// Checks that `claimed` is a status the rules can give `p`, whose status is the one its
@@ -114,12 +146,13 @@ fn parse_status(s: &str) -> Option<Status> {
 /// - Annulled: only if one of the legal moves here is endless (rule 8): they are
 ///   replayed to see.
 /// - Over: between turns; the winner is the player who just moved; 1 or 12 points as
-///   the board shows; 2 points (beheading, or two captures first) only where the
+///   the board shows, with its reason (`named` says whether the text gave one; one not
+///   given is the one the board allows, a beheading before two captures first); 2 points (beheading, or two captures first) only where the
 ///   board shows an ongoing game or a 1-point win, and the ending could have happened:
 ///   the winner has captured and the loser's inner row or all four corner pits are
 ///   empty, or the option is on, the winner has captured in 2 turns or more and the
 ///   loser in none.
-fn with_status(mut p: Omweso, claimed: Status) -> Result<Omweso, &'static str> {
+fn with_status(mut p: Omweso, claimed: Status, named: bool) -> Result<Omweso, &'static str> {
     let shown = p.status;
     match claimed {
         Status::Ongoing if shown != Status::Ongoing => {
@@ -146,9 +179,20 @@ fn with_status(mut p: Omweso, claimed: Status) -> Result<Omweso, &'static str> {
                 return Err("the winner is the player who moved last");
             }
             let ok = match (shown, o.points) {
-                (Status::Over(s), n) if s.points == n => true,
+                (Status::Over(s), n) if s.points == n => s.reason == o.reason,
                 (Status::Over(Outcome { points: 1, .. }) | Status::Ongoing, 2) => {
-                    two_point_ending(&p, winner, loser)
+                    match two_point_ending(&p, winner, loser) {
+                        // Written without a reason: the one the board allows.
+                        (false, true) if !named => {
+                            p.status = Status::Over(o.with_reason(EndReason::TwoCapturesFirst));
+                            return Ok(p);
+                        }
+                        (beheading, two_captures) => match o.reason {
+                            EndReason::Beheading => beheading,
+                            EndReason::TwoCapturesFirst => two_captures,
+                            _ => false,
+                        },
+                    }
                 }
                 _ => false,
             };
@@ -161,16 +205,16 @@ fn with_status(mut p: Omweso, claimed: Status) -> Result<Omweso, &'static str> {
     Ok(p)
 }
 
-/// Whether `winner`'s last turn could have won 2 points (rule 7): a beheading, or two
-/// captures first.
-fn two_point_ending(p: &Omweso, winner: Player, loser: Player) -> bool {
+/// Whether `winner`'s last turn could have won 2 points (rule 7): by a beheading, and by
+/// two captures first.
+fn two_point_ending(p: &Omweso, winner: Player, loser: Player) -> (bool, bool) {
     let y = p.pits[loser.index()];
     // The loser's a, h, i, p (circuit places 15, 8, 0, 7).
     let corners_empty = [15, 8, 0, 7].into_iter().all(|c| get(y, c) == 0);
     let beheading = p.capture_turns[winner] > 0 && (y & INNER == 0 || corners_empty);
     let two_captures =
         p.rules.two_captures_first && p.capture_turns[winner] >= 2 && p.capture_turns[loser] == 0;
-    beheading || two_captures
+    (beheading, two_captures)
 }
 
 impl<'de> Deserialize<'de> for Omweso {
@@ -208,7 +252,7 @@ impl PositionVisitor {
         }
         let p = Omweso::build(&setup, turn.unwrap_or_default()).map_err(E::custom)?;
         match status {
-            Some(StatusText(claimed)) => with_status(p, claimed).map_err(E::custom),
+            Some(StatusText(claimed, named)) => with_status(p, claimed, named).map_err(E::custom),
             None => Ok(p),
         }
     }

@@ -5,8 +5,8 @@ mod common;
 use core::time::Duration;
 
 use omweso::{
-    ByPlayer, Game, IllegalMove, Match, MatchError, Mode, Omweso, Outcome, Player, Position,
-    Record, Status,
+    ByPlayer, EndReason, Game, IllegalMove, Match, MatchError, Mode, Omweso, Outcome, Player,
+    Position, Record, Status,
 };
 
 fn mv(s: &str) -> omweso::Move {
@@ -229,7 +229,10 @@ fn match_to_twelve_points() {
     let mut m = Match::new(Mode::Contract, slam.parse().unwrap());
     assert_eq!(m.new_game(Omweso::new()), Err(MatchError::GameInProgress));
     let s = m.play(mv("p")).unwrap();
-    assert_eq!(s, Status::Over(Outcome::new(Some(Player::South), 12)));
+    assert_eq!(
+        s,
+        Status::Over(Outcome::new(Some(Player::South), 12).with_reason(EndReason::GrandSlam))
+    );
     assert_eq!(m.points().south, 12);
     assert_eq!(m.winner(), Some(Player::South));
     assert_eq!(m.new_game(Omweso::new()), Err(MatchError::MatchOver));
@@ -257,7 +260,7 @@ fn match_points_add_up_and_annulled_games_score_nothing() {
     assert_eq!(
         m.history(),
         [
-            Status::Over(Outcome::new(Some(Player::South), 2)),
+            Status::Over(Outcome::new(Some(Player::South), 2).with_reason(EndReason::Beheading)),
             Status::Annulled
         ]
     );
@@ -278,7 +281,10 @@ fn blitz_clock() {
     );
     // Over the limit: South (to move again) loses the game, North scores 1.
     let s = m.play_timed(mv("j"), Duration::from_millis(3_001)).unwrap();
-    assert_eq!(s, Status::Over(Outcome::new(Some(Player::North), 1)));
+    assert_eq!(
+        s,
+        Status::Over(Outcome::new(Some(Player::North), 1).with_reason(EndReason::Forfeit))
+    );
     assert_eq!(m.points().north, 1);
     assert_eq!(m.game().moves().len(), 2, "the late move is not played");
     // An illegal move is refused before the clock is looked at.
@@ -378,14 +384,18 @@ fn serde_keeps_what_the_notation_does_not() {
     b.play(mv("p")).unwrap();
     assert_eq!(
         b.status(),
-        Status::Over(Outcome::new(Some(Player::South), 2))
+        Status::Over(Outcome::new(Some(Player::South), 2).with_reason(EndReason::Beheading))
     );
     assert_eq!(
         b.to_string().parse::<Omweso>().unwrap().status(),
         Status::Ongoing
     );
     let json = serde_json::to_string(&b).unwrap();
-    assert!(json.ends_with(r#""status":"over S 2"}"#), "{json}");
+    // The status names its reason, and reads back with it.
+    assert!(
+        json.ends_with(r#""status":"over S 2 beheading"}"#),
+        "{json}"
+    );
     assert_eq!(serde_json::from_str::<Omweso>(&json).unwrap(), b);
     // The two-captures-first option.
     let t = Omweso::start(Player::North, Rules::with_two_captures_first());
@@ -478,6 +488,16 @@ fn serde_validates() {
         p.status(),
         Status::Over(Outcome::new(Some(Player::North), 1))
     );
+    assert_eq!(
+        p.status().outcome().map(|o| o.reason),
+        Some(EndReason::Regular)
+    );
+    refused(&format!(
+        r#"{{"position":"{lost}","status":"over N 1 grand-slam"}}"#
+    ));
+    refused(&format!(
+        r#"{{"position":"{lost}","status":"over N 1 sideways"}}"#
+    ));
     refused(&format!(r#"{{"position":"{lost}","status":"over N 2"}}"#));
     // Two captures first only with the option on.
     let two = "0,0,0,1,1,1,3,2/0,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,55 N snc 2-0";
@@ -486,10 +506,21 @@ fn serde_validates() {
         r#"{{"position":"{two}","rules":{{"two_captures_first":true}},"status":"over S 2"}}"#
     ))
     .unwrap();
+    // Written without its reason (as before reasons were written): the one the board
+    // allows, here two captures first; named, it must be that one.
     assert_eq!(
         p.status(),
-        Status::Over(Outcome::new(Some(Player::South), 2))
+        Status::Over(Outcome::new(Some(Player::South), 2).with_reason(EndReason::TwoCapturesFirst))
     );
+    let with_option = r#""rules":{"two_captures_first":true}"#;
+    let named: Omweso = serde_json::from_str(&format!(
+        r#"{{"position":"{two}",{with_option},"status":"over S 2 two-captures-first"}}"#
+    ))
+    .unwrap();
+    assert_eq!(named, p);
+    refused(&format!(
+        r#"{{"position":"{two}",{with_option},"status":"over S 2 beheading"}}"#
+    ));
     // A paused turn is never over.
     let paused = "0,0,1,1,0,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,1,0,0,0/0,0,0,0,1,0,0,57 S sn 0-0 b+2:r";
     refused(&format!(r#"{{"position":"{paused}","status":"over N 2"}}"#));

@@ -3,7 +3,9 @@
 //! outer i–p / North inner a–h / North outer i–p. South's circuit is
 //! `i j k l m n o p h g f e d c b a`; South's column k faces North's column 7 − k.
 
-use omweso::{IllegalMove, Move, Omweso, Outcome, Player, Position, Reason, Rules, Status};
+use omweso::{
+    EndReason, IllegalMove, Move, Omweso, Outcome, Player, Position, Reason, Rules, Status,
+};
 
 fn pos(s: &str) -> Omweso {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -25,8 +27,9 @@ fn moves(p: &Omweso) -> Vec<String> {
     p.legal_moves().iter().map(ToString::to_string).collect()
 }
 
-fn won(by: Player, points: u8) -> Status {
-    Status::Over(Outcome::new(Some(by), points))
+/// A win of `points` by `by`, ended by the rule `reason`.
+fn won(by: Player, points: u8, reason: EndReason) -> Status {
+    Status::Over(Outcome::new(Some(by), points).with_reason(reason))
 }
 
 #[test]
@@ -326,7 +329,7 @@ fn rule_7_grand_slam() {
         "0,0,0,0,0,0,1,0/56,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,0 S sn 0-0",
         &["p"],
     );
-    assert_eq!(p.status(), won(Player::South, 12));
+    assert_eq!(p.status(), won(Player::South, 12, EndReason::GrandSlam));
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.side_to_move(), Player::North);
 }
@@ -337,7 +340,7 @@ fn rule_7_beheading_inner_row_emptied() {
         "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,56 S sn 0-0",
         &["p"],
     );
-    assert_eq!(p.status(), won(Player::South, 2));
+    assert_eq!(p.status(), won(Player::South, 2, EndReason::Beheading));
     // An inner row that was already empty at the start of the turn is no beheading.
     let q = after(
         "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0/0,2,0,0,0,0,0,59 S sn 0-0",
@@ -355,7 +358,7 @@ fn rule_7_beheading_both_end_columns() {
         "1,0,0,0,0,0,0,1/0,0,0,0,0,0,2,0/4,0,1,0,0,0,0,1/5,0,0,0,48,0,0,1 S sn 0-0",
         &["o"],
     );
-    assert_eq!(p.status(), won(Player::South, 2));
+    assert_eq!(p.status(), won(Player::South, 2, EndReason::Beheading));
     assert_eq!(
         p.pits(Player::North)[2],
         1,
@@ -370,7 +373,10 @@ fn rule_7_two_captures_first_is_optional() {
     assert_eq!(off.status(), Status::Ongoing);
     let mut on = Omweso::from_notation(start, Rules::with_two_captures_first()).unwrap();
     on.play(mv("p")).unwrap();
-    assert_eq!(on.status(), won(Player::South, 2));
+    assert_eq!(
+        on.status(),
+        won(Player::South, 2, EndReason::TwoCapturesFirst)
+    );
     // Not when the opponent has captured too.
     let mut both = Omweso::from_notation(
         "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,1,0,0,0/0,2,0,0,0,0,0,55 S snc 1-1",
@@ -388,7 +394,7 @@ fn rule_7_regular_win() {
         "0,0,0,0,0,0,1,0/57,0,0,0,0,0,0,2/0,1,0,0,1,0,0,0/0,1,1,0,0,0,0,0 S sn 0-0",
         &["p"],
     );
-    assert_eq!(p.status(), won(Player::South, 1));
+    assert_eq!(p.status(), won(Player::South, 1, EndReason::Regular));
     assert_eq!(
         p.to_string(),
         "0,0,0,1,1,1,0,2/57,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0/0,0,1,0,0,0,0,0 N snc 1-0"
@@ -398,7 +404,7 @@ fn rule_7_regular_win() {
 #[test]
 fn parsed_position_without_moves_is_finished() {
     let p = pos("1,1,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/62,0,0,0,0,0,0,0 S sn 0-0");
-    assert_eq!(p.status(), won(Player::North, 1));
+    assert_eq!(p.status(), won(Player::North, 1, EndReason::Regular));
     let q = pos("0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/64,0,0,0,0,0,0,0 S snc 0-1");
-    assert_eq!(q.status(), won(Player::North, 12));
+    assert_eq!(q.status(), won(Player::North, 12, EndReason::GrandSlam));
 }

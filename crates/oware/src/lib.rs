@@ -20,7 +20,7 @@ pub use setup::{Setup, SetupError};
 #[cfg(feature = "alloc")]
 pub use mancala_core::record::{History, Record};
 pub use mancala_core::{
-    Board, ByPlayer, NotationError, Outcome, PitMove, Player, Position, Status,
+    Board, ByPlayer, EndReason, NotationError, Outcome, PitMove, Player, Position, Status,
 };
 
 /// Why a move is refused: only the reasons every game shares ([`Reason`] is empty).

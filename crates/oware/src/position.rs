@@ -7,7 +7,9 @@ use core::str::FromStr;
 use arrayvec::ArrayVec;
 use mancala_core::capture::capture_run;
 use mancala_core::notation::pit_letter;
-use mancala_core::{Board, ByPlayer, Direction, Outcome, PitMove, Player, Position, Status};
+use mancala_core::{
+    Board, ByPlayer, Direction, EndReason, Outcome, PitMove, Player, Position, Status,
+};
 
 use crate::{IllegalMove, ParsePositionError, Setup, SetupError};
 
@@ -386,8 +388,13 @@ impl Position for Oware {
     /// then each player takes the seeds in their own row, so the mover takes all that is
     /// left. A winner scores 1 point.
     fn status(&self) -> Status {
-        if self.decided_by_stores().is_some() || self.candidate_set() == 0 {
-            Status::Over(self.outcome_taking_rows())
+        if self.decided_by_stores().is_some() {
+            Status::Over(self.outcome_taking_rows().with_reason(EndReason::Majority))
+        } else if self.candidate_set() == 0 {
+            Status::Over(
+                self.outcome_taking_rows()
+                    .with_reason(EndReason::Starvation),
+            )
         } else {
             Status::Ongoing
         }

@@ -1,6 +1,8 @@
 //! One test per rule, from hand-made positions whose results can be checked by counting.
 
-use oware::{ByPlayer, Game, IllegalMove, Move, Outcome, Oware, Player, Position, Record, Status};
+use oware::{
+    ByPlayer, EndReason, Game, IllegalMove, Move, Outcome, Oware, Player, Position, Record, Status,
+};
 
 fn pos(s: &str) -> Oware {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -101,15 +103,26 @@ fn feeding_is_required_when_the_opponent_is_empty() {
 #[test]
 fn no_feeding_move_ends_the_game_and_the_mover_takes_the_rest() {
     // North is empty and no South move reaches it: over, South takes its 3 seeds.
+    // (North's store already holds more than half: the stores end it first.)
     let p = pos("1,1,1,0,0,0/0,0,0,0,0,0 20-25 S");
     assert!(p.legal_moves().is_empty());
     assert_eq!(
         p.status(),
-        Status::Over(Outcome::with_totals(
-            Some(Player::North),
-            1,
-            ByPlayer::new(23, 25)
-        ))
+        Status::Over(
+            Outcome::with_totals(Some(Player::North), 1, ByPlayer::new(23, 25))
+                .with_reason(EndReason::Majority)
+        )
+    );
+    // The stores decide nothing (23 and 22 of 48): starvation ends it, South takes its
+    // 3 seeds and wins 26-22.
+    let q = pos("1,1,1,0,0,0/0,0,0,0,0,0 23-22 S");
+    assert!(q.legal_moves().is_empty());
+    assert_eq!(
+        q.status(),
+        Status::Over(
+            Outcome::with_totals(Some(Player::South), 1, ByPlayer::new(26, 22))
+                .with_reason(EndReason::Starvation)
+        )
     );
     assert_eq!(p.clone().play(mv("a")), Err(IllegalMove::GameOver));
 }
@@ -125,7 +138,9 @@ fn more_than_half_ends_the_game() {
     let d = pos("0,0,0,0,0,0/0,0,0,0,0,0 24-24 S");
     assert_eq!(
         d.status(),
-        Status::Over(Outcome::with_totals(None, 0, ByPlayer::new(24, 24)))
+        Status::Over(
+            Outcome::with_totals(None, 0, ByPlayer::new(24, 24)).with_reason(EndReason::Majority)
+        )
     );
     // Half alone does not end it while the other has less.
     assert_eq!(
@@ -198,7 +213,9 @@ fn a_repeated_position_ends_the_record_with_rows_taken() {
     assert_eq!(game.position(), &start);
     assert_eq!(
         game.status(),
-        Status::Over(Outcome::with_totals(None, 0, ByPlayer::new(24, 24)))
+        Status::Over(
+            Outcome::with_totals(None, 0, ByPlayer::new(24, 24)).with_reason(EndReason::Repetition)
+        )
     );
     assert_eq!(game.play(mv("a")), Err(IllegalMove::GameOver));
     let last = *game.moves().last().unwrap();

@@ -27,5 +27,5 @@ pub use record::Game;
 #[cfg(feature = "alloc")]
 pub use mancala_core::record::Record;
 pub use mancala_core::{
-    Board, ByPlayer, Direction, NotationError, Outcome, Player, Position, Status,
+    Board, ByPlayer, Direction, EndReason, NotationError, Outcome, Player, Position, Status,
 };

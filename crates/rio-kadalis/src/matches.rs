@@ -1,7 +1,7 @@
 //! The serial match (rule 5): rounds played one after another from the players' stocks
 //! until one player's stock falls below 4.
 
-use mancala_core::{ByPlayer, Outcome, Player, Position, Status};
+use mancala_core::{ByPlayer, EndReason, Outcome, Player, Position, Status};
 
 use crate::position::round_outcome;
 #[cfg(feature = "alloc")]
@@ -183,7 +183,7 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
     #[must_use]
     pub fn status(&self) -> Status {
         if self.repeated {
-            Status::Over(round_outcome(self.round.totals()))
+            Status::Over(round_outcome(self.round.totals()).with_reason(EndReason::Repetition))
         } else {
             self.round.status()
         }

@@ -21,7 +21,9 @@ pub use setup::{ParsePositionError, Setup, SetupError, row_length};
 
 #[cfg(feature = "alloc")]
 pub use mancala_core::record::Record;
-pub use mancala_core::{Board, ByPlayer, NotationError, Outcome, Player, Position, Status};
+pub use mancala_core::{
+    Board, ByPlayer, EndReason, NotationError, Outcome, Player, Position, Status,
+};
 
 #[cfg(feature = "serde")]
 mancala_core::serde_via_notation!(Urim<N>, "an urim position in notation", N);

@@ -7,7 +7,7 @@ use core::str::FromStr;
 use arrayvec::ArrayVec;
 use mancala_core::capture::capture_run;
 use mancala_core::sow::{Direction, sow};
-use mancala_core::{Board, ByPlayer, Outcome, Player, Position, Status};
+use mancala_core::{Board, ByPlayer, EndReason, Outcome, Player, Position, Status};
 
 use crate::setup::{ParsePositionError, Setup, SetupError};
 
@@ -646,7 +646,7 @@ impl<const N: usize> Position for Urim<N> {
     fn status(&self) -> Status {
         match self.starvation_totals() {
             None => Status::Ongoing,
-            Some(totals) => Status::Over(score(totals)),
+            Some(totals) => Status::Over(score(totals).with_reason(EndReason::Starvation)),
         }
     }
 

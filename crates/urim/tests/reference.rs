@@ -165,12 +165,20 @@ impl Ref {
     }
 }
 
-fn expect_status(totals: [u16; 2], winner: Option<usize>, points: u8) -> Status {
-    Status::Over(urim::Outcome::with_totals(
-        winner.map(|w| Player::from_index(w).unwrap()),
-        points,
-        ByPlayer::new(totals[0], totals[1]),
-    ))
+fn expect_status(
+    totals: [u16; 2],
+    winner: Option<usize>,
+    points: u8,
+    reason: urim::EndReason,
+) -> Status {
+    Status::Over(
+        urim::Outcome::with_totals(
+            winner.map(|w| Player::from_index(w).unwrap()),
+            points,
+            ByPlayer::new(totals[0], totals[1]),
+        )
+        .with_reason(reason),
+    )
 }
 
 fn starts<const N: usize>() -> [Urim<N>; 2] {
@@ -245,7 +253,8 @@ fn random_games<const N: usize>(start: Urim<N>, games: usize, seed: u64) {
             let legal: Vec<usize> = game.legal_moves().iter().map(|m| m.index()).collect();
             if let Some((totals, w, pts)) = r.starved() {
                 assert!(legal.is_empty());
-                assert_eq!(game.status(), expect_status(totals, w, pts));
+                let starved = urim::EndReason::Starvation;
+                assert_eq!(game.status(), expect_status(totals, w, pts, starved));
                 break;
             }
             assert_eq!(legal, r.legal(), "game {g} ply {ply}: {}", r.notation());
@@ -263,7 +272,8 @@ fn random_games<const N: usize>(start: Urim<N>, games: usize, seed: u64) {
                 let totals = [r.stores[0] + r.row_sum(0), r.stores[1] + r.row_sum(1)];
                 let (w, pts) = r.points(totals);
                 assert!(game.is_repetition());
-                assert_eq!(game.status(), expect_status(totals, w, pts));
+                let repeated = urim::EndReason::Repetition;
+                assert_eq!(game.status(), expect_status(totals, w, pts, repeated));
                 assert!(game.legal_moves().is_empty());
                 break;
             }

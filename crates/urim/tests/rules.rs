@@ -2,7 +2,7 @@
 //! by counting seeds (rule numbers as in RULINGS.md, "Urim").
 
 use urim::{
-    ByPlayer, Game, IllegalMove, Match, MatchError, Move, NotationError, Outcome,
+    ByPlayer, EndReason, Game, IllegalMove, Match, MatchError, Move, NotationError, Outcome,
     ParsePositionError, Player, Position, Record, Setup, SetupError, Status, Urim, Urim6, Urim7,
     score,
 };
@@ -28,12 +28,20 @@ fn letters<const N: usize>(p: &Urim<N>) -> String {
     p.legal_moves().iter().map(|m| m.to_string()).collect()
 }
 
+/// Over by starvation (rule 5): a position's status can end no other way.
 fn over(south: u16, north: u16, winner: Option<Player>, points: u8) -> Status {
-    Status::Over(Outcome::with_totals(
-        winner,
-        points,
-        ByPlayer::new(south, north),
-    ))
+    Status::Over(
+        Outcome::with_totals(winner, points, ByPlayer::new(south, north))
+            .with_reason(EndReason::Starvation),
+    )
+}
+
+/// Over by repetition (rule 6), which only the game record sees.
+fn repeated(south: u16, north: u16, winner: Option<Player>, points: u8) -> Status {
+    Status::Over(
+        Outcome::with_totals(winner, points, ByPlayer::new(south, north))
+            .with_reason(EndReason::Repetition),
+    )
 }
 
 // Rule 1: the start.
@@ -260,7 +268,7 @@ fn rule6_a_repeated_position_ends_the_game_each_taking_their_row() {
         "1,0,0,0,0,0/1,0,0,0,0,0 17-17 S"
     );
     assert!(game.is_repetition());
-    assert_eq!(game.status(), over(18, 18, None, 0));
+    assert_eq!(game.status(), repeated(18, 18, None, 0));
     assert!(game.legal_moves().is_empty());
     assert_eq!(game.play(mv("a")), Err(IllegalMove::GameOver));
     assert_eq!(game.moves().len(), 12);
@@ -282,7 +290,7 @@ fn rule6_each_player_takes_their_own_row() {
     }
     assert_eq!(game.position(), &start);
     assert!(game.is_repetition());
-    assert_eq!(game.status(), over(19, 17, Some(Player::South), 1));
+    assert_eq!(game.status(), repeated(19, 17, Some(Player::South), 1));
 }
 
 #[test]
