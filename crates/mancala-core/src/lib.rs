@@ -10,6 +10,8 @@ extern crate alloc;
 mod board;
 pub mod capture;
 pub mod cycle;
+#[cfg(feature = "alloc")]
+pub mod game_file;
 pub mod notation;
 pub mod perft;
 mod pit_move;
