@@ -3,13 +3,15 @@
 //! ```text
 //! cargo run --release --example analyze -- <GAME> [game options] [--from "<notation>"]
 //!     [--depth D | --time-ms T | --engine <spec>]
+//! cargo run --release --example analyze -- --file <FILE> [--ply N] [--depth D | …]
 //! ```
 //!
 //! Alpha-beta searches to depth `D` (default 10) or for `T` milliseconds, printing one
 //! line per completed depth (it stops early once the end of the game is in reach);
 //! `--engine` picks another engine (e.g. `mcts:50000`). The evaluation is for the
 //! player to move, in seeds (`+1.50 seeds`) or as a forced result (`win in 7 plies`).
-//! `--help` lists the options.
+//! `--file` analyzes the position of a game file after `--ply` plies (default: all), its
+//! history included (a repetition rule sees it). `--help` lists the options.
 
 mod common;
 
@@ -32,13 +34,20 @@ use mancala::search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, Report, Stati
         "Examples:\n  ",
         "cargo run --release --example analyze -- urim --from \"3,3,3,3,3,3/3,3,3,3,3,3 0-0 S\" --depth 12\n  ",
         "cargo run --release --example analyze -- oware --time-ms 2000\n  ",
-        "cargo run --release --example analyze -- omweso --engine mcts:50000"
+        "cargo run --release --example analyze -- omweso --engine mcts:50000\n  ",
+        "cargo run --release --example analyze -- --file game.mgn --ply 20"
     )
 )]
 struct Cli {
-    /// The game
-    #[arg(value_enum)]
-    game: GameName,
+    /// The game (with --file, the file's)
+    #[arg(value_enum, required_unless_present = "file")]
+    game: Option<GameName>,
+    /// Analyzes a position of this game file (docs/game-files.md)
+    #[arg(long, value_name = "FILE")]
+    file: Option<std::path::PathBuf>,
+    /// With --file: the position after this many plies (default: the last)
+    #[arg(long, value_name = "N", requires = "file")]
+    ply: Option<usize>,
     /// Alpha-beta to this depth in plies (default 10)
     #[arg(long, value_name = "D", value_parser = common::cli::at_least_one,
           conflicts_with_all = ["time_ms", "engine"])]
@@ -61,7 +70,8 @@ enum How {
     Spec(String),
 }
 
-struct Analyze(How, GameName);
+/// How to search, the game, and the moves of a game file to play first.
+struct Analyze(How, GameName, Option<mancala::game_file::GameFile>);
 
 fn line<M: std::fmt::Display>(r: &Report<M>) -> String {
     let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
@@ -80,7 +90,11 @@ fn line<M: std::fmt::Display>(r: &Report<M>) -> String {
 impl Runner for Analyze {
     type Output = ();
 
-    fn run<G: Record>(self, game: G) -> Result<(), String> {
+    fn run<G: Record>(self, mut game: G) -> Result<(), String> {
+        if let Some(file) = &self.2 {
+            file.play_onto(&mut game)
+                .map_err(|e| format!("--file: {e}"))?;
+        }
         let p = game.position().clone();
         let mut other: Option<AnyEngine<G, Static>> = match &self.0 {
             How::Spec(spec) => Some(from_spec(spec, Static, 0).map_err(|e| e.to_string())?),
@@ -135,17 +149,33 @@ impl Runner for Analyze {
     }
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
+fn run(cli: Cli) -> Result<(), String> {
     let how = match (cli.depth, cli.time_ms, cli.engine) {
         (Some(d), _, _) => How::Depth(d.min(100) as u32),
         (_, Some(t), _) => How::Time(t),
         (_, _, Some(s)) => How::Spec(s),
         (None, None, None) => How::Depth(10),
     };
-    common::exit_code(common::dispatch(
-        cli.game,
-        &cli.variant.variant(),
-        Analyze(how, cli.game),
-    ))
+    let Some(path) = &cli.file else {
+        let game = cli.game.ok_or("name a game")?;
+        return common::dispatch(game, &cli.variant.variant(), Analyze(how, game, None));
+    };
+    let loaded = common::files::load(path)?;
+    if cli.game.is_some_and(|g| g != loaded.game) || cli.variant.variant().is_set() {
+        return Err(format!(
+            "{} is a game of {}: the file gives the game and its options",
+            path.display(),
+            loaded.game
+        ));
+    }
+    let file = common::files::cut(&loaded.file, cli.ply.unwrap_or(loaded.file.moves.len()))?;
+    common::dispatch(
+        loaded.game,
+        &loaded.variant,
+        Analyze(how, loaded.game, Some(file)),
+    )
+}
+
+fn main() -> ExitCode {
+    common::exit_code(run(Cli::parse()))
 }

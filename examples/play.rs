@@ -9,10 +9,14 @@
 //!
 //! Without arguments: Urim, you play South against `alphabeta:8`. Type a move in the
 //! game's notation (a pit letter; in Omweso `a-` clockwise and `m*` for a split), or
-//! `undo` (takes back your last move and the engine's reply), `hint` (the engine's
-//! choice for you), `moves` (the legal moves), `help`, `quit`. `--auto` lets the engine
-//! play both sides and exits when the game ends (or after `--max-plies`, default 1000).
-//! Engines (`--engine`): `random`, `greedy`, `alphabeta[:<depth>|:<ms>ms]`,
+//! `undo` (takes back your last move and the engine's replies), `hint` (the engine's
+//! choice for you), `moves` (the legal moves), `new` (the game again from its start),
+//! `help`, `quit` (asks first while a game is on). Your moves are echoed, so a transcript
+//! has them. `--auto` lets the engine play both sides and exits when the game (or
+//! match) ends, or after `--max-plies` (default 1000). `--match` plays a whole match
+//! (Urim, Omweso, Rio Kadalis). `--save FILE` writes the game to a game file when the
+//! program ends (docs/game-files.md); `--load FILE` goes on from one. Engines
+//! (`--engine`): `random`, `greedy`, `alphabeta[:<depth>|:<ms>ms]`,
 //! `mcts[:<playouts>|:<ms>ms]`.
 
 mod common;
@@ -20,9 +24,13 @@ mod common;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
+use std::path::PathBuf;
+use std::time::Duration;
+
 use clap::Parser;
 use common::cli::{ENGINES, VariantArgs};
-use common::{GameName, Runner};
+use common::matches::{MatchOptions, MatchRunner, Series, Single};
+use common::{GameName, Runner, Variant};
 use mancala::record::Record;
 use mancala::search::spec::{AnyEngine, from_spec};
 use mancala::search::{Engine, Static};
@@ -34,15 +42,17 @@ use mancala::{Player, Position};
     name = "play",
     after_help = concat!(
         "At the prompt: a move in the game's notation (a pit letter; Omweso also `a-`\n",
-        "clockwise and `m*` a split), undo, hint, moves, help, quit.\n\n",
+        "clockwise and `m*` a split), undo, hint, moves, new, help, quit.\n\n",
         "Examples:\n  ",
         "cargo run --release --example play\n  ",
         "cargo run --release --example play -- oware --human N --engine mcts:2000ms\n  ",
-        "cargo run --release --example play -- omweso --auto --engine alphabeta:4"
+        "cargo run --release --example play -- omweso --auto --engine alphabeta:4\n  ",
+        "cargo run --release --example play -- urim --match --target 4 --save last.mgn\n  ",
+        "cargo run --release --example play -- --load last.mgn"
     )
 )]
 struct Cli {
-    /// The game (default urim)
+    /// The game (default urim; with --load, the file's)
     #[arg(value_enum)]
     game: Option<GameName>,
     /// The engine you play against (and the one giving hints)
@@ -62,6 +72,33 @@ struct Cli {
     /// Stop after this many plies
     #[arg(long, value_name = "N", default_value_t = 1000)]
     max_plies: u64,
+    /// A whole match with the game's own scoring: Urim (to --target points, rule 8),
+    /// Omweso (to 12 points, rule 9), Rio Kadalis (the serial match, rule 5)
+    #[arg(long = "match", conflicts_with = "load", help_heading = "Matches")]
+    whole_match: bool,
+    /// Urim: the points that win the match (default 10)
+    #[arg(
+        long,
+        value_name = "T",
+        requires = "whole_match",
+        help_heading = "Matches"
+    )]
+    target: Option<u16>,
+    /// Omweso: classic (take-backs allowed), contract or blitz (default classic)
+    #[arg(
+        long,
+        value_name = "MODE",
+        requires = "whole_match",
+        help_heading = "Matches"
+    )]
+    mode: Option<String>,
+    /// Writes the game to this game file when the program ends (in a match, the game
+    /// being played)
+    #[arg(long, value_name = "FILE", help_heading = "Game files")]
+    save: Option<PathBuf>,
+    /// Goes on from the game in this game file (its game and options)
+    #[arg(long, value_name = "FILE", help_heading = "Game files")]
+    load: Option<PathBuf>,
     #[command(flatten)]
     variant: VariantArgs,
 }
@@ -77,11 +114,15 @@ fn parse_side(text: &str) -> Result<Player, String> {
 
 struct Play {
     game: GameName,
+    variant: Variant,
     engine: String,
     human: Player,
     auto: bool,
     seed: u64,
     max_plies: u64,
+    save: Option<PathBuf>,
+    /// The moves of a loaded game file, played before the game goes on.
+    load: Option<mancala::game_file::GameFile>,
 }
 
 /// What the `<S>-<N>` pair of the game's notation counts.
@@ -101,7 +142,8 @@ fn show<G: Record>(game: GameName, r: &G) -> String {
         let pit = m.to_string();
         let pit = pit.trim_end_matches(['-', '*']);
         out.push_str(&format!(
-            "\nthe turn is paused at pit {pit}: sow it on with '{pit}' (counter-clockwise) or '{pit}-' (clockwise)"
+            "\nthe turn is paused at pit {pit} with {} seeds in hand: sow them on with '{pit}' (counter-clockwise) or '{pit}-' (clockwise)",
+            p.board().in_hand
         ));
     }
     out
@@ -116,59 +158,118 @@ fn moves_list<P: Position>(p: &P) -> String {
 }
 
 const HELP: &str = "commands: a move in the game's notation (e.g. 'c'; Omweso: 'a-' clockwise, 'm*' split), \
-undo, hint, moves, help, quit";
+undo, hint, moves, new, help, quit";
 
-impl Runner for Play {
-    type Output = ();
+impl Play {
+    /// The players' names for a game file.
+    fn names(&self, engine: &str) -> (String, String) {
+        let side = |p: Player| {
+            if self.auto || p != self.human {
+                engine.to_string()
+            } else {
+                "human".to_string()
+            }
+        };
+        (side(Player::South), side(Player::North))
+    }
 
-    fn run<G: Record>(self, mut game: G) -> Result<(), String> {
-        let mut engine: AnyEngine<G, Static> =
+    /// Writes the game to `--save`, if given.
+    fn save<G: Record>(&self, game: &G, engine: &str) -> Result<(), String> {
+        let Some(path) = &self.save else {
+            return Ok(());
+        };
+        let (south, north) = self.names(engine);
+        let file = common::files::file_of(game, self.game, &self.variant, &south, &north);
+        common::files::save(path, &file)?;
+        println!("saved the game to {}", path.display());
+        Ok(())
+    }
+
+    /// Plays the game or match `s` in the terminal.
+    fn play<S: Series>(self, mut s: S) -> Result<(), String> {
+        let mut engine: AnyEngine<S::G, Static> =
             from_spec(&self.engine, Static, self.seed).map_err(|e| e.to_string())?;
-        let mut helper: AnyEngine<G, Static> =
+        let mut helper: AnyEngine<S::G, Static> =
             from_spec(&self.engine, Static, self.seed ^ 1).map_err(|e| e.to_string())?;
+        let name = engine.name();
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
         let mut plies = 0u64;
+        // The person's moves in the current game: what `undo` can take back.
+        let mut human_moves = 0usize;
+        let you = common::side_name(self.human);
         if !self.auto {
             println!(
-                "{} against {}; you play {}. {HELP}",
-                self.game,
-                engine.name(),
-                if self.human == Player::South {
-                    "South"
+                "{} against {name}; you play {you}. {HELP}",
+                if s.is_match() {
+                    format!("a match of {}", self.game)
                 } else {
-                    "North"
-                }
+                    self.game.to_string()
+                },
             );
         }
         let mut redraw = true;
+        let mut announced = false;
         loop {
             if redraw {
-                println!("\n{}", show(self.game, &game));
+                println!("\n{}", show(self.game, s.game()));
                 redraw = false;
             }
-            let status = game.status();
-            if status.is_finished() {
+            let status = s.status();
+            let to_move = s.game().position().side_to_move();
+            if status.is_finished() && !announced {
+                announced = true;
                 println!(
                     "game over: {}",
-                    common::describe_status(self.game, status, game.position().side_to_move())
+                    common::describe_status(self.game, status, to_move)
                 );
-                return Ok(());
+                if s.is_match() {
+                    let score = s.score();
+                    match s.winner() {
+                        Some(w) => println!(
+                            "match over: {} wins the match, {}-{} (South-North)",
+                            common::side_name(w),
+                            score.south,
+                            score.north
+                        ),
+                        None => {
+                            println!(
+                                "match score {}-{} (South-North): the next game",
+                                score.south, score.north
+                            );
+                            s.next_game()?;
+                            human_moves = 0;
+                            announced = false;
+                            redraw = true;
+                            continue;
+                        }
+                    }
+                }
+                if self.auto {
+                    return self.save(s.game(), &name);
+                }
+                println!(
+                    "type new for {}, undo to take back, or quit",
+                    if s.is_match() {
+                        "another match"
+                    } else {
+                        "another game"
+                    }
+                );
             }
             if plies >= self.max_plies {
                 println!("stopped after {plies} plies (--max-plies)");
-                return Ok(());
+                return self.save(s.game(), &name);
             }
-            let p = game.position().clone();
-            if self.auto || p.side_to_move() != self.human {
-                let r = engine.search(&game);
+            if !status.is_finished() && (self.auto || to_move != self.human) {
+                let p = s.game().position().clone();
+                let r = engine.search(s.game());
                 let m = r
                     .best
                     .ok_or("the engine found no move in an ongoing game")?;
                 let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
                 println!(
-                    "{} ({}) plays {m}   eval {} for {}, depth {}, {} nodes, pv {}",
-                    engine.name(),
+                    "{name} ({}) plays {m}   eval {} for {}, depth {}, {} nodes, pv {}",
                     p.side_to_move(),
                     common::show_eval(r.score),
                     p.side_to_move(),
@@ -176,28 +277,45 @@ impl Runner for Play {
                     r.nodes,
                     pv.join(" ")
                 );
-                common::play(&mut game, m)?;
+                s.play(m, r.elapsed)?;
                 plies += 1;
                 redraw = true;
                 continue;
             }
-            print!("{} to move> ", p.side_to_move());
+            if status.is_finished() {
+                print!("> ");
+            } else {
+                print!("{to_move} to move> ");
+            }
             std::io::stdout().flush().map_err(|e| e.to_string())?;
             let Some(line) = lines.next() else {
                 println!("\nend of input: quitting");
-                return Ok(());
+                return self.save(s.game(), &name);
             };
             let line = line.map_err(|e| e.to_string())?;
+            let p = s.game().position().clone();
             match line.trim() {
                 "" => {}
-                "quit" | "exit" | "q" => {
+                "quit" | "exit" => {
+                    if !status.is_finished() {
+                        print!("the game is not over: quit anyway? (yes/no) ");
+                        std::io::stdout().flush().map_err(|e| e.to_string())?;
+                        let answer = lines.next().transpose().map_err(|e| e.to_string())?;
+                        if !matches!(answer.as_deref().map(str::trim), Some("y" | "yes") | None) {
+                            println!("the game goes on");
+                            continue;
+                        }
+                    }
+                    self.save(s.game(), &name)?;
                     println!("bye");
                     return Ok(());
                 }
                 "help" | "?" => println!("{HELP}"),
+                "moves" if status.is_finished() => println!("the game is over: no moves"),
                 "moves" => println!("legal moves: {}", moves_list(&p)),
+                "hint" if status.is_finished() => println!("the game is over: no move to suggest"),
                 "hint" => {
-                    let r = helper.search(&game);
+                    let r = helper.search(s.game());
                     match r.best {
                         Some(m) => println!(
                             "hint: {m} (eval {} for you, depth {})",
@@ -207,26 +325,51 @@ impl Runner for Play {
                         None => println!("no move to suggest"),
                     }
                 }
+                "new" if s.is_match() => {
+                    println!("a match goes on until it is decided: quit to leave it");
+                }
+                "new" => {
+                    s.next_game()?;
+                    human_moves = 0;
+                    announced = false;
+                    redraw = true;
+                    println!("a new game");
+                }
+                "undo" if human_moves == 0 => {
+                    println!("nothing to take back: you have not moved in this game yet");
+                }
                 "undo" => {
-                    // Take back moves until it is the person's turn again, at least one.
-                    match game.undo() {
-                        None => println!("cannot undo: nothing to take back"),
-                        Some(_) => {
-                            plies = plies.saturating_sub(1);
-                            while game.position().side_to_move() != self.human
-                                && game.undo().is_some()
-                            {
-                                plies = plies.saturating_sub(1);
+                    // Take back moves until one of the person's is taken back.
+                    loop {
+                        match s.undo() {
+                            Err(e) => {
+                                println!("cannot undo: {e}");
+                                break;
                             }
-                            redraw = true;
+                            Ok(None) => break,
+                            Ok(Some(_)) => {
+                                plies = plies.saturating_sub(1);
+                                redraw = true;
+                                announced = false;
+                                if s.game().position().side_to_move() == self.human {
+                                    human_moves -= 1;
+                                    break;
+                                }
+                            }
                         }
                     }
                 }
-                text => match common::parse_move(&game, text) {
+                "q" => println!("'q' is not a move here; type quit to leave"),
+                _ if status.is_finished() => {
+                    println!("the game is over: type new, undo or quit");
+                }
+                text => match common::parse_move(s.game(), text) {
                     Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
-                    Ok(m) => match common::play(&mut game, m) {
+                    Ok(m) => match s.play(m, Duration::ZERO) {
                         Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
                         Ok(()) => {
+                            println!("you ({}) play {m}", p.side_to_move());
+                            human_moves += 1;
                             plies += 1;
                             redraw = true;
                         }
@@ -237,16 +380,65 @@ impl Runner for Play {
     }
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let game = cli.game.unwrap_or(GameName::Urim);
-    let play = Play {
-        game,
+impl Runner for Play {
+    type Output = ();
+
+    fn run<G: Record>(mut self, mut game: G) -> Result<(), String> {
+        if let Some(file) = self.load.take() {
+            file.play_onto(&mut game)
+                .map_err(|e| format!("--load: {e}"))?;
+            println!("loaded {} plies", game.moves().len());
+        }
+        self.play(Single { game })
+    }
+}
+
+impl MatchRunner for Play {
+    type Output = ();
+
+    fn run<S: Series>(self, series: S) -> Result<(), String> {
+        self.play(series)
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    let mut play = Play {
+        game: cli.game.unwrap_or(GameName::Urim),
+        variant: cli.variant.variant(),
         engine: cli.engine,
         human: cli.human,
         auto: cli.auto,
         seed: cli.seed,
         max_plies: cli.max_plies,
+        save: cli.save,
+        load: None,
     };
-    common::exit_code(common::dispatch(game, &cli.variant.variant(), play))
+    if let Some(path) = &cli.load {
+        let loaded = common::files::load(path)?;
+        if cli.game.is_some_and(|g| g != loaded.game) || play.variant.is_set() {
+            return Err(format!(
+                "{} is a game of {}: the file gives the game and its options",
+                path.display(),
+                loaded.game
+            ));
+        }
+        play.game = loaded.game;
+        play.variant = loaded.variant.clone();
+        play.load = Some(loaded.file);
+        return common::dispatch(loaded.game, &loaded.variant, play);
+    }
+    let (game, variant) = (play.game, play.variant.clone());
+    if cli.whole_match {
+        let options = MatchOptions {
+            target: cli.target,
+            mode: cli.mode,
+            seed: cli.seed,
+        };
+        return common::matches::dispatch(game, &variant, &options, play);
+    }
+    common::dispatch(game, &variant, play)
+}
+
+fn main() -> ExitCode {
+    common::exit_code(run(Cli::parse()))
 }

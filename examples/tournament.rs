@@ -84,6 +84,10 @@ struct Cli {
     /// A game still going after this many plies is stopped (counted as a draw)
     #[arg(long, value_name = "M", default_value_t = 1000)]
     max_plies: u64,
+    /// Writes every game to a game file of its own in DIR (docs/game-files.md):
+    /// `<game>-0001.mgn`, …, or `<game>-m001-g01.mgn` in matches
+    #[arg(long, value_name = "DIR")]
+    pgn: Option<std::path::PathBuf>,
     /// Whole matches to play, with the game's own match scoring (Urim, Omweso, Rio
     /// Kadalis)
     #[arg(long, value_name = "N", help_heading = "Matches")]
@@ -122,7 +126,34 @@ struct GameResult {
     moves: [u64; 2],
 }
 
+/// Where and how the games are written (`--pgn`).
+#[derive(Clone)]
+struct Pgn {
+    dir: std::path::PathBuf,
+    game: GameName,
+    variant: common::Variant,
+}
+
+impl Pgn {
+    /// Writes `record` as `<dir>/<game>-<label>.mgn`, South and North named.
+    fn save<G: Record>(&self, record: &G, label: &str, names: [&str; 2]) -> Result<(), String> {
+        let file = common::files::file_of(record, self.game, &self.variant, names[0], names[1]);
+        let path = self.dir.join(format!("{}-{label}.mgn", self.game));
+        common::files::save(&path, &file)
+    }
+}
+
+/// South's and North's names, `first` being the first engine's side.
+fn sides(names: &[String; 2], first: Player) -> [&str; 2] {
+    if first == Player::South {
+        [&names[0], &names[1]]
+    } else {
+        [&names[1], &names[0]]
+    }
+}
+
 struct OneGame {
+    pgn: Option<Pgn>,
     engine: String,
     opponent: String,
     index: u64,
@@ -172,6 +203,13 @@ impl Runner for OneGame {
             plies += 1;
         }
         out.plies = plies;
+        if let Some(pgn) = &self.pgn {
+            pgn.save(
+                &game,
+                &format!("{:04}", self.index + 1),
+                sides(&out.names, first_side),
+            )?;
+        }
         match game.status() {
             Status::Ongoing => out.unfinished = true,
             Status::Annulled => out.annulled = true,
@@ -217,6 +255,7 @@ struct MatchResult {
 }
 
 struct OneMatch<'a> {
+    pgn: Option<Pgn>,
     engine: String,
     opponent: String,
     index: u64,
@@ -280,6 +319,10 @@ impl MatchRunner for OneMatch<'_> {
                 out.moves[who] += 1;
                 m.play(mv, thinking)?;
                 plies += 1;
+            }
+            if let Some(pgn) = &self.pgn {
+                let label = format!("m{:03}-g{:02}", self.index + 1, out.games.len() + 1);
+                pgn.save(m.game(), &label, sides(&out.names, side))?;
             }
             let mut g = MatchGame {
                 plies,
@@ -349,6 +392,7 @@ fn run_matches(cli: &Cli, c: &Common, count: u64, options: &MatchOptions) -> Res
     let (mut w, mut u, mut l) = (0, 0, 0);
     for index in 0..count {
         let one = OneMatch {
+            pgn: pgn(cli)?,
             engine: c.engine.clone(),
             opponent: c.opponent.clone(),
             index,
@@ -468,6 +512,19 @@ fn print_match_table(game: GameName, rules: &str, results: &[MatchResult]) {
     );
 }
 
+/// `--pgn`'s folder (made if missing), with the game and its options.
+fn pgn(cli: &Cli) -> Result<Option<Pgn>, String> {
+    let Some(dir) = &cli.pgn else {
+        return Ok(None);
+    };
+    std::fs::create_dir_all(dir).map_err(|e| format!("--pgn {}: {e}", dir.display()))?;
+    Ok(Some(Pgn {
+        dir: dir.clone(),
+        game: cli.game,
+        variant: cli.variant.variant(),
+    }))
+}
+
 fn run(cli: &Cli) -> Result<(), String> {
     let games = cli.games.unwrap_or(20);
     let (engine, opponent) = (cli.engine.clone(), cli.opponent.clone());
@@ -499,6 +556,7 @@ fn run(cli: &Cli) -> Result<(), String> {
     let (mut w, mut d, mut l) = (0, 0, 0);
     for index in 0..games {
         let one = OneGame {
+            pgn: pgn(cli)?,
             engine: engine.clone(),
             opponent: opponent.clone(),
             index,

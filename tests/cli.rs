@@ -270,3 +270,136 @@ fn endings_are_explained_with_the_rule_and_the_totals() {
         "{r:?}"
     );
 }
+
+/// A fresh path for a file of this test run.
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("mancala-cli-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn play_asks_before_quitting_and_q_is_not_quit() {
+    let r = run_with("play", &["--engine", "greedy"], "quit\nno\nq\nquit\nyes\n");
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("the game is not over: quit anyway? (yes/no)"),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("the game goes on"), "{r:?}");
+    assert!(
+        r.stdout
+            .contains("'q' is not a move here; type quit to leave"),
+        "{r:?}"
+    );
+    assert!(r.stdout.trim_end().ends_with("bye"), "{r:?}");
+}
+
+#[test]
+fn play_echoes_moves_says_units_and_undoes_only_the_players_moves() {
+    // North: the engine opens; nothing of the person's to take back yet.
+    let r = run_with(
+        "play",
+        &["urim", "--human", "N", "--engine", "greedy"],
+        "undo\nc\nundo\nnew\nquit\nyes\n",
+    );
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("nothing to take back: you have not moved in this game yet"),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("you (N) play c"), "{r:?}");
+    assert!(r.stdout.contains("a new game"), "{r:?}");
+    // Evaluations carry their unit.
+    assert!(r.stdout.contains(" seeds for S,"), "{r:?}");
+    // After the undo it is North's turn again, the engine's opening move kept.
+    let after_undo = r.stdout.split("you (N) play c").nth(1).unwrap_or("");
+    assert!(after_undo.contains("North to move"), "{r:?}");
+}
+
+#[test]
+fn a_saved_game_loads_replays_and_goes_on() {
+    let path = temp_file("saved.mgn");
+    let file = path.to_str().unwrap();
+    let r = run_with(
+        "play",
+        &["urim", "--engine", "greedy", "--save", file],
+        "c\nquit\nyes\n",
+    );
+    assert!(r.ok, "{r:?}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[Game \"urim\"]"), "{text}");
+    assert!(
+        text.contains("[South \"human\"]") && text.contains("[North \"greedy\"]"),
+        "{text}"
+    );
+    assert!(text.contains("[Result \"ongoing\"]"), "{text}");
+    // Replayed: two plies, yours and the engine's.
+    let r = run("replay", &["--file", file]);
+    assert!(r.ok, "{r:?}");
+    assert_eq!(r.stdout.lines().count(), 2, "{r:?}");
+    assert!(r.stdout.starts_with("c\t"), "{r:?}");
+    // Loaded: the game goes on from there to its end.
+    let r = run("play", &["--load", file, "--auto", "--engine", "greedy"]);
+    assert!(
+        r.ok && r.stdout.contains("loaded 2 plies") && r.stdout.contains("game over: "),
+        "{r:?}"
+    );
+    // The position after the first ply, with its history, for analyze.
+    let r = run("analyze", &["--file", file, "--ply", "1", "--depth", "2"]);
+    assert!(r.ok && r.stdout.contains("N to move; legal moves"), "{r:?}");
+    refused(
+        "analyze",
+        &["--file", file, "--ply", "3"],
+        "--ply 3: the game has 2 plies",
+    );
+    // A file whose result is not what its moves reach is refused.
+    std::fs::write(&path, text.replace("ongoing", "annulled")).unwrap();
+    refused(
+        "replay",
+        &["--file", file],
+        "--file: the Result tag says \"annulled\"",
+    );
+    refused(
+        "play",
+        &["--load", file],
+        "--load: the Result tag says \"annulled\"",
+    );
+    std::fs::write(&path, text.replace("[Start", "[Start \"x\"]\n[Start")).unwrap();
+    refused("replay", &["--file", file], "line ");
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn play_plays_whole_matches() {
+    let r = run(
+        "play",
+        &[
+            "urim", "--match", "--target", "2", "--auto", "--engine", "greedy",
+        ],
+    );
+    assert!(r.ok && r.stdout.contains("match over: "), "{r:?}");
+    let r = run(
+        "play",
+        &["rio-kadalis", "--match", "--auto", "--engine", "greedy"],
+    );
+    assert!(r.ok && r.stdout.contains("match over: "), "{r:?}");
+    refused("play", &["oware", "--match"], "oware has no match type");
+}
+
+#[test]
+fn a_paused_omweso_turn_reads_back_and_shows_the_seeds_in_hand() {
+    // After 11 plies of the golden game, South's turn is paused at j with 9 seeds.
+    let paused = "6,6,0,1,7,0,2,5/1,0,8,0,2,1,2,0/1,1,0,2,0,1,0,0/4,4,0,0,0,1,0,0 S snc 1-0 j+9:r";
+    let r = run_with("play", &["omweso", "--from", paused], "quit\nyes\n");
+    assert!(r.ok, "{r:?}");
+    assert!(r.stdout.contains("seeds in hand: 9"), "{r:?}");
+    assert!(r.stdout.contains(&format!("position: {paused}")), "{r:?}");
+    assert!(
+        r.stdout
+            .contains("the turn is paused at pit j with 9 seeds in hand"),
+        "{r:?}"
+    );
+    let r = run("replay", &["omweso", "--from", paused, "j-"]);
+    assert!(r.ok, "{r:?}");
+}

@@ -66,6 +66,65 @@ pub trait Series {
     /// The current game reached the ply limit without ending: `true` if it was dropped
     /// as annulled and the next game set up, `false` if the match cannot go on.
     fn abandon_game(&mut self) -> bool;
+
+    /// Takes back the current game's last move, if the match allows it.
+    fn undo(&mut self) -> Result<Option<MoveOf<Self::G>>, String> {
+        Err("a match takes no moves back".into())
+    }
+
+    /// Whether this is a whole match (not one game).
+    fn is_match(&self) -> bool {
+        true
+    }
+}
+
+/// One game as a [`Series`] of one: `play` without `--match`.
+pub struct Single<G: Record> {
+    /// The game.
+    pub game: G,
+}
+
+impl<G: Record> Series for Single<G> {
+    type G = G;
+
+    fn game(&self) -> &G {
+        &self.game
+    }
+
+    fn status(&self) -> Status {
+        self.game.status()
+    }
+
+    fn play(&mut self, m: MoveOf<G>, _: Duration) -> Result<(), String> {
+        super::play(&mut self.game, m)
+    }
+
+    fn winner(&self) -> Option<Player> {
+        None
+    }
+
+    fn score(&self) -> ByPlayer<u32> {
+        ByPlayer::new(0, 0)
+    }
+
+    /// Starts the game again from its start.
+    fn next_game(&mut self) -> Result<(), String> {
+        let start = self.game.start().clone();
+        self.game.reset(start);
+        Ok(())
+    }
+
+    fn abandon_game(&mut self) -> bool {
+        false
+    }
+
+    fn undo(&mut self) -> Result<Option<MoveOf<G>>, String> {
+        Ok(self.game.undo())
+    }
+
+    fn is_match(&self) -> bool {
+        false
+    }
 }
 
 /// What the tournament does with a match once it is set up.
@@ -271,6 +330,14 @@ impl Series for OmwesoSeries {
 
     fn abandon_game(&mut self) -> bool {
         false
+    }
+
+    /// Classic play takes moves back (rule 9); contract and blitz refuse.
+    fn undo(&mut self) -> Result<Option<mancala::omweso::Move>, String> {
+        if self.m.game().moves().is_empty() {
+            return Ok(None);
+        }
+        self.m.take_back().map(Some).map_err(|e| e.to_string())
     }
 }
 

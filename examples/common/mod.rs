@@ -16,6 +16,7 @@ pub use cli::GameName;
 
 pub mod cli;
 pub mod draw;
+pub mod files;
 pub mod kalah;
 pub mod matches;
 pub mod omweso;
@@ -43,6 +44,15 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// Whether any option or `--from` is given.
+    pub fn is_set(&self) -> bool {
+        self.pits.is_some()
+            || self.seeds.is_some()
+            || self.clockwise
+            || self.from.is_some()
+            || !self.flags.is_empty()
+    }
+
     /// Refuses every flag in `flags` that is not in `known`, and flags that do not apply
     /// to `game`.
     pub fn check_flags(&self, game: &str, known: &[&str]) -> Result<(), String> {
@@ -55,12 +65,10 @@ impl Variant {
     }
 }
 
-/// The notation of the current position, or `pending:<pit>` in the middle of a turn.
+/// The notation of the current position, a paused Omweso turn included (its fifth
+/// field: `docs/omweso.md`), which `--from` reads back.
 pub fn notation<G: Record>(game: &G) -> String {
-    match game.position().pending_decision() {
-        Some(m) => format!("pending:{}", m.to_string().trim_end_matches(['-', '*'])),
-        None => game.position().to_string(),
-    }
+    game.position().to_string()
 }
 
 /// The mover's pits on this board, as `a to f`.
@@ -170,8 +178,7 @@ pub fn describe_status(game: GameName, status: Status, to_move: Player) -> Strin
             "an empty side (rule K5): each player adds the seeds on their side".into()
         }
         (EndReason::Majority, _) => {
-            "a majority in store: more than half of the seeds in one store, or half in each"
-                .into()
+            "a majority in store: more than half of the seeds in one store, or half in each".into()
         }
         (EndReason::Repetition, g) => format!(
             "repetition{}: a position came back since the last capture; each player takes the seeds in their row",
