@@ -6,8 +6,8 @@ use mancala_core::toy::Countdown;
 use mancala_search::eval::{Static, Zero};
 use mancala_search::score::{Score, is_decisive, plies_to_end, win_score};
 use mancala_search::{
-    AlphaBeta, AlphaBetaOptions, Engine, Greedy, Limits, Mcts, MctsOptions, RandomPlayer,
-    minimax, spec::from_spec,
+    AlphaBeta, AlphaBetaOptions, Engine, Greedy, Limits, Mcts, MctsOptions, RandomPlayer, minimax,
+    spec::from_spec,
 };
 
 /// Heap 4: taking 1 leaves 3, a lost heap for the player to move (1 or 2 a turn).
@@ -43,7 +43,9 @@ fn extreme_limits_are_answered() {
             ..limits
         };
         let mut mcts = Mcts::with_evaluator(Zero, limits, MctsOptions::default());
-        let best = mcts.choose(&game()).expect("a legal move is always returned");
+        let best = mcts
+            .choose(&game())
+            .expect("a legal move is always returned");
         assert!(game().check_move(best).is_ok(), "{limits:?}");
     }
 }
@@ -57,7 +59,10 @@ fn a_finished_game_has_no_move_from_any_engine() {
     }
     assert!(g.is_finished());
     assert_eq!(AlphaBeta::new(Limits::depth(5)).choose(&g), None);
-    assert_eq!(Mcts::new(Limits::nodes(50), MctsOptions::default()).choose(&g), None);
+    assert_eq!(
+        Mcts::new(Limits::nodes(50), MctsOptions::default()).choose(&g),
+        None
+    );
     assert_eq!(Greedy::<_, Static>::new(1).choose(&g), None);
     assert_eq!(RandomPlayer::new(1).choose(&g), None);
     assert!(is_decisive(minimax(&g, u32::MAX, &Zero)));
@@ -82,10 +87,25 @@ fn mcts_with_the_largest_tree_asked_for_still_plays() {
 #[test]
 fn any_spec_string_is_read_or_refused() {
     let specs = [
-        "", ":", "alphabeta:", "alphabeta:0", "alphabeta:99999999999999999999",
-        "alphabeta:18446744073709551615ms", "alphabeta:-1", "mcts:0", "mcts:0ms",
-        "mcts:18446744073709551615", "alphabeta:1n", "alphabeta:0n", "greedy:3", "random:",
-        "ALPHABETA", "alphabeta:5:5", "mcts:1.5", "\u{0}", "alphabeta:٣",
+        "",
+        ":",
+        "alphabeta:",
+        "alphabeta:0",
+        "alphabeta:99999999999999999999",
+        "alphabeta:18446744073709551615ms",
+        "alphabeta:-1",
+        "mcts:0",
+        "mcts:0ms",
+        "mcts:18446744073709551615",
+        "alphabeta:1n",
+        "alphabeta:0n",
+        "greedy:3",
+        "random:",
+        "ALPHABETA",
+        "alphabeta:5:5",
+        "mcts:1.5",
+        "\u{0}",
+        "alphabeta:٣",
     ];
     for spec in specs {
         match from_spec::<Line<Countdown>, _>(spec, Static, 0) {
