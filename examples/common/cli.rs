@@ -61,7 +61,8 @@ pub struct VariantArgs {
     /// rio-kadalis: sow clockwise
     #[arg(long)]
     pub clockwise: bool,
-    /// omweso: the optional ending of rule 7 (two captures in a row win)
+    /// omweso: the optional ending of rule 7 (2 points for capturing in two turns while
+    /// the opponent has captured in none)
     #[arg(long)]
     pub two_captures_first: bool,
     /// omweso: North makes the first move (South by default)
