@@ -17,6 +17,10 @@
 mod common;
 
 use std::path::PathBuf;
+
+use clap::Parser;
+use common::GameName;
+use common::cli::VariantArgs;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -26,38 +30,78 @@ use mancala_solve::kalah::{Ending, Kalah, KalahGame, Rules};
 use mancala_solve::search::{Limits, Prover};
 use mancala_solve::{Game, Position};
 
-const USAGE: &str = "usage: solve kalah [--pits M] [--seeds N] [--from \"<notation>\"] \
-    [--empty-capture] [--mover-empty] [--max-seeds S] [--db DIR] [--memory] [--check] \
-    [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc] [--id DEPTH]";
+/// Builds the endgame databases of a game and proves the value of a position with them.
+#[derive(Parser, Debug)]
+#[command(
+    name = "solve",
+    after_help = "The value is the final margin of the side to move (its total minus the \
+        opponent's); at the start, the first player's. The published Kalah values (Irving et \
+        al. 2000) hold with --empty-capture (docs/solving.md).\n\n\
+        Examples:\n  \
+        cargo run --release --example solve -- kalah --pits 6 --seeds 4 --empty-capture\n  \
+        cargo run --release --example solve -- kalah --pits 4 --seeds 3 --memory --check"
+)]
+struct Cli {
+    /// The game (the solver knows kalah; Urim is issue 16)
+    #[arg(value_enum)]
+    game: GameName,
+    /// Databases of every board with up to S seeds on it (default: 20 for 6 pits, 22
+    /// for 5, 24 for 4, every board for fewer)
+    #[arg(long, value_name = "S")]
+    max_seeds: Option<u32>,
+    /// The databases' folder, read back (checked) when they are already there
+    #[arg(long, value_name = "DIR", default_value = "target/solve-db")]
+    db: PathBuf,
+    /// Keep the databases in memory only (no files)
+    #[arg(long)]
+    memory: bool,
+    /// Re-check every database (each value the best over its children)
+    #[arg(long)]
+    check: bool,
+    /// The transposition table's size in MiB
+    #[arg(long, value_name = "MB", default_value_t = 1024)]
+    tt_mb: u64,
+    /// Stop the proof after this many seconds and print the bounds reached
+    #[arg(long, value_name = "SECONDS")]
+    time: Option<f64>,
+    /// Stop the proof after this many nodes and print the bounds reached
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// No enhanced transposition cutoffs
+    #[arg(long)]
+    no_etc: bool,
+    /// The deepest depth-limited search before the search to the end
+    #[arg(long, value_name = "DEPTH", default_value_t = 32)]
+    id: u32,
+    #[command(flatten)]
+    variant: VariantArgs,
+}
 
 fn run() -> Result<(), String> {
-    let args = common::Args::parse(
-        std::env::args().skip(1),
-        &["max-seeds", "db", "tt-mb", "time", "nodes", "id"],
-        &["empty-capture", "mover-empty", "memory", "check", "no-etc"],
-    )?;
-    if args.game != "kalah" {
+    let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
+    if cli.game != GameName::Kalah {
         return Err(format!(
-            "the solver knows kalah, not {:?} (Urim is issue 16)\n{USAGE}",
-            args.game
+            "the solver knows kalah, not {} (Urim is issue 16)",
+            cli.game
         ));
     }
-    args.variant.check_flags("kalah", &[])?;
-    if args.variant.clockwise || !args.positional.is_empty() {
-        return Err(USAGE.into());
+    let variant = cli.variant.variant();
+    variant.check_flags("kalah", &["empty-capture", "mover-empty"])?;
+    if variant.clockwise {
+        return Err("kalah has no option --clockwise".into());
     }
-    let pits = args.variant.pits.unwrap_or(6);
+    let pits = variant.pits.unwrap_or(6);
     let pits = u8::try_from(pits).map_err(|_| format!("--pits {pits} is too many"))?;
     let rules = Rules {
         pits,
-        empty_capture: args.switch("empty-capture"),
-        ending: if args.switch("mover-empty") {
+        empty_capture: cli.variant.empty_capture,
+        ending: if cli.variant.mover_empty {
             Ending::MoverEmpty
         } else {
             Ending::AnySideEmpty
         },
     };
-    let start: Kalah = match &args.variant.from {
+    let start: Kalah = match &variant.from {
         Some(text) => {
             let p: Kalah = text.parse().map_err(|e| format!("--from {text:?}: {e}"))?;
             if p.rules() != rules {
@@ -68,7 +112,7 @@ fn run() -> Result<(), String> {
             }
             p
         }
-        None => Kalah::start(rules, args.variant.seeds.unwrap_or(4)).map_err(|e| e.to_string())?,
+        None => Kalah::start(rules, variant.seeds.unwrap_or(4)).map_err(|e| e.to_string())?,
     };
     let game = KalahGame::new(rules);
     let on_board = u32::from(start.total())
@@ -80,20 +124,12 @@ fn run() -> Result<(), String> {
         5 => 22,
         _ => 20,
     };
-    let max_seeds: u32 = args
-        .value("max-seeds")?
-        .unwrap_or(default_max)
-        .min(on_board);
-    let dir = (!args.switch("memory")).then(|| {
-        args.value::<PathBuf>("db")
-            .ok()
-            .flatten()
-            .unwrap_or_else(|| PathBuf::from("target/solve-db"))
-    });
-    let tt_mb: u64 = args.value("tt-mb")?.unwrap_or(1024);
+    let max_seeds: u32 = cli.max_seeds.unwrap_or(default_max).min(on_board);
+    let dir = (!cli.memory).then(|| cli.db.clone());
+    let tt_mb: u64 = cli.tt_mb;
     let limits = Limits {
-        nodes: args.value("nodes")?,
-        time: args.value::<f64>("time")?.map(Duration::from_secs_f64),
+        nodes: cli.nodes,
+        time: cli.time.map(Duration::from_secs_f64),
     };
 
     println!("kalah: {start}  ({})", game.variant());
@@ -131,7 +167,7 @@ fn run() -> Result<(), String> {
         dbs.bytes() as f64 / (1 << 20) as f64,
         t0.elapsed().as_secs_f64()
     );
-    if args.switch("check") {
+    if cli.check {
         let t = Instant::now();
         for seeds in 0..dbs.len() {
             let r = check_table(&game, &dbs, seeds).map_err(|e| e.to_string())?;
@@ -150,8 +186,8 @@ fn run() -> Result<(), String> {
 
     let bits = (tt_mb.max(1) * (1 << 20) / 32).ilog2();
     let mut prover = Prover::new(&game, &dbs, bits).map_err(|e| e.to_string())?;
-    prover.set_etc(!args.switch("no-etc"));
-    prover.set_iterative_deepening(args.value("id")?.unwrap_or(32));
+    prover.set_etc(!cli.no_etc);
+    prover.set_iterative_deepening(cli.id);
     let t = Instant::now();
     let proof = prover
         .prove_with(&start, &limits, |lower, upper, nodes| {

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 /// The examples.
-const EXAMPLES: [&str; 5] = ["analyze", "perft", "play", "replay", "tournament"];
+const EXAMPLES: [&str; 6] = ["analyze", "perft", "play", "replay", "solve", "tournament"];
 /// The games.
 const GAMES: [&str; 5] = ["urim", "omweso", "rio-kadalis", "oware", "kalah"];
 
@@ -100,6 +100,8 @@ fn every_example_has_help_with_its_options_and_an_example_line() {
     // Each example's own options are listed.
     for (name, option) in [
         ("play", "--human <S|N>"),
+        ("solve", "--max-seeds <S>"),
+        ("solve", "--empty-capture"),
         ("play", "--engine <SPEC>"),
         ("play", "--seed <N>"),
         ("analyze", "--time-ms <T>"),
@@ -402,4 +404,33 @@ fn a_paused_omweso_turn_reads_back_and_shows_the_seeds_in_hand() {
     );
     let r = run("replay", &["omweso", "--from", paused, "j-"]);
     assert!(r.ok, "{r:?}");
+}
+
+/// `solve` proves a small Kalah exactly (Kalah(3,3): the first player wins by 2, Irving
+/// et al.'s table; docs/solving.md), with the databases checked, and refuses the games
+/// it does not know.
+#[test]
+fn solve_proves_a_small_kalah_and_refuses_other_games() {
+    let r = run(
+        "solve",
+        &[
+            "kalah", "--pits", "3", "--seeds", "3", "--memory", "--check",
+        ],
+    );
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("value: +2 for South (the side to move): South wins by 2"),
+        "{r:?}"
+    );
+    let r = run("solve", &["urim"]);
+    assert!(
+        !r.ok && r.stderr.contains("the solver knows kalah, not urim"),
+        "{r:?}"
+    );
+    let r = run("solve", &["kalah", "--clockwise"]);
+    assert!(
+        !r.ok && r.stderr.contains("kalah has no option --clockwise"),
+        "{r:?}"
+    );
 }
