@@ -8,7 +8,7 @@
 //! evaluation is described in `docs/engine.md`.
 
 use mancala_core::record::Record;
-use mancala_core::{Board, ByPlayer, Player, Position};
+use mancala_core::{Board, ByPlayer, Outcome, Player, Position};
 
 use crate::score::{EVAL_LIMIT, SEED, Score, terminal_score};
 
@@ -29,6 +29,15 @@ pub trait Evaluator<P: Position> {
     /// The score of `p` for `p.side_to_move()`. Only called on ongoing positions; the
     /// search scores finished games itself with [`terminal_score`].
     fn evaluate(&self, p: &P) -> Score;
+
+    /// The final outcome of perfect play from `p` (an ongoing position), if this
+    /// evaluator knows it, as an endgame database does: the search then goes no
+    /// further from `p` and scores it like a finished game with that outcome. The
+    /// provided version knows none.
+    fn exact(&self, p: &P) -> Option<Outcome> {
+        let _ = p;
+        None
+    }
 }
 
 /// The standard evaluation of any game, read from its board: [`board_eval`] of
