@@ -2,6 +2,8 @@
 //! seeds on it) and proves the value of a position with them.
 //!
 //! ```text
+//! cargo run --release --example solve -- urim [--pits 6|7] [--seeds 3|4] [--max-seeds 20]
+//!     [--from "<notation>"] [--db DIR] [--memory] [--time SECONDS] [--nodes N]
 //! cargo run --release --example solve -- kalah [--pits 6] [--seeds 4] [--from "<notation>"]
 //!     [--empty-capture] [--mover-empty] [--max-seeds N] [--db DIR] [--memory]
 //!     [--check] [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc] [--id DEPTH]
@@ -13,6 +15,10 @@
 //! children). The proof search stops at `--time` or `--nodes` if given and then
 //! prints the bounds it reached. The value is the final margin of the side to move
 //! (its total minus the opponent's); at the start, the first player's.
+//!
+//! Urim's databases hold two bounds per board (rule 6 makes values depend on the
+//! history; docs/solving.md, "Games with cycles"); they are always re-checked after
+//! they are built or read, and the proof search carries the history along its path.
 
 mod common;
 
@@ -26,8 +32,10 @@ use std::time::{Duration, Instant};
 
 use mancala_solve::build::{build, check_table};
 use mancala_solve::db::Databases;
+use mancala_solve::history::HistoryProver;
 use mancala_solve::kalah::{Ending, Kalah, KalahGame, Rules};
 use mancala_solve::search::{Limits, Prover};
+use mancala_solve::urim::{Urim, UrimGame};
 use mancala_solve::{Game, Position};
 
 /// Builds the endgame databases of a game and proves the value of a position with them.
@@ -38,15 +46,16 @@ use mancala_solve::{Game, Position};
         opponent's); at the start, the first player's. The published Kalah values (Irving et \
         al. 2000) hold with --empty-capture (docs/solving.md).\n\n\
         Examples:\n  \
+        cargo run --release --example solve -- urim --max-seeds 20\n  \
         cargo run --release --example solve -- kalah --pits 6 --seeds 4 --empty-capture\n  \
         cargo run --release --example solve -- kalah --pits 4 --seeds 3 --memory --check"
 )]
 struct Cli {
-    /// The game (the solver knows kalah; Urim is issue 16)
+    /// The game (the solver knows urim and kalah)
     #[arg(value_enum)]
     game: GameName,
-    /// Databases of every board with up to S seeds on it (default: 20 for 6 pits, 22
-    /// for 5, 24 for 4, every board for fewer)
+    /// Databases of every board with up to S seeds on it (default: urim 16; kalah 20
+    /// for 6 pits, 22 for 5, 24 for 4, every board for fewer)
     #[arg(long, value_name = "S")]
     max_seeds: Option<u32>,
     /// The databases' folder, read back (checked) when they are already there
@@ -79,12 +88,198 @@ struct Cli {
 
 fn run() -> Result<(), String> {
     let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
-    if cli.game != GameName::Kalah {
+    match cli.game {
+        GameName::Kalah => run_kalah(&cli),
+        GameName::Urim => match cli.variant.pits.unwrap_or(6) {
+            6 => run_urim::<6>(&cli),
+            7 => run_urim::<7>(&cli),
+            n => Err(format!(
+                "urim is played on 6 or 7 pits a row, not --pits {n}"
+            )),
+        },
+        g => Err(format!("the solver knows urim and kalah, not {g}")),
+    }
+}
+
+/// Builds (or reads back) the databases of `game` up to `max_seeds` into `dir` (in
+/// memory without), printing a line per seed count; re-checks them if `check`.
+fn databases<G: Game>(
+    game: &G,
+    max_seeds: u32,
+    dir: Option<&std::path::Path>,
+    check: bool,
+) -> Result<Databases, String> {
+    let t0 = Instant::now();
+    let mut dbs = Databases::new(game, max_seeds).map_err(|e| e.to_string())?;
+    println!(
+        "databases up to {max_seeds} seeds{}",
+        dir.map_or(" (in memory)".to_string(), |d| format!(
+            " in {}",
+            d.display()
+        ))
+    );
+    let retro = game.cycles();
+    println!(
+        "{:>5} {:>14} {:>10} {:>9} {:>14}{}",
+        "seeds",
+        "boards",
+        "MiB",
+        "seconds",
+        "boards/s",
+        if retro {
+            "  iterations     cyclic  unresolved"
+        } else {
+            ""
+        }
+    );
+    build(game, &mut dbs, max_seeds, dir, true, |b| {
+        println!(
+            "{:>5} {:>14} {:>10.1} {:>9.2} {:>14}{}",
+            b.seeds,
+            b.boards,
+            (b.boards * dbs_width(retro)) as f64 / (1 << 20) as f64,
+            b.seconds,
+            if b.loaded {
+                "read".to_string()
+            } else {
+                format!("{:.0}", b.boards as f64 / b.seconds.max(1e-9))
+            },
+            b.retro.map_or(String::new(), |r| format!(
+                "  {:>10} {:>10} {:>11}",
+                r.iterations, r.cyclic, r.unresolved
+            ))
+        );
+    })
+    .map_err(|e| e.to_string())?;
+    println!(
+        "databases: {} bytes, {:.1} MiB, {:.1} s",
+        dbs.bytes(),
+        dbs.bytes() as f64 / (1 << 20) as f64,
+        t0.elapsed().as_secs_f64()
+    );
+    if check {
+        let t = Instant::now();
+        let mut unresolved = Vec::new();
+        for seeds in 0..dbs.len() {
+            let r = check_table(game, &dbs, seeds).map_err(|e| e.to_string())?;
+            if r.wrong > 0 {
+                return Err(format!(
+                    "database of {seeds} seeds: {} of {} values are not what their children give, e.g. {:?}",
+                    r.wrong, r.boards, r.examples
+                ));
+            }
+            unresolved.push(r.unresolved);
+        }
+        println!(
+            "check: every value is what its children give ({:.1} s)",
+            t.elapsed().as_secs_f64()
+        );
+        if retro {
+            println!("unresolved boards (L < U) by seeds: {unresolved:?}");
+        }
+    }
+    Ok(dbs)
+}
+
+fn dbs_width(retro: bool) -> u64 {
+    if retro { 2 } else { 1 }
+}
+
+fn limits(cli: &Cli) -> Result<Limits, String> {
+    let time = match cli.time {
+        Some(t) if !(t.is_finite() && t >= 0.0) => {
+            return Err(format!("--time {t}: give a number of seconds, 0 or more"));
+        }
+        t => t.map(Duration::from_secs_f64),
+    };
+    Ok(Limits {
+        nodes: cli.nodes,
+        time,
+    })
+}
+
+fn run_urim<const N: usize>(cli: &Cli) -> Result<(), String> {
+    let variant = cli.variant.variant();
+    variant.check_flags("urim", &[])?;
+    if variant.clockwise {
+        return Err("urim has no option --clockwise".into());
+    }
+    let start: Urim<N> = match &variant.from {
+        Some(text) => text.parse().map_err(|e| format!("--from {text:?}: {e}"))?,
+        None => Urim::<N>::start(variant.seeds.unwrap_or(3), mancala_solve::Player::South)
+            .map_err(|e| e.to_string())?,
+    };
+    let game = UrimGame::<N>::new();
+    let st = start.stores();
+    let on_board = u32::from(start.total()) - u32::from(st.south) - u32::from(st.north);
+    let max_seeds = cli.max_seeds.unwrap_or(16).min(on_board);
+    if max_seeds > 28 {
         return Err(format!(
-            "the solver knows kalah, not {} (Urim is issue 16)",
-            cli.game
+            "--max-seeds {max_seeds}: this solver builds Urim databases of up to 28 seeds"
         ));
     }
+    let dir = (!cli.memory).then(|| cli.db.clone());
+    let limits = limits(cli)?;
+    println!("urim: {start}  ({})", game.variant());
+    let dbs = databases(&game, max_seeds, dir.as_deref(), true)?;
+    let entries = usize::try_from(cli.tt_mb.max(1) * (1 << 20) / 48).unwrap_or(usize::MAX);
+    let mut prover = HistoryProver::<N>::new(&dbs, entries).map_err(|e| e.to_string())?;
+    let t = Instant::now();
+    let proof = prover
+        .prove_with(&start, &limits, |lower, upper, nodes| {
+            eprintln!(
+                "  bounds [{lower}, {upper}] after {nodes} nodes, {:.1} s",
+                t.elapsed().as_secs_f64()
+            );
+        })
+        .map_err(|e| e.to_string())?;
+    let secs = t.elapsed().as_secs_f64();
+    let mover = start.side_to_move();
+    println!(
+        "(the position is taken as the whole history, as at the start of a game: rule 6 \
+         counts repetitions from here)"
+    );
+    report(
+        mover,
+        proof.value(),
+        proof.lower,
+        proof.upper,
+        proof.stopped,
+    );
+    if let Some(m) = proof.best {
+        println!("best move: {m}");
+    }
+    println!(
+        "search: {} nodes, {} null-window searches, {secs:.2} s, {:.0} nodes/s",
+        proof.nodes,
+        proof.searches,
+        proof.nodes as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}
+
+fn report(mover: mancala_solve::Player, value: Option<i32>, lower: i32, upper: i32, stopped: bool) {
+    match value {
+        Some(v) => println!(
+            "value: {v:+} for {mover:?} (the side to move){}",
+            match v.signum() {
+                1 => format!(": {mover:?} wins by {v}"),
+                -1 => format!(": {mover:?} loses by {}", -v),
+                _ => ": a draw".to_string(),
+            }
+        ),
+        None => println!(
+            "not proven{}: the value for {mover:?} is between {lower} and {upper}",
+            if stopped {
+                " (stopped at the limit)"
+            } else {
+                ""
+            },
+        ),
+    }
+}
+
+fn run_kalah(cli: &Cli) -> Result<(), String> {
     let variant = cli.variant.variant();
     variant.check_flags("kalah", &["empty-capture", "mover-empty"])?;
     if variant.clockwise {
@@ -127,62 +322,9 @@ fn run() -> Result<(), String> {
     let max_seeds: u32 = cli.max_seeds.unwrap_or(default_max).min(on_board);
     let dir = (!cli.memory).then(|| cli.db.clone());
     let tt_mb: u64 = cli.tt_mb;
-    let limits = Limits {
-        nodes: cli.nodes,
-        time: cli.time.map(Duration::from_secs_f64),
-    };
-
+    let limits = limits(cli)?;
     println!("kalah: {start}  ({})", game.variant());
-    let t0 = Instant::now();
-    let mut dbs = Databases::new(&game, max_seeds).map_err(|e| e.to_string())?;
-    println!(
-        "databases up to {max_seeds} seeds{}",
-        dir.as_ref().map_or(" (in memory)".to_string(), |d| format!(
-            " in {}",
-            d.display()
-        ))
-    );
-    println!(
-        "{:>5} {:>14} {:>10} {:>9} {:>14}",
-        "seeds", "boards", "MiB", "seconds", "boards/s"
-    );
-    build(&game, &mut dbs, max_seeds, dir.as_deref(), true, |b| {
-        println!(
-            "{:>5} {:>14} {:>10.1} {:>9.2} {:>14}",
-            b.seeds,
-            b.boards,
-            b.boards as f64 / (1 << 20) as f64,
-            b.seconds,
-            if b.loaded {
-                "read".to_string()
-            } else {
-                format!("{:.0}", b.boards as f64 / b.seconds.max(1e-9))
-            }
-        );
-    })
-    .map_err(|e| e.to_string())?;
-    println!(
-        "databases: {} boards, {:.1} MiB, {:.1} s",
-        dbs.bytes(),
-        dbs.bytes() as f64 / (1 << 20) as f64,
-        t0.elapsed().as_secs_f64()
-    );
-    if cli.check {
-        let t = Instant::now();
-        for seeds in 0..dbs.len() {
-            let r = check_table(&game, &dbs, seeds).map_err(|e| e.to_string())?;
-            if r.wrong > 0 {
-                return Err(format!(
-                    "database of {seeds} seeds: {} of {} values are not the best over their children, e.g. {:?}",
-                    r.wrong, r.boards, r.examples
-                ));
-            }
-        }
-        println!(
-            "check: every value is the best over its children ({:.1} s)",
-            t.elapsed().as_secs_f64()
-        );
-    }
+    let dbs = databases(&game, max_seeds, dir.as_deref(), cli.check)?;
 
     let bits = (tt_mb.max(1) * (1 << 20) / 32).ilog2();
     let mut prover = Prover::new(&game, &dbs, bits).map_err(|e| e.to_string())?;
@@ -199,26 +341,13 @@ fn run() -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let secs = t.elapsed().as_secs_f64();
     let mover = start.side_to_move();
-    match proof.value() {
-        Some(v) => println!(
-            "value: {v:+} for {mover:?} (the side to move){}",
-            match v.signum() {
-                1 => format!(": {mover:?} wins by {v}"),
-                -1 => format!(": {mover:?} loses by {}", -v),
-                _ => ": a draw".to_string(),
-            }
-        ),
-        None => println!(
-            "not proven{}: the value for {mover:?} is between {} and {}",
-            if proof.stopped {
-                " (stopped at the limit)"
-            } else {
-                ""
-            },
-            proof.lower,
-            proof.upper
-        ),
-    }
+    report(
+        mover,
+        proof.value(),
+        proof.lower,
+        proof.upper,
+        proof.stopped,
+    );
     if let (None, Some(e)) = (proof.value(), proof.estimate) {
         println!("estimate (depth-limited search, not a bound): {e:+}");
     }

@@ -423,9 +423,11 @@ fn solve_proves_a_small_kalah_and_refuses_other_games() {
             .contains("value: +2 for South (the side to move): South wins by 2"),
         "{r:?}"
     );
-    let r = run("solve", &["urim"]);
+    let r = run("solve", &["oware"]);
     assert!(
-        !r.ok && r.stderr.contains("the solver knows kalah, not urim"),
+        !r.ok
+            && r.stderr
+                .contains("the solver knows urim and kalah, not oware"),
         "{r:?}"
     );
     let r = run("solve", &["kalah", "--clockwise"]);
@@ -433,4 +435,43 @@ fn solve_proves_a_small_kalah_and_refuses_other_games() {
         !r.ok && r.stderr.contains("kalah has no option --clockwise"),
         "{r:?}"
     );
+}
+
+/// `solve urim` proves a forced Urim endgame counted by hand (docs/urim.md, rule 4):
+/// from `0,0,0,0,0,4/0,3,3,2,0,0 12-12 S` South's only move `f` captures 11
+/// (23-12), North's single seed cannot feed, and South is starved: North takes it,
+/// 23-13, South wins by 10. Proven by the search alone (no database) and by the
+/// databases (12 seeds on the board), which are checked; a bad option is refused.
+#[test]
+fn solve_proves_a_counted_urim_endgame() {
+    let from = "0,0,0,0,0,4/0,3,3,2,0,0 12-12 S";
+    for max in ["0", "12"] {
+        let r = run(
+            "solve",
+            &["urim", "--from", from, "--max-seeds", max, "--memory"],
+        );
+        assert!(r.ok, "{r:?}");
+        assert!(
+            r.stdout
+                .contains("value: +10 for South (the side to move): South wins by 10"),
+            "{r:?}"
+        );
+        assert!(
+            r.stdout
+                .contains("check: every value is what its children give"),
+            "{r:?}"
+        );
+    }
+    let r = run("solve", &["urim", "--pits", "8"]);
+    assert!(
+        !r.ok
+            && r.stderr
+                .contains("urim is played on 6 or 7 pits a row, not --pits 8"),
+        "{r:?}"
+    );
+    let r = run(
+        "solve",
+        &["urim", "--time", "-1", "--max-seeds", "2", "--memory"],
+    );
+    assert!(!r.ok && r.stderr.contains("--time -1"), "{r:?}");
 }

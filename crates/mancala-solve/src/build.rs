@@ -19,6 +19,7 @@ use mancala_core::Position;
 use crate::db::{Databases, Table};
 use crate::game::Game;
 use crate::rank::MAX_PITS;
+use crate::retro::RetroStats;
 use crate::{ABSENT, SolveError, UNKNOWN};
 
 /// Ranks a thread takes at a time.
@@ -112,7 +113,7 @@ fn checked(v: i32, seeds: u32) -> Result<i8, SolveError> {
     Ok(v as i8)
 }
 
-fn bar(len: u64, prefix: String, progress: bool) -> ProgressBar {
+pub(crate) fn bar(len: u64, prefix: String, progress: bool) -> ProgressBar {
     if !progress {
         return ProgressBar::hidden();
     }
@@ -180,7 +181,10 @@ pub fn solve_table<G: Game>(
                 if cell.load(Ordering::Relaxed) as i8 == UNKNOWN {
                     let v = match game.position(&board[..p]) {
                         None => ABSENT,
-                        Some(pos) => checked(eval.value(&pos, 0, 0)?, seeds)?,
+                        Some(pos) => {
+                            let st = game.view(&pos, &mut [0; MAX_PITS][..p]);
+                            checked(eval.value(&pos, st, 0)?, seeds)?
+                        }
                     };
                     cell.store(v as u8, Ordering::Relaxed);
                 }
@@ -205,9 +209,12 @@ pub struct Built {
     pub seconds: f64,
     /// Whether it was read from its file rather than computed.
     pub loaded: bool,
+    /// For a game with cycles, computed here: what the retrograde analysis did.
+    pub retro: Option<RetroStats>,
 }
 
-/// Extends `dbs` up to and including `max_seeds` seeds: each missing seed count is
+/// Extends `dbs` up to and including `max_seeds` seeds (by retrograde analysis,
+/// [`retro::solve_table`](crate::retro::solve_table), for a game with cycles): each missing seed count is
 /// read from its file in `dir` if there is one (checked: a file of another game, rule
 /// set or size, or a damaged one, is refused), computed otherwise, and then written
 /// to `dir` and mapped. Without `dir` the databases stay in memory. Calls `each`
@@ -234,6 +241,7 @@ pub fn build<G: Game>(
         let seeds = dbs.len();
         let t0 = Instant::now();
         let mut loaded = false;
+        let mut retro = None;
         if let Some(dir) = dir {
             match dbs.open_next(dir) {
                 Ok(()) => loaded = true,
@@ -242,7 +250,13 @@ pub fn build<G: Game>(
             }
         }
         if !loaded {
-            let table = solve_table(game, dbs, seeds, progress)?;
+            let table = if game.cycles() {
+                let (table, stats) = crate::retro::solve_table(game, dbs, seeds, progress)?;
+                retro = Some(stats);
+                table
+            } else {
+                solve_table(game, dbs, seeds, progress)?
+            };
             dbs.push(Table::Memory(table))?;
             if let Some(dir) = dir {
                 dbs.save(dir, seeds)?;
@@ -253,6 +267,7 @@ pub fn build<G: Game>(
             boards: dbs.ranker().count(seeds),
             seconds: t0.elapsed().as_secs_f64(),
             loaded,
+            retro,
         };
         each(&b);
         out.push(b);
@@ -271,12 +286,35 @@ pub struct CheckReport {
     pub wrong: u64,
     /// The first few wrong boards: rank, stored value, best over the children.
     pub examples: Vec<(u64, i8, i32)>,
+    /// For a game with cycles: boards whose bounds are right but differ (`L < U`).
+    pub unresolved: u64,
+}
+
+impl CheckReport {
+    /// The report of `seeds` seeds made of the reports of its parts.
+    pub(crate) fn merge(seeds: u32, parts: Vec<CheckReport>) -> CheckReport {
+        let mut out = CheckReport {
+            seeds,
+            ..CheckReport::default()
+        };
+        for r in parts {
+            out.boards += r.boards;
+            out.wrong += r.wrong;
+            out.unresolved += r.unresolved;
+            for e in r.examples {
+                if out.examples.len() < 8 {
+                    out.examples.push(e);
+                }
+            }
+        }
+        out
+    }
 }
 
 /// Re-checks the database of `seeds` seeds in `dbs`: every stored value must be the
 /// best over the board's children, each child's value read from the databases (the
 /// same one for a child with as many seeds), and a board the rules do not have must
-/// be marked so.
+/// be marked so. For a game with cycles, [`retro::check_table`](crate::retro::check_table).
 ///
 /// # Errors
 /// [`SolveError::Missing`] if `dbs` has no database of `seeds` seeds; a child whose
@@ -286,6 +324,9 @@ pub fn check_table<G: Game>(
     dbs: &Databases,
     seeds: u32,
 ) -> Result<CheckReport, SolveError> {
+    if dbs.width() == 2 {
+        return crate::retro::check_table(game, dbs, seeds);
+    }
     let table = dbs.table(seeds).ok_or(SolveError::Missing { seeds })?;
     let values = table.bytes();
     let ranker = dbs.ranker();
@@ -310,7 +351,10 @@ pub fn check_table<G: Game>(
                 let stored = stored as i8;
                 let best = match game.position(&board[..p]) {
                     None => i32::from(ABSENT),
-                    Some(pos) => eval.value(&pos, 0, 0)?,
+                    Some(pos) => {
+                        let st = game.view(&pos, &mut [0; MAX_PITS][..p]);
+                        eval.value(&pos, st, 0)?
+                    }
                 };
                 if i32::from(stored) != best {
                     r.wrong += 1;
@@ -324,18 +368,5 @@ pub fn check_table<G: Game>(
             Ok(r)
         })
         .collect::<Result<_, _>>()?;
-    let mut out = CheckReport {
-        seeds,
-        ..CheckReport::default()
-    };
-    for r in parts {
-        out.boards += r.boards;
-        out.wrong += r.wrong;
-        for e in r.examples {
-            if out.examples.len() < 8 {
-                out.examples.push(e);
-            }
-        }
-    }
-    Ok(out)
+    Ok(CheckReport::merge(seeds, parts))
 }

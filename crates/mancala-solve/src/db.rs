@@ -8,8 +8,9 @@ use crate::game::Game;
 use crate::rank::Ranker;
 use crate::{ABSENT, SolveError};
 
-/// One database: the values of every board with one seed count, in rank order, each
-/// an `i8` stored as its byte.
+/// One database: the values of every board with one seed count, in rank order: an
+/// `i8` stored as its byte for a game without cycles, a pair of `i8` (the lower and
+/// upper bounds `L`, `U`) for a game with cycles ([`Game::cycles`]).
 #[derive(Debug)]
 pub enum Table {
     /// Held in memory (built here and not written, or planted in a test).
@@ -36,6 +37,8 @@ pub struct Databases {
     game: String,
     variant: String,
     pits: usize,
+    /// Bytes per board: 1 (a value) or 2 (lower and upper bounds).
+    width: usize,
     ranker: Ranker,
     tables: Vec<Table>,
 }
@@ -51,6 +54,7 @@ impl Databases {
             game: game.name().to_string(),
             variant: game.variant(),
             pits,
+            width: if game.cycles() { 2 } else { 1 },
             ranker: Ranker::new(pits, max_seeds)?,
             tables: Vec::new(),
         })
@@ -60,6 +64,13 @@ impl Databases {
     #[must_use]
     pub fn ranker(&self) -> &Ranker {
         &self.ranker
+    }
+
+    /// Bytes per board: 1 (a value, games without cycles) or 2 (the bounds `L`, `U`,
+    /// games with cycles).
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.width
     }
 
     /// The number of databases: every board of fewer seeds has its value here.
@@ -98,6 +109,7 @@ impl Databases {
             pits: self.pits as u8,
             seeds: seeds as u8,
             entries: self.ranker.count(seeds),
+            width: self.width as u8,
             checksum: 0,
         }
     }
@@ -123,10 +135,11 @@ impl Databases {
     /// Appends the database of the next seed count ([`len`](Databases::len)).
     ///
     /// # Errors
-    /// [`SolveError::TableSize`] if the table does not have one value per board.
+    /// [`SolveError::TableSize`] if the table does not have one value (or one pair of
+    /// bounds) per board.
     pub fn push(&mut self, table: Table) -> Result<(), SolveError> {
         let seeds = self.len();
-        let want = self.ranker.count(seeds);
+        let want = self.ranker.count(seeds) * self.width as u64;
         if table.bytes().len() as u64 != want || seeds > self.ranker.max_seeds() {
             return Err(SolveError::TableSize {
                 seeds,
@@ -169,23 +182,42 @@ impl Databases {
         Ok(())
     }
 
-    /// The value of the board of `seeds` seeds with rank `rank`: `None` without
-    /// that database or for a board the rules do not have.
+    /// The exact value of the board of `seeds` seeds with rank `rank`: `None`
+    /// without that database, for a board the rules do not have, or (a game with
+    /// cycles) for a board whose bounds differ.
     #[inline]
     #[must_use]
     pub fn get(&self, seeds: u32, rank: u64) -> Option<i8> {
-        let v = *self
-            .tables
-            .get(seeds as usize)?
-            .bytes()
-            .get(rank as usize)? as i8;
-        (v != ABSENT).then_some(v)
+        let (l, u) = self.bounds(seeds, rank)?;
+        (l == u).then_some(l)
     }
 
-    /// The value of `board` (the pits in pairs: the mover's `a`, the opponent's `a`,
-    /// the mover's `b`, …; see [`Game`]), if its seed count has a database.
+    /// The bounds `(L, U)` on the value of the board of `seeds` seeds with rank
+    /// `rank` (equal for a game without cycles): `None` without that database or for
+    /// a board the rules do not have.
+    #[inline]
+    #[must_use]
+    pub fn bounds(&self, seeds: u32, rank: u64) -> Option<(i8, i8)> {
+        let bytes = self.tables.get(seeds as usize)?.bytes();
+        let i = usize::try_from(rank).ok()?.checked_mul(self.width)?;
+        let l = *bytes.get(i)? as i8;
+        let u = *bytes.get(i + self.width - 1)? as i8;
+        (l != ABSENT).then_some((l, u))
+    }
+
+    /// The exact value of `board` (the pits in pairs: the mover's `a`, the
+    /// opponent's `a`, the mover's `b`, …; see [`Game`]), if its seed count has a
+    /// database (and, for a game with cycles, its bounds are equal).
     #[must_use]
     pub fn value(&self, board: &[u8]) -> Option<i8> {
+        let (l, u) = self.board_bounds(board)?;
+        (l == u).then_some(l)
+    }
+
+    /// The bounds `(L, U)` of `board` (as in [`value`](Databases::value)), if its
+    /// seed count has a database.
+    #[must_use]
+    pub fn board_bounds(&self, board: &[u8]) -> Option<(i8, i8)> {
         if board.len() != self.pits {
             return None;
         }
@@ -193,7 +225,7 @@ impl Databases {
         if seeds >= self.len() {
             return None;
         }
-        self.get(seeds, self.ranker.rank(board))
+        self.bounds(seeds, self.ranker.rank(board))
     }
 
     /// Bytes held by all the databases.

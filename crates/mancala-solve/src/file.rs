@@ -8,9 +8,9 @@
 //! | 28 | 64 | variant: the rule set, UTF-8, NUL-padded (`pits=6 capture=opposite-seeds ending=either-side-empty`) |
 //! | 92 | 1 | pits on the board (both rows) |
 //! | 93 | 1 | seeds on the board |
-//! | 94 | 1 | value kind: 1 = `i8` margin from the mover's side |
+//! | 94 | 1 | value kind, the bytes per board: 1 = an `i8` margin from the mover's side (games without cycles); 2 = two `i8`, the lower and upper bounds `L`, `U` of the margin (games with cycles, see `docs/solving.md`) |
 //! | 95 | 1 | reserved, 0 |
-//! | 96 | 8 | entries: `C(seeds + pits - 1, pits - 1)` |
+//! | 96 | 8 | entries (boards): `C(seeds + pits - 1, pits - 1)`; the file holds `entries × kind` value bytes |
 //! | 104 | 8 | checksum of the values ([`checksum`]) |
 //! | 112 | 8 | checksum of bytes 0..112 |
 //! | 120 | 8 | reserved, 0 |
@@ -32,7 +32,6 @@ pub const HEADER_LEN: usize = 128;
 const MAGIC: &[u8; 8] = b"MANCSOLV";
 const GAME_LEN: usize = 16;
 const VARIANT_LEN: usize = 64;
-const VALUE_KIND_I8: u8 = 1;
 
 /// What a database file holds: the header's fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,8 +44,11 @@ pub struct Header {
     pub pits: u8,
     /// Seeds on the board.
     pub seeds: u8,
-    /// Boards (values) in the file.
+    /// Boards in the file.
     pub entries: u64,
+    /// Bytes per board (the header's value kind): 1 for an `i8` value, 2 for a pair
+    /// of `i8` bounds (lower, upper).
+    pub width: u8,
     /// The checksum of the values.
     pub checksum: u64,
 }
@@ -204,7 +206,7 @@ impl Header {
         put_str(&mut h[28..28 + VARIANT_LEN], "variant", &self.variant)?;
         h[92] = self.pits;
         h[93] = self.seeds;
-        h[94] = VALUE_KIND_I8;
+        h[94] = self.width;
         h[96..104].copy_from_slice(&self.entries.to_le_bytes());
         h[104..112].copy_from_slice(&self.checksum.to_le_bytes());
         let own = checksum_chunk(&h[..112]);
@@ -241,7 +243,9 @@ impl Header {
                 expected: FORMAT_VERSION,
             });
         }
-        if le_u64(&bytes[112..120]) != checksum_chunk(&bytes[..112]) || bytes[94] != VALUE_KIND_I8 {
+        if le_u64(&bytes[112..120]) != checksum_chunk(&bytes[..112])
+            || !(1..=2).contains(&bytes[94])
+        {
             return Err(FileError::HeaderChecksum {
                 path: path.to_path_buf(),
             });
@@ -252,17 +256,18 @@ impl Header {
             pits: bytes[92],
             seeds: bytes[93],
             entries: le_u64(&bytes[96..104]),
+            width: bytes[94],
             checksum: le_u64(&bytes[104..112]),
         })
     }
 
-    /// Refuses this header unless its game, variant, pits, seeds and entries are
-    /// `expected`'s (the checksum is not compared).
+    /// Refuses this header unless its game, variant, pits, seeds, entries and value
+    /// kind are `expected`'s (the checksum is not compared).
     ///
     /// # Errors
     /// [`FileError::Mismatch`] naming the first field that differs.
     pub fn expect(&self, path: &Path, expected: &Header) -> Result<(), FileError> {
-        let fields: [(&'static str, String, String); 5] = [
+        let fields: [(&'static str, String, String); 6] = [
             ("game", self.game.clone(), expected.game.clone()),
             ("variant", self.variant.clone(), expected.variant.clone()),
             ("pits", self.pits.to_string(), expected.pits.to_string()),
@@ -271,6 +276,11 @@ impl Header {
                 "entries",
                 self.entries.to_string(),
                 expected.entries.to_string(),
+            ),
+            (
+                "value kind",
+                self.width.to_string(),
+                expected.width.to_string(),
             ),
         ];
         for (field, found, want) in fields {
@@ -295,19 +305,19 @@ fn io_err(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
 }
 
 /// Writes a database file: `header` (its checksum is computed here from `values`,
-/// its entries must be `values.len()`), then `values`. The file is written beside
+/// its entries times its width must be `values.len()`), then `values`. The file is written beside
 /// `path` and renamed into place, so a reader never sees half a file.
 ///
 /// # Errors
 /// [`FileError::Io`], [`FileError::TooLong`], or [`FileError::Mismatch`] if the
 /// header's entries are not the values' length.
 pub fn write(path: &Path, header: &Header, values: &[u8]) -> Result<(), FileError> {
-    if header.entries != values.len() as u64 {
+    if header.entries * u64::from(header.width) != values.len() as u64 {
         return Err(FileError::Mismatch {
             path: path.to_path_buf(),
             field: "entries",
             found: values.len().to_string(),
-            expected: header.entries.to_string(),
+            expected: (header.entries * u64::from(header.width)).to_string(),
         });
     }
     let header = Header {
@@ -346,7 +356,7 @@ impl Mapped {
         let map = map_file(&file).map_err(io_err(path))?;
         let header = Header::parse(path, &map)?;
         header.expect(path, expected)?;
-        let want = HEADER_LEN as u64 + header.entries;
+        let want = HEADER_LEN as u64 + header.entries * u64::from(header.width);
         if map.len() as u64 != want {
             return Err(FileError::Length {
                 path: path.to_path_buf(),
@@ -371,7 +381,7 @@ impl Mapped {
         &self.header
     }
 
-    /// The values, one byte (an `i8`) per board in rank order.
+    /// The values in rank order, [`Header::width`] bytes per board.
     #[must_use]
     pub fn values(&self) -> &[u8] {
         &self.map[HEADER_LEN..]
@@ -400,6 +410,7 @@ mod tests {
             pits: 4,
             seeds: 3,
             entries: values.len() as u64,
+            width: 1,
             checksum: 0,
         }
     }
@@ -502,6 +513,43 @@ mod tests {
             h.to_bytes(),
             Err(FileError::TooLong { field: "game", .. })
         ));
+    }
+
+    #[test]
+    fn bounds_files_hold_two_bytes_a_board_and_are_told_apart() {
+        let dir = temp_dir("width");
+        let path = dir.join("w.db");
+        let values: Vec<u8> = (0..20u8).collect();
+        let h = Header {
+            entries: 10,
+            width: 2,
+            ..header(&values)
+        };
+        write(&path, &h, &values).unwrap();
+        assert_eq!(Mapped::open(&path, &h).unwrap().values(), &values[..]);
+        let one = Header {
+            width: 1,
+            ..h.clone()
+        };
+        let e = Mapped::open(&path, &one).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                FileError::Mismatch {
+                    field: "value kind",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(matches!(
+            write(&path, &one, &values),
+            Err(FileError::Mismatch {
+                field: "entries",
+                ..
+            })
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -33,8 +33,10 @@ pub trait Game: Sync {
     /// Pits a side.
     fn pits_per_side(&self) -> usize;
 
-    /// The position with `board` (the pits in pairs, see above), both stores empty,
-    /// South to move; `None` if the rules have no such position.
+    /// The position with `board` (the pits in pairs, see above), South to move, any
+    /// stores the rules allow (the solver reads their margin with
+    /// [`view`](Game::view) and takes it off); `None` if the rules have no such
+    /// position.
     fn position(&self, board: &[u8]) -> Option<Self::Pos>;
 
     /// Writes `pos`'s board as its side to move sees it into `board` and returns the
@@ -55,6 +57,14 @@ pub trait Game: Sync {
         }
         b.stores
             .map_or(0, |s| i32::from(s[mover]) - i32::from(s[mover.opponent()]))
+    }
+
+    /// Whether positions with the same seeds on the board can repeat (a cycle of
+    /// moves that capture nothing), so that the databases are built by retrograde
+    /// analysis ([`retro`](crate::retro)) and hold two bounds per board (`L`, `U`;
+    /// see `docs/solving.md`) rather than one value.
+    fn cycles(&self) -> bool {
+        false
     }
 
     /// Whether every seed on the board ends in a player's total, so that a board's

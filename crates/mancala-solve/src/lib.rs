@@ -5,7 +5,9 @@
 //! - [`game`]: what the solver needs of a game ([`Game`]), written against
 //!   [`mancala_core::Position`]; [`kalah`] is the adapter for the `kalah` crate.
 //! - [`build`]: the databases of a game without cycles, one seed count after the
-//!   other, on all cores with a progress bar, and their re-check.
+//!   other, on all cores with a progress bar, and their re-check; [`retro`]: the
+//!   retrograde analysis of a game with cycles (Urim, adapter [`urim`]), two bounds
+//!   per board.
 //! - [`file`](mod@file): the database file (header, checksum), memory-mapped for lookup;
 //!   [`db::Databases`] is a set of them.
 //! - [`search`]: MTD(f) over the game tree with a transposition table, looking the
@@ -33,9 +35,12 @@ pub mod build;
 pub mod db;
 pub mod file;
 pub mod game;
+pub mod history;
 pub mod kalah;
 pub mod rank;
+pub mod retro;
 pub mod search;
+pub mod urim;
 
 pub use game::Game;
 pub use mancala_core::{Player, Position};

@@ -1,0 +1,330 @@
+//! The proof search for Urim, a game whose value depends on the history (rule 6: a
+//! move that produces a position seen since the last capture ends the game, each
+//! player taking the seeds in their own row).
+//!
+//! The search carries the exact history along its own path: the positions since the
+//! last capture. A move that repeats one of them ends the line as rule 6 scores it. A
+//! capture starts the history afresh, so the position after a capture is searched as
+//! a position that is its own whole history — exactly what the databases hold bounds
+//! for: there, and only there, the databases are looked up (`L` and `U` as rigorous
+//! bounds) and the transposition table is used.
+//!
+//! Bounds: the search runs twice over the same tree, once with every database leaf at
+//! its lower bound `L` (giving a value `vL ≤ exact`) and once at its upper bound `U`
+//! (`vU ≥ exact`); each is an ordinary minimax with fixed leaf values, searched by
+//! MTD(f). A null-window search that fails high in the lower run proves a lower bound
+//! on the exact value, one that fails low in the upper run an upper bound.
+//!
+//! **The transposition table is sound with history** because it only holds positions
+//! right after a capture (or the root): their history is the position alone, so
+//! their value depends on the board and nothing else, and the key (seeds, rank, run)
+//! is exact. Positions inside a stretch without capture are never stored, since their
+//! value depends on the positions before them.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use mancala_core::{ArrayVec, Position};
+
+use crate::SolveError;
+use crate::db::Databases;
+use crate::game::Game;
+use crate::rank::{MAX_PITS, Ranker};
+use crate::search::{Limits, Proof};
+use crate::urim::{Urim, UrimGame, own_rows};
+
+/// Which database bound the leaves take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Run {
+    Lower,
+    Upper,
+}
+
+/// A proof search for Urim on `N` pits with the exact history along its path.
+#[derive(Debug)]
+pub struct HistoryProver<'a, const N: usize> {
+    game: UrimGame<N>,
+    dbs: &'a Databases,
+    ranker: Ranker,
+    /// Bounds `(lower, upper)` on the value of positions right after a capture, per
+    /// run, keyed by `(rank << 8 | seeds) << 1 | run`.
+    table: HashMap<u64, (i8, i8)>,
+    max_entries: usize,
+    path: Vec<Urim<N>>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl<'a, const N: usize> HistoryProver<'a, N> {
+    /// A prover over `dbs` (Urim databases of `N` pits), keeping at most
+    /// `max_entries` positions in its table.
+    ///
+    /// # Errors
+    /// [`SolveError::Pits`] if `dbs` is of another board.
+    pub fn new(dbs: &'a Databases, max_entries: usize) -> Result<Self, SolveError> {
+        if dbs.ranker().pits() != 2 * N {
+            return Err(SolveError::Pits {
+                found: dbs.ranker().pits() / 2,
+                expected: N,
+            });
+        }
+        Ok(HistoryProver {
+            game: UrimGame::new(),
+            dbs,
+            ranker: Ranker::new(2 * N, 56)?,
+            table: HashMap::new(),
+            max_entries,
+            path: Vec::new(),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+        })
+    }
+
+    /// The final margin of `pos`'s side to move (its total minus the opponent's)
+    /// when `pos` is the whole history (the start of a game, a position set up, or
+    /// the position right after a capture), or the bounds reached within `limits`.
+    /// `each(lower, upper, nodes)` is called whenever a bound is proven.
+    ///
+    /// # Errors
+    /// A database missing below the position's seeds ([`SolveError::Missing`]).
+    pub fn prove_with(
+        &mut self,
+        pos: &Urim<N>,
+        limits: &Limits,
+        mut each: impl FnMut(i32, i32, u64),
+    ) -> Result<Proof<urim::Move>, SolveError> {
+        let mut board = [0u8; MAX_PITS];
+        let stores = self.game.view(pos, &mut board[..2 * N]);
+        let seeds: u32 = board[..2 * N].iter().map(|&x| u32::from(x)).sum();
+        let s = seeds as i32;
+        self.nodes = 0;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time.map(|t| Instant::now() + t);
+        self.stopped = false;
+        let mut proof = Proof {
+            lower: stores - s,
+            upper: stores + s,
+            best: None,
+            nodes: 0,
+            searches: 0,
+            stopped: false,
+            estimate: None,
+        };
+        if let Some(t) = self.game.terminal(pos, stores)? {
+            proof.lower = stores + t;
+            proof.upper = stores + t;
+            return Ok(proof);
+        }
+        // lower/upper: proven bounds on the exact value (over the board's seeds).
+        let (mut lower, mut upper) = (-s, s);
+        for run in [Run::Lower, Run::Upper] {
+            // MTD(f) on this run's value; only one side of it bounds the exact value.
+            let (mut lo, mut hi) = (-s, s);
+            let mut g = if run == Run::Lower { lower } else { upper };
+            while lo < hi {
+                // Every value has the parity of the seeds on the board.
+                lo += (lo - s).rem_euclid(2);
+                hi -= (hi - s).rem_euclid(2);
+                if lo >= hi {
+                    break;
+                }
+                g = g.clamp(lo, hi);
+                let beta = if g == lo { g + 1 } else { g };
+                self.path.clear();
+                self.path.push(*pos);
+                let v = self.fresh(pos, seeds, &board[..2 * N], beta - 1, beta, run)?;
+                if self.stopped {
+                    break;
+                }
+                proof.searches += 1;
+                if v >= beta {
+                    lo = v;
+                    if run == Run::Lower && v > lower {
+                        lower = v;
+                        each(stores + lower, stores + upper, self.nodes);
+                    }
+                } else {
+                    hi = v;
+                    if run == Run::Upper && v < upper {
+                        upper = v;
+                        each(stores + lower, stores + upper, self.nodes);
+                    }
+                }
+                g = v;
+                if lower >= upper {
+                    break;
+                }
+            }
+            if self.stopped || lower >= upper {
+                break;
+            }
+        }
+        proof.lower = stores + lower;
+        proof.upper = stores + upper.max(lower);
+        proof.nodes = self.nodes;
+        proof.stopped = self.stopped;
+        if proof.lower == proof.upper && !self.stopped {
+            proof.best = self.best_move(pos, lower)?;
+        }
+        Ok(proof)
+    }
+
+    /// A move that reaches `v` (the proven value over the board) in both runs.
+    fn best_move(&mut self, pos: &Urim<N>, v: i32) -> Result<Option<urim::Move>, SolveError> {
+        for m in pos.legal_moves() {
+            self.path.clear();
+            self.path.push(*pos);
+            let ok = self.move_value(pos, m, v - 1, v, Run::Lower)? >= v;
+            if self.stopped {
+                return Ok(None);
+            }
+            if ok {
+                return Ok(Some(m));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The value of a position that is its own whole history (the path holds it
+    /// alone): from the databases if its seeds have one, else searched, with the
+    /// table.
+    fn fresh(
+        &mut self,
+        pos: &Urim<N>,
+        seeds: u32,
+        board: &[u8],
+        alpha: i32,
+        beta: i32,
+        run: Run,
+    ) -> Result<i32, SolveError> {
+        if seeds < self.dbs.len() {
+            let rank = self.dbs.ranker().rank(board);
+            let (l, u) = self
+                .dbs
+                .bounds(seeds, rank)
+                .ok_or(SolveError::Absent { seeds, rank })?;
+            return Ok(i32::from(if run == Run::Lower { l } else { u }));
+        }
+        let key = (((self.ranker.rank(board) << 8) | u64::from(seeds)) << 1)
+            | u64::from(run == Run::Upper);
+        let (mut lo, mut hi) = self
+            .table
+            .get(&key)
+            .map_or((-(seeds as i32), seeds as i32), |&(l, u)| {
+                (i32::from(l), i32::from(u))
+            });
+        if lo >= beta || lo == hi {
+            return Ok(lo);
+        }
+        if hi <= alpha {
+            return Ok(hi);
+        }
+        let v = self.search(pos, alpha.max(lo), beta.min(hi), run)?;
+        if self.stopped {
+            return Ok(0);
+        }
+        if v <= alpha.max(lo) {
+            hi = hi.min(v);
+        } else if v >= beta.min(hi) {
+            lo = lo.max(v);
+        } else {
+            (lo, hi) = (v, v);
+        }
+        if self.table.len() < self.max_entries || self.table.contains_key(&key) {
+            self.table.insert(key, (lo as i8, hi as i8));
+        }
+        Ok(v)
+    }
+
+    /// The value of `m` from `pos` (the last position of the path) for `pos`'s
+    /// mover, within `(alpha, beta)` (fail-soft).
+    fn move_value(
+        &mut self,
+        pos: &Urim<N>,
+        m: urim::Move,
+        alpha: i32,
+        beta: i32,
+        run: Run,
+    ) -> Result<i32, SolveError> {
+        let mut child = *pos;
+        let gain = i32::from(child.play_capturing(m));
+        let mut board = [0u8; MAX_PITS];
+        let cs = self.game.view(&child, &mut board[..2 * N]);
+        if let Some(t) = self.game.terminal(&child, cs)? {
+            return Ok(gain - t);
+        }
+        if gain > 0 {
+            // A capture: the history starts afresh with the child.
+            let seeds: u32 = board[..2 * N].iter().map(|&x| u32::from(x)).sum();
+            let saved = std::mem::take(&mut self.path);
+            self.path.push(child);
+            let v = self.fresh(
+                &child,
+                seeds,
+                &board[..2 * N],
+                gain - beta,
+                gain - alpha,
+                run,
+            );
+            self.path = saved;
+            return Ok(gain - v?);
+        }
+        if self.path.contains(&child) {
+            // Rule 6: each player takes the seeds in their own row.
+            return Ok(-own_rows(&child));
+        }
+        self.path.push(child);
+        let v = self.search(&child, -beta, -alpha, run);
+        self.path.pop();
+        Ok(-v?)
+    }
+
+    /// Alpha-beta (negamax, fail-soft) over the value of `pos`, the last position of
+    /// the path.
+    fn search(
+        &mut self,
+        pos: &Urim<N>,
+        alpha: i32,
+        beta: i32,
+        run: Run,
+    ) -> Result<i32, SolveError> {
+        self.nodes += 1;
+        if self.nodes > self.node_limit
+            || (self.nodes & 0xFFF == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return Ok(0);
+        }
+        // Captures first, the larger first.
+        let mut moves: ArrayVec<(i32, urim::Move), 8> = ArrayVec::new();
+        for m in pos.legal_moves() {
+            let mut c = *pos;
+            let gain = i32::from(c.play_capturing(m));
+            moves.push((gain, m));
+        }
+        if moves.is_empty() {
+            return Err(SolveError::NoMoves);
+        }
+        moves.sort_unstable_by_key(|&(g, _)| -g);
+        let mut best = i32::MIN;
+        let mut a = alpha;
+        for &(_, m) in &moves {
+            let v = self.move_value(pos, m, a, beta, run)?;
+            if self.stopped {
+                return Ok(0);
+            }
+            best = best.max(v);
+            a = a.max(v);
+            if best >= beta {
+                break;
+            }
+        }
+        Ok(best)
+    }
+}
