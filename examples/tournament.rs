@@ -7,6 +7,8 @@
 //!     [--max-plies M]
 //! cargo run --release --example tournament -- <GAME> --matches N [game options]
 //!     [--target T] [--mode classic|contract|blitz] [--max-games G] [the options above]
+//! cargo run --release --example tournament -- <GAME> --round-robin <spec>,<spec>,...
+//!     [--games N] [--anchor <spec>] [the options above]
 //! ```
 //!
 //! `--help` lists the options.
@@ -17,8 +19,17 @@
 //! South in even games. A progress bar runs on stderr; the table at the end gives wins,
 //! draws (annulled games and games stopped at `--max-plies`, default 1000, counted
 //! among them) and losses, game points won, the average game length and the moves per
-//! second. Engines: `random`, `greedy`, `alphabeta[:<depth>|:<ms>ms]`,
+//! second, then the engine's Elo rating relative to the opponent's with its 95%
+//! interval (`common/elo.rs`: the maximum-likelihood Elo model, draws as half points).
+//! Engines: `random`, `greedy`, `alphabeta[:<depth>|:<ms>ms]`,
 //! `mcts[:<playouts>|:<ms>ms]`.
+//!
+//! With `--round-robin`, every engine of the list plays `--games N` games against each
+//! other one (the same openings in every pairing, colours alternated), and the table
+//! gives each engine's games, score and Elo rating with its 95% interval, fitted over
+//! all games at once, relative to `--anchor` (default the first engine of the list), the
+//! rating differences between neighbours with their intervals, and the cross table of
+//! scores.
 //!
 //! With `--matches N`, N whole matches are played with the game's own match type (see
 //! `common/matches.rs`): Urim to `--target` points (default 10, rule 8), Omweso to 12
@@ -33,6 +44,8 @@
 //! moves per second.
 
 mod common;
+#[path = "common/elo.rs"]
+mod elo;
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -56,16 +69,30 @@ use mancala::{Player, Position, Status};
         "Examples:\n  ",
         "cargo run --release --example tournament -- urim --games 100\n  ",
         "cargo run --release --example tournament -- oware --engine mcts:2000 --opponent alphabeta:6\n  ",
-        "cargo run --release --example tournament -- urim --matches 10 --target 4"
+        "cargo run --release --example tournament -- urim --matches 10 --target 4\n  ",
+        "cargo run --release --example tournament -- oware --games 20 --round-robin random,greedy,alphabeta:2"
     )
 )]
 struct Cli {
     /// The game
     #[arg(value_enum)]
     game: GameName,
-    /// Single games to play (default 20)
+    /// Single games to play (default 20; with --round-robin, games per pairing)
     #[arg(long, value_name = "N", conflicts_with = "matches")]
     games: Option<u64>,
+    /// Every engine of the comma-separated list against every other one, --games N
+    /// games a pairing, with Elo ratings fitted over all games
+    #[arg(long, value_name = "SPECS", conflicts_with_all = ["matches", "engine", "opponent"],
+          value_parser = engine_list, help_heading = "Round robin")]
+    round_robin: Option<String>,
+    /// The engine rated 0 in the round robin (default the first of the list)
+    #[arg(
+        long,
+        value_name = "SPEC",
+        requires = "round_robin",
+        help_heading = "Round robin"
+    )]
+    anchor: Option<String>,
     /// The first engine (South in even games)
     #[arg(long, value_name = "SPEC", default_value = "alphabeta:4",
           value_parser = common::cli::engine_spec,
@@ -529,7 +556,6 @@ fn run(cli: &Cli) -> Result<(), String> {
     let games = cli.games.unwrap_or(20);
     let (engine, opponent) = (cli.engine.clone(), cli.opponent.clone());
     let (opening_plies, seed, max_plies) = (cli.opening_plies, cli.seed, cli.max_plies);
-    let variant = cli.variant.variant();
 
     if let Some(count) = cli.matches {
         let options = MatchOptions {
@@ -547,22 +573,64 @@ fn run(cli: &Cli) -> Result<(), String> {
         return run_matches(cli, &c, count, &options);
     }
 
+    if let Some(list) = &cli.round_robin {
+        let specs: Vec<String> = list.split(',').map(str::to_string).collect();
+        return round_robin(cli, &specs, games);
+    }
+    let bar = games_bar(games)?;
+    let results = play_pair(cli, &engine, &opponent, games, &bar, "")?;
+    bar.finish_and_clear();
+    print_table(cli.game, &results);
+    print_elo(&results);
+    Ok(())
+}
+
+/// `clap`'s value parser for `--round-robin`: two or more engine specs, each checked.
+fn engine_list(text: &str) -> Result<String, String> {
+    let specs: Vec<&str> = text.split(',').map(str::trim).collect();
+    if specs.len() < 2 {
+        return Err("a round robin needs two or more engines, separated by commas".into());
+    }
+    for (k, s) in specs.iter().enumerate() {
+        common::cli::engine_spec(s)?;
+        if specs[..k].contains(s) {
+            return Err(format!("{s} is listed twice"));
+        }
+    }
+    Ok(specs.join(","))
+}
+
+fn games_bar(games: u64) -> Result<ProgressBar, String> {
     let bar = ProgressBar::new(games);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed_precise}  {msg}")
             .map_err(|e| e.to_string())?,
     );
+    Ok(bar)
+}
+
+/// `games` games of `engine` against `opponent`, colours alternated, openings by game
+/// index (so every pairing of a round robin plays the same openings).
+fn play_pair(
+    cli: &Cli,
+    engine: &str,
+    opponent: &str,
+    games: u64,
+    bar: &ProgressBar,
+    label: &str,
+) -> Result<Vec<GameResult>, String> {
+    let variant = cli.variant.variant();
     let mut results = Vec::new();
     let (mut w, mut d, mut l) = (0, 0, 0);
     for index in 0..games {
         let one = OneGame {
             pgn: pgn(cli)?,
-            engine: engine.clone(),
-            opponent: opponent.clone(),
+            engine: engine.to_string(),
+            opponent: opponent.to_string(),
             index,
-            opening_plies,
-            seed,
-            max_plies,
+            opening_plies: cli.opening_plies,
+            seed: cli.seed,
+            max_plies: cli.max_plies,
         };
         let r = common::dispatch(cli.game, &variant, one)?;
         match r.result {
@@ -570,12 +638,149 @@ fn run(cli: &Cli) -> Result<(), String> {
             -1 => l += 1,
             _ => d += 1,
         }
-        bar.set_message(format!("+{w} ={d} -{l}"));
+        bar.set_message(format!("{label}+{w} ={d} -{l}"));
         bar.inc(1);
         results.push(r);
     }
+    Ok(results)
+}
+
+/// The first engine's score in one game: 1, ½ (draws, annulled and stopped games) or 0.
+fn score(r: &GameResult) -> f64 {
+    f64::from(r.result + 1) / 2.0
+}
+
+/// The Elo line under the single-games table: the engine against the opponent.
+fn print_elo(results: &[GameResult]) {
+    let Some(first) = results.first() else {
+        return;
+    };
+    let mut r = elo::Results::new(2);
+    for g in results {
+        r.add(0, 1, score(g));
+    }
+    match elo::fit(&r, 1, elo::PRIOR_DRAWS) {
+        Ok(f) => println!(
+            "Elo of {} relative to {}: {} (maximum likelihood, 95% interval, 1 virtual draw added)",
+            first.names[0],
+            first.names[1],
+            f.ratings[0].show()
+        ),
+        Err(e) => println!("no Elo rating: {e}"),
+    }
+}
+
+/// Every engine of `specs` against every other one, `games` games a pairing.
+fn round_robin(cli: &Cli, specs: &[String], games: u64) -> Result<(), String> {
+    let n = specs.len();
+    let anchor = match &cli.anchor {
+        None => 0,
+        Some(a) => specs
+            .iter()
+            .position(|s| s == a)
+            .ok_or_else(|| format!("--anchor {a} is not in the round robin"))?,
+    };
+    let pairings = (n * (n - 1) / 2) as u64;
+    let bar = games_bar(games * pairings)?;
+    let mut results = elo::Results::new(n);
+    let mut plies = 0u64;
+    let (mut annulled, mut stopped) = (0, 0);
+    let mut time = vec![Duration::ZERO; n];
+    let mut moves = vec![0u64; n];
+    let mut lines = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let label = format!("{} v {}: ", specs[i], specs[j]);
+            let rs = play_pair(cli, &specs[i], &specs[j], games, &bar, &label)?;
+            let count = |v: i8| rs.iter().filter(|r| r.result == v).count();
+            let (w, l) = (count(1), count(-1));
+            lines.push(format!(
+                "{:>16} - {:<16} +{w} ={} -{l}",
+                specs[i],
+                specs[j],
+                rs.len() - w - l
+            ));
+            for g in &rs {
+                results.add(i, j, score(g));
+                plies += g.plies;
+                annulled += usize::from(g.annulled);
+                stopped += usize::from(g.unfinished);
+                time[i] += g.time[0];
+                time[j] += g.time[1];
+                moves[i] += g.moves[0];
+                moves[j] += g.moves[1];
+            }
+        }
+    }
     bar.finish_and_clear();
-    print_table(cli.game, &results);
+    let total = games * pairings;
+    println!(
+        "{}: round robin of {n} engines, {games} games a pairing ({total} games), colours alternated",
+        cli.game
+    );
+    let fit = elo::fit(&results, anchor, elo::PRIOR_DRAWS)?;
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| fit.ratings[b].elo.total_cmp(&fit.ratings[a].elo));
+    println!(
+        "{:<18} {:>6} {:>8} {:>16} {:>18} {:>10}",
+        "engine",
+        "games",
+        "score %",
+        format!("Elo ({})", specs[anchor]),
+        "above the next",
+        "moves/s"
+    );
+    for (k, &i) in order.iter().enumerate() {
+        let (g, s) = results.total(i);
+        let next = order.get(k + 1).map_or(String::new(), |&j| {
+            let (d, e) = fit.difference(i, j);
+            format!("{d:+.0} ± {e:.0}")
+        });
+        println!(
+            "{:<18} {:>6} {:>7.1}% {:>16} {:>18} {:>10.0}",
+            specs[i],
+            g,
+            100.0 * s / g.max(1.0),
+            fit.ratings[i].show(),
+            next,
+            rate(moves[i], time[i]),
+        );
+    }
+    println!(
+        "Elo: maximum likelihood over all games (draws, annulled and stopped games as half points), \
+         ± the 95% interval relative to {} (1.96 standard errors from the Fisher information), \
+         1 virtual draw added to every pairing; '>' marks an engine that won every game",
+        specs[anchor]
+    );
+    println!(
+        "average length {:.1} plies; {annulled} annulled, {stopped} stopped at the ply limit",
+        plies as f64 / total.max(1) as f64
+    );
+    println!("pairings (first engine's wins, draws, losses):");
+    for l in &lines {
+        println!("{l}");
+    }
+    println!("score % of the row against the column:");
+    let short: Vec<String> = specs.iter().map(|s| s.replace("alphabeta", "ab")).collect();
+    print!("{:<18}", "");
+    for &j in &order {
+        print!(" {:>10}", short[j]);
+    }
+    println!();
+    for &i in &order {
+        print!("{:<18}", specs[i]);
+        for &j in &order {
+            if i == j {
+                print!(" {:>10}", "-");
+            } else {
+                print!(
+                    " {:>9.1}%",
+                    100.0 * results.points[i][j] / results.games[i][j].max(1.0)
+                );
+            }
+        }
+        println!();
+    }
     Ok(())
 }
 
