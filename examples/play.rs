@@ -33,7 +33,7 @@ use common::matches::{MatchOptions, MatchRunner, Series, Single};
 use common::{GameName, Runner, Variant};
 use mancala::record::Record;
 use mancala::search::spec::{AnyEngine, from_spec};
-use mancala::search::{Engine, Static};
+use mancala::search::{Engine, Static, Utility};
 use mancala::{Player, Position};
 
 /// Play a game against the engine in the terminal (type `help` at the prompt).
@@ -263,6 +263,8 @@ impl Play {
             }
             if !status.is_finished() && (self.auto || to_move != self.human) {
                 let p = s.game().position().clone();
+                // In a match a game's points count up to what each player still needs.
+                engine.set_utility(Utility { needed: s.needed() });
                 let r = engine.search(s.game());
                 let m = r
                     .best
@@ -315,6 +317,7 @@ impl Play {
                 "moves" => println!("legal moves: {}", moves_list(&p)),
                 "hint" if status.is_finished() => println!("the game is over: no move to suggest"),
                 "hint" => {
+                    helper.set_utility(Utility { needed: s.needed() });
                     let r = helper.search(s.game());
                     match r.best {
                         Some(m) => println!(

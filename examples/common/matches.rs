@@ -76,6 +76,12 @@ pub trait Series {
     fn is_match(&self) -> bool {
         true
     }
+
+    /// The game points each player still needs to win the match, where games score
+    /// points towards a target (Urim, Omweso): what the engines value a win at.
+    fn needed(&self) -> Option<ByPlayer<u32>> {
+        None
+    }
 }
 
 /// One game as a [`Series`] of one: `play` without `--match`.
@@ -215,6 +221,11 @@ impl<const N: usize> Series for UrimSeries<N> {
         ByPlayer::from_fn(|p| u32::from(self.0.points()[p]))
     }
 
+    fn needed(&self) -> Option<ByPlayer<u32>> {
+        let target = u32::from(self.0.target());
+        Some(self.score().map(|have| target.saturating_sub(have)))
+    }
+
     fn next_game(&mut self) -> Result<(), String> {
         self.0.next_game().map_err(|e| e.to_string())
     }
@@ -317,6 +328,11 @@ impl Series for OmwesoSeries {
 
     fn score(&self) -> ByPlayer<u32> {
         ByPlayer::from_fn(|p| u32::from(self.m.points()[p]))
+    }
+
+    fn needed(&self) -> Option<ByPlayer<u32>> {
+        let target = u32::from(mancala::omweso::Match::TARGET);
+        Some(self.score().map(|have| target.saturating_sub(have)))
     }
 
     fn next_game(&mut self) -> Result<(), String> {

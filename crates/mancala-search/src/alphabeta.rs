@@ -36,8 +36,10 @@ use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
 use mancala_core::record::{MoveOf, Record};
 
 use crate::engine::{Engine, Limits, Report, working_copy};
-use crate::eval::{Evaluator, Static, score_of};
-use crate::score::{INFINITY, MAX_PLY, Score, from_child, is_decisive};
+use crate::eval::{Evaluator, Static, exact_score, score_with};
+use crate::score::{
+    EVAL_LIMIT, INFINITY, MAX_PLY, Score, Utility, from_child, is_decisive, points_of,
+};
 
 /// The most moves a node sorts; the games have at most 36 (Omweso's `MAX_MOVES`).
 /// Moves beyond come after, unsorted.
@@ -165,6 +167,9 @@ pub struct AlphaBetaOptions {
     /// proof ([`Position::play_in_search`]);
     /// `u64::MAX` plays every move exactly, however long that takes.
     pub endless_after: u64,
+    /// What a finished game is worth: its game points, capped at what each player still
+    /// needs in a match ([`Utility`]).
+    pub utility: Utility,
 }
 
 impl Default for AlphaBetaOptions {
@@ -175,6 +180,7 @@ impl Default for AlphaBetaOptions {
             table_bits: 18,
             memo_bits: 14,
             endless_after: ENDLESS_AFTER,
+            utility: Utility::GAME,
         }
     }
 }
@@ -228,9 +234,14 @@ pub struct AlphaBeta<R: Record, E = Static> {
     memo: Vec<MemoSlot>,
     memo_stats: MemoStats,
     endless_after: u64,
+    utility: Utility,
     nodes: u64,
     start: Instant,
     stopped: bool,
+    /// Whether the current iteration met a leaf cut by the depth (not a finished game
+    /// or a known outcome): if not, the iteration solved the game and the next can
+    /// find nothing more.
+    depth_cut: bool,
 }
 
 impl<R: Record> AlphaBeta<R, Static> {
@@ -254,15 +265,28 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             memo: memo_slots(options.memo_bits),
             memo_stats: MemoStats::default(),
             endless_after: options.endless_after,
+            utility: options.utility,
             nodes: 0,
             start: Instant::now(),
             stopped: false,
+            depth_cut: false,
         }
     }
 
     /// The limits of the next searches.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    /// What finished games are worth in the next searches (in a match: the points each
+    /// player still needs).
+    pub fn set_utility(&mut self, utility: Utility) {
+        self.utility = utility;
     }
 
     /// What the memo of long relays did in the last search: the moves taken as endless
@@ -353,7 +377,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             let key = if depth >= 2 {
                 self.play(game, m);
                 let s = from_child(
-                    score_of(&self.eval, game, ply + 1),
+                    score_with(&self.eval, game, ply + 1, &self.utility),
                     me,
                     game.position().side_to_move(),
                 );
@@ -388,12 +412,27 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         if self.stopped {
             return 0;
         }
-        if depth == 0 || ply + 1 >= MAX_PLY || game.is_finished() {
-            return score_of(&self.eval, game, ply);
+        if game.is_finished() {
+            return score_with(&self.eval, game, ply, &self.utility);
+        }
+        // A position whose outcome the evaluator knows (an endgame database) is scored
+        // as that ending and not searched; at the root a move is still wanted.
+        if ply > 0
+            && let Some(o) = self.eval.exact(game.position())
+        {
+            return exact_score(o, game.position().side_to_move(), ply, &self.utility);
+        }
+        if depth == 0 || ply + 1 >= MAX_PLY {
+            // A leaf cut by the depth: a deeper iteration may see more.
+            self.depth_cut = true;
+            return self
+                .eval
+                .evaluate(game.position())
+                .clamp(-EVAL_LIMIT, EVAL_LIMIT);
         }
         let moves = game.legal_moves();
         if moves.is_empty() {
-            return score_of(&self.eval, game, ply);
+            return score_with(&self.eval, game, ply, &self.utility);
         }
         // The table's move first, before the others are played to be ordered: if it
         // cuts off, they are never played (some Omweso moves take long to play).
@@ -527,6 +566,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             // Each iteration is an ordinary negamax; the table's move of the last
             // iteration is searched first, so an unfinished iteration that completed a
             // move better than the first has found a better move.
+            self.depth_cut = false;
             let score = self.negamax(&mut work, depth, -INFINITY, INFINITY, 0, ROOT_LINE);
             if self.stopped {
                 // The root's first move is the previous best; the root's line changes
@@ -546,8 +586,17 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             report.nodes = self.nodes;
             report.elapsed = self.start.elapsed();
             on_depth(&report);
-            if is_decisive(score) {
-                break; // every line has been searched to its end
+            // Every line was searched to its end; or the game is lost; or it is won
+            // with as many points as the player to move can use (in a match: what they
+            // still need), and a shorter win would have been found already. A smaller
+            // win keeps deepening: a bigger one may be further.
+            let me = game.position().side_to_move();
+            let most = self.utility.most_points(me);
+            if !self.depth_cut
+                || (is_decisive(score) && score < 0)
+                || points_of(score).is_some_and(|p| score > 0 && p >= most)
+            {
+                break;
             }
             if let Some(t) = self.limits.time {
                 // The next iteration would take several times as long as this one.
@@ -575,25 +624,42 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 /// assert_eq!(minimax(&Line::new(Countdown::new(4)), 6, &Zero), win_score(1, 3));
 /// ```
 pub fn minimax<R: Record, E: Evaluator<R::Position>>(game: &R, depth: u32, eval: &E) -> Score {
+    minimax_with(game, depth, eval, &Utility::GAME)
+}
+
+/// [`minimax`] with finished games valued by `utility` (game points capped at what each
+/// player still needs in a match).
+pub fn minimax_with<R: Record, E: Evaluator<R::Position>>(
+    game: &R,
+    depth: u32,
+    eval: &E,
+    utility: &Utility,
+) -> Score {
     fn go<R: Record, E: Evaluator<R::Position>>(
         game: &mut R,
         depth: u32,
         ply: usize,
         eval: &E,
+        utility: &Utility,
     ) -> Score {
         if depth == 0 || ply + 1 >= MAX_PLY || game.is_finished() {
-            return score_of(eval, game, ply);
+            return score_with(eval, game, ply, utility);
         }
         let me = game.position().side_to_move();
+        if ply > 0
+            && let Some(o) = eval.exact(game.position())
+        {
+            return exact_score(o, me, ply, utility);
+        }
         let moves = game.legal_moves();
         if moves.is_empty() {
-            return score_of(eval, game, ply);
+            return score_with(eval, game, ply, utility);
         }
         let mut best = -INFINITY;
         for m in moves {
             game.play_unchecked(m);
             let v = from_child(
-                go(game, depth - 1, ply + 1, eval),
+                go(game, depth - 1, ply + 1, eval, utility),
                 me,
                 game.position().side_to_move(),
             );
@@ -602,5 +668,5 @@ pub fn minimax<R: Record, E: Evaluator<R::Position>>(game: &R, depth: u32, eval:
         }
         best
     }
-    go(&mut game.clone(), depth, 0, eval)
+    go(&mut game.clone(), depth, 0, eval, utility)
 }

@@ -8,9 +8,9 @@
 //! evaluation is described in `docs/engine.md`.
 
 use mancala_core::record::Record;
-use mancala_core::{Board, ByPlayer, Outcome, Player, Position};
+use mancala_core::{Board, ByPlayer, Outcome, Player, Position, Status};
 
-use crate::score::{EVAL_LIMIT, SEED, Score, terminal_score};
+use crate::score::{EVAL_LIMIT, SEED, Score, Utility};
 
 /// Scores positions of `P` that are still being played, from the side of the player to
 /// move (positive is good for that player).
@@ -27,7 +27,7 @@ use crate::score::{EVAL_LIMIT, SEED, Score, terminal_score};
 /// ```
 pub trait Evaluator<P: Position> {
     /// The score of `p` for `p.side_to_move()`. Only called on ongoing positions; the
-    /// search scores finished games itself with [`terminal_score`].
+    /// search scores finished games itself with [`terminal_score`](crate::score::terminal_score).
     fn evaluate(&self, p: &P) -> Score;
 
     /// The final outcome of perfect play from `p` (an ongoing position), if this
@@ -87,14 +87,41 @@ impl<P: Position, F: Fn(&P) -> Score> Evaluator<P> for F {
 
 /// The score of the current position of `game` for its player to move: the end of the
 /// game if it is over (by the record's status, so an ending that only the history shows
-/// counts), the evaluation otherwise.
+/// counts), the outcome the evaluator knows ([`Evaluator::exact`]) scored as that
+/// ending, the evaluation otherwise. Game points count in full ([`Utility::GAME`]).
 #[inline]
 pub fn score_of<R: Record, E: Evaluator<R::Position>>(eval: &E, game: &R, ply: usize) -> Score {
+    score_with(eval, game, ply, &Utility::GAME)
+}
+
+/// [`score_of`] with the game points valued by `utility` (capped at what each player
+/// still needs in a match).
+#[inline]
+pub fn score_with<R: Record, E: Evaluator<R::Position>>(
+    eval: &E,
+    game: &R,
+    ply: usize,
+    utility: &Utility,
+) -> Score {
     let p = game.position();
-    match terminal_score(game.status(), p.side_to_move(), ply) {
+    match utility.terminal(game.status(), p.side_to_move(), ply) {
         Some(s) => s,
-        None => eval.evaluate(p).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+        None => match eval.exact(p) {
+            Some(o) => exact_score(o, p.side_to_move(), ply, utility),
+            None => eval.evaluate(p).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+        },
     }
+}
+
+/// The score of a position whose outcome under perfect play is `o` (from
+/// [`Evaluator::exact`]) for `perspective`, `ply` plies from the root: the score of a
+/// game that ended there with that outcome.
+#[inline]
+#[must_use]
+pub fn exact_score(o: Outcome, perspective: Player, ply: usize, utility: &Utility) -> Score {
+    utility
+        .terminal(Status::Over(o), perspective, ply)
+        .unwrap_or_default()
 }
 
 /// The standard evaluation of a board for its player to move (`board.to_move`).

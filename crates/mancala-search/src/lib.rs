@@ -59,8 +59,9 @@ pub mod score;
 pub mod simple;
 pub mod spec;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaOptions, minimax};
+pub use alphabeta::{AlphaBeta, AlphaBetaOptions, minimax, minimax_with};
 pub use engine::{Engine, Limits, Report};
 pub use eval::{Evaluator, Static};
 pub use mcts::{Mcts, MctsOptions};
+pub use score::Utility;
 pub use simple::{Greedy, RandomPlayer};

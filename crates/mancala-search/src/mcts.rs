@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use mancala_core::record::{MoveOf, Record};
-use mancala_core::{Player, Position, Status};
+use mancala_core::{Outcome, Player, Position, Status};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -12,7 +12,7 @@ use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
 use crate::alphabeta::{ENDLESS_AFTER, memo_slots};
 use crate::engine::{Engine, Limits, Report, working_copy};
 use crate::eval::{Evaluator, Static};
-use crate::score::{SEED, Score};
+use crate::score::{SEED, Score, Utility};
 
 /// Settings of [`Mcts`] beyond its [`Limits`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -34,6 +34,9 @@ pub struct MctsOptions {
     /// The laps of one relay after which a move is taken as endless without proof, as
     /// [`AlphaBetaOptions::endless_after`](crate::AlphaBetaOptions::endless_after).
     pub endless_after: u64,
+    /// What a finished game is worth ([`Utility`]): the playouts' rewards are game
+    /// points, capped at what each player still needs in a match.
+    pub utility: Utility,
 }
 
 impl Default for MctsOptions {
@@ -45,6 +48,7 @@ impl Default for MctsOptions {
             max_playout: 600,
             memo_bits: 14,
             endless_after: ENDLESS_AFTER,
+            utility: Utility::GAME,
         }
     }
 }
@@ -60,8 +64,12 @@ struct Node<M> {
     children: u32,
     expanded: bool,
     visits: u32,
-    /// The sum of the playouts' rewards for `mover` (1 win, ½ draw or annulled, 0 loss).
+    /// The sum of the playouts' results for `mover` (1 win, ½ draw or annulled, 0
+    /// loss): the win rate.
     reward: f64,
+    /// The sum of the playouts' game points for `mover`: the points won minus the
+    /// points lost ([`MctsOptions::utility`]); what the search maximises.
+    points: f64,
 }
 
 /// Monte Carlo tree search (UCT) with uniformly random playouts, seeded.
@@ -101,6 +109,17 @@ pub struct Mcts<R: Record, E = Static> {
     /// The memo of long relays and its counters (see [`AlphaBeta`](crate::AlphaBeta)).
     memo: Vec<MemoSlot>,
     memo_stats: MemoStats,
+    /// The most points one playout has been worth in this search (at least 1): the
+    /// scale that maps a node's mean points to 0..1 in the UCT formula.
+    scale: f64,
+}
+
+/// How a playout ended, for South: the result (1 win, ½ draw, 0 loss) and the points
+/// (won minus lost).
+#[derive(Clone, Copy, Debug)]
+struct PlayoutResult {
+    south: f64,
+    south_points: f64,
 }
 
 impl<R: Record> Mcts<R, Static> {
@@ -133,6 +152,37 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
             work: None,
             memo: memo_slots(options.memo_bits),
             memo_stats: MemoStats::default(),
+            scale: 1.0,
+        }
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    /// What finished games are worth in the next searches (in a match: the points each
+    /// player still needs).
+    pub fn set_utility(&mut self, utility: Utility) {
+        self.options.utility = utility;
+    }
+
+    /// The result for South of a game that ended with `o`.
+    fn result_of(&self, o: &Outcome) -> PlayoutResult {
+        let points = f64::from(self.options.utility.points(o));
+        match o.winner {
+            Some(Player::South) => PlayoutResult {
+                south: 1.0,
+                south_points: points,
+            },
+            Some(Player::North) => PlayoutResult {
+                south: 0.0,
+                south_points: -points,
+            },
+            None => PlayoutResult {
+                south: 0.5,
+                south_points: 0.0,
+            },
         }
     }
 
@@ -156,14 +206,28 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
         game.play_in_search(m, &mut SearchMemo::new(memo, stats, endless_after));
     }
 
-    /// Plays a random game on `game` to its end (or `max_playout` plies): South's reward
-    /// (1 win, ½ draw, 0 loss) and the number of plies played.
-    fn playout(&mut self, game: &mut R, rng: &mut ChaCha8Rng) -> (f64, u32) {
+    /// Plays a random game on `game` to its end (or `max_playout` plies, or a position
+    /// whose outcome the evaluator knows, [`Evaluator::exact`], unless that is the root:
+    /// `from_root` plies have been played since the root): South's result and the
+    /// number of plies played.
+    fn playout(
+        &mut self,
+        game: &mut R,
+        rng: &mut ChaCha8Rng,
+        from_root: u32,
+    ) -> (PlayoutResult, u32) {
         let mut plies = 0;
+        let mut known = None;
         while plies < self.options.max_playout {
             // No legal move: the game is over (also by the record's history rule).
             let moves = game.legal_moves();
             if moves.is_empty() {
+                break;
+            }
+            if from_root + plies > 0
+                && let Some(o) = self.eval.exact(game.position())
+            {
+                known = Some(o);
                 break;
             }
             let m = moves[rng.random_range(0..moves.len())];
@@ -171,13 +235,12 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
             Self::play(&mut self.memo, &mut self.memo_stats, after, game, m);
             plies += 1;
         }
-        let south = match game.status() {
-            Status::Over(o) => match o.winner {
-                Some(Player::South) => 1.0,
-                Some(Player::North) => 0.0,
-                None => 0.5,
+        let result = match known.map(Status::Over).unwrap_or(game.status()) {
+            Status::Over(o) => self.result_of(&o),
+            Status::Annulled => PlayoutResult {
+                south: 0.5,
+                south_points: 0.0,
             },
-            Status::Annulled => 0.5,
             Status::Ongoing => {
                 let p = game.position();
                 let for_mover = match self.eval.evaluate(p).signum() {
@@ -185,14 +248,18 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
                     -1 => 0.0,
                     _ => 0.5,
                 };
-                if p.side_to_move() == Player::South {
+                let south = if p.side_to_move() == Player::South {
                     for_mover
                 } else {
                     1.0 - for_mover
+                };
+                PlayoutResult {
+                    south,
+                    south_points: south * 2.0 - 1.0,
                 }
             }
         };
-        (south, plies)
+        (result, plies)
     }
 
     /// The child of `node` to descend to.
@@ -208,7 +275,10 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
                 return c;
             }
             let v = f64::from(child.visits);
-            let value = child.reward / v + self.options.exploration * (log_n / v).sqrt();
+            // The mean points for the mover mapped to 0..1 (a win worth the most
+            // points seen is 1, a draw ½); with one point a game, the win rate.
+            let mean = 0.5 + 0.5 * child.points / (v * self.scale);
+            let value = mean + self.options.exploration * (log_n / v).sqrt();
             if value > best_value {
                 best_value = value;
                 best = c;
@@ -227,6 +297,7 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
                 let (x, y) = (&self.tree[a], &self.tree[b]);
                 x.visits
                     .cmp(&y.visits)
+                    .then(x.points.total_cmp(&y.points))
                     .then(x.reward.total_cmp(&y.reward))
                     .then(b.cmp(&a))
             })
@@ -246,9 +317,12 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
                 plies += 1;
             }
         }
-        // Expansion: all children at once, while the arena has room; then the first.
+        // Expansion: all children at once, while the arena has room; then the first. A
+        // position whose outcome the evaluator knows is a leaf: the playout ends there
+        // at once with that outcome.
         let moves = game.legal_moves();
-        if !moves.is_empty() && self.tree.len() + moves.len() <= self.options.max_nodes {
+        let known = plies > 0 && self.eval.exact(game.position()).is_some();
+        if !known && !moves.is_empty() && self.tree.len() + moves.len() <= self.options.max_nodes {
             let first = self.tree.len();
             let mover = game.position().side_to_move();
             for &m in moves.iter() {
@@ -261,6 +335,7 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
                     expanded: false,
                     visits: 0,
                     reward: 0.0,
+                    points: 0.0,
                 });
             }
             let n = &mut self.tree[node];
@@ -273,7 +348,8 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
             plies += 1;
         }
         // Simulation, then back to the root's record.
-        let (south, played) = self.playout(game, rng);
+        let (result, played) = self.playout(game, rng, plies);
+        self.scale = self.scale.max(result.south_points.abs());
         for _ in 0..plies + played {
             game.undo();
         }
@@ -281,11 +357,13 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
         loop {
             let n = &mut self.tree[node];
             n.visits += 1;
-            n.reward += if n.mover == Player::South {
-                south
+            if n.mover == Player::South {
+                n.reward += result.south;
+                n.points += result.south_points;
             } else {
-                1.0 - south
-            };
+                n.reward += 1.0 - result.south;
+                n.points -= result.south_points;
+            }
             if node == 0 {
                 break;
             }
@@ -322,7 +400,9 @@ impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Mcts<R, E> {
             expanded: false,
             visits: 0,
             reward: 0.0,
+            points: 0.0,
         });
+        self.scale = 1.0;
         let room = self.options.max_playout as usize + 64;
         let mut work = working_copy(&mut self.work, game, room);
         let max_playouts = self.limits.nodes.unwrap_or(if self.limits.time.is_some() {

@@ -8,7 +8,7 @@
 
 use core::fmt;
 
-use mancala_core::{Player, Status};
+use mancala_core::{ByPlayer, Outcome, Player, Status};
 
 /// A side-relative score: hundredths of a seed for an evaluation, or a decisive score
 /// for a finished game (see [`win_score`]).
@@ -71,6 +71,25 @@ pub const fn plies_to_end(score: Score) -> Option<usize> {
     }
 }
 
+/// For a decisive score, the game points it is worth (to the winner).
+///
+/// ```
+/// use mancala_search::score::{points_of, win_score};
+/// assert_eq!(points_of(win_score(12, 7)), Some(12));
+/// assert_eq!(points_of(-win_score(2, 3)), Some(2));
+/// assert_eq!(points_of(250), None);
+/// ```
+#[must_use]
+pub const fn points_of(score: Score) -> Option<u8> {
+    match plies_to_end(score) {
+        Some(plies) => {
+            let a = score.unsigned_abs() as i64 - WIN as i64 + plies as i64;
+            Some((a / POINT as i64) as u8)
+        }
+        None => None,
+    }
+}
+
 /// The score of a finished game for `perspective`, `ply` plies from the root; `None`
 /// while the game goes on.
 ///
@@ -88,16 +107,88 @@ pub const fn plies_to_end(score: Score) -> Option<usize> {
 /// ```
 #[must_use]
 pub fn terminal_score(status: Status, perspective: Player, ply: usize) -> Option<Score> {
-    match status {
-        Status::Ongoing => None,
-        Status::Annulled => Some(0),
-        Status::Over(o) => Some(match o.winner {
-            None => 0,
-            Some(w) => {
-                let s = win_score(o.points.max(1), ply);
-                if w == perspective { s } else { -s }
-            }
-        }),
+    Utility::GAME.terminal(status, perspective, ply)
+}
+
+/// What a finished game is worth to the engines: its game points (Urim's 2 or 1,
+/// Omweso's 12, 2 or 1), each player's capped at what that player still needs to win
+/// the match, if the game is one of a match.
+///
+/// In a match a game's points count only up to the target: when North needs 1 point, a
+/// 2-point win is worth no more to North than a 1-point win, and Omweso's grand slam
+/// (12) is worth the points still missing. Both engines take one
+/// ([`AlphaBetaOptions::utility`](crate::AlphaBetaOptions::utility),
+/// [`MctsOptions::utility`](crate::MctsOptions::utility)); the default, [`Utility::GAME`],
+/// counts a game's points in full.
+///
+/// ```
+/// use mancala_core::{Outcome, Player, Status};
+/// use mancala_search::score::{Utility, win_score};
+/// let big = Outcome::new(Some(Player::South), 12);
+/// assert_eq!(Utility::GAME.points(&big), 12);
+/// // South needs 3 more points to win the match: the grand slam is worth 3.
+/// let u = Utility::match_needs(3, 10);
+/// assert_eq!(u.points(&big), 3);
+/// assert_eq!(u.terminal(Status::Over(big), Player::South, 4), Some(win_score(3, 4)));
+/// assert_eq!(u.points(&Outcome::new(None, 0)), 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Utility {
+    /// The points each player still needs to win the match; `None` outside a match
+    /// (every point counts).
+    pub needed: Option<ByPlayer<u32>>,
+}
+
+impl Utility {
+    /// A single game: every game point counts.
+    pub const GAME: Utility = Utility { needed: None };
+
+    /// A game of a match in which South still needs `south` points and North `north`
+    /// (0 counts as 1: a won game is always worth something).
+    #[must_use]
+    pub const fn match_needs(south: u32, north: u32) -> Utility {
+        Utility {
+            needed: Some(ByPlayer { south, north }),
+        }
+    }
+
+    /// The points a finished game `o` is worth to its winner (at least 1 for a win, 0
+    /// for a draw), capped at what the winner still needs.
+    #[must_use]
+    pub fn points(&self, o: &Outcome) -> u8 {
+        let Some(w) = o.winner else { return 0 };
+        let points = o.points.max(1);
+        match self.needed {
+            None => points,
+            Some(n) => points.min(n[w].clamp(1, u32::from(u8::MAX)) as u8),
+        }
+    }
+
+    /// The most points a win can be worth to `player`: what they still need in a
+    /// match, `u8::MAX` (not known) outside one.
+    #[must_use]
+    pub fn most_points(&self, player: Player) -> u8 {
+        match self.needed {
+            None => u8::MAX,
+            Some(n) => n[player].clamp(1, u32::from(u8::MAX)) as u8,
+        }
+    }
+
+    /// The score of a finished game for `perspective`, `ply` plies from the root, as
+    /// [`terminal_score`] with this utility's points; `None` while the game goes on.
+    #[must_use]
+    pub fn terminal(&self, status: Status, perspective: Player, ply: usize) -> Option<Score> {
+        match status {
+            Status::Ongoing => None,
+            Status::Annulled => Some(0),
+            Status::Over(o) => Some(match o.winner {
+                None => 0,
+                Some(w) => {
+                    let s = win_score(self.points(&o), ply);
+                    if w == perspective { s } else { -s }
+                }
+            }),
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use mancala_core::record::{MoveOf, Record};
 
 use crate::engine::{Engine, Limits, Report};
 use crate::eval::Evaluator;
-use crate::{AlphaBeta, AlphaBetaOptions, Greedy, Mcts, MctsOptions, RandomPlayer};
+use crate::{AlphaBeta, AlphaBetaOptions, Greedy, Mcts, MctsOptions, RandomPlayer, Utility};
 
 /// The depth of `alphabeta` without a limit.
 pub const DEFAULT_DEPTH: u32 = 8;
@@ -56,6 +56,19 @@ impl<R: Record, E: Evaluator<R::Position>> Engine<R> for AnyEngine<R, E> {
             AnyEngine::Greedy(e) => e.search(game),
             AnyEngine::AlphaBeta(e) => e.search(game),
             AnyEngine::Mcts(e) => e.search(game),
+        }
+    }
+}
+
+impl<R: Record, E: Evaluator<R::Position>> AnyEngine<R, E> {
+    /// What finished games are worth to the searching engines (alpha-beta, MCTS) in
+    /// their next searches: in a match, the points each player still needs. The
+    /// random and greedy players ignore it.
+    pub fn set_utility(&mut self, utility: Utility) {
+        match self {
+            AnyEngine::AlphaBeta(e) => e.set_utility(utility),
+            AnyEngine::Mcts(e) => e.set_utility(utility),
+            AnyEngine::Random(_) | AnyEngine::Greedy(_) => {}
         }
     }
 }

@@ -26,9 +26,11 @@ fn a_capture_that_wins_the_game_with_two_points() {
         assert_eq!(r.score, win_score(2, 1));
     }
     assert_eq!(Greedy::new(0).choose(&game), Some(f));
-    // MCTS counts wins, not points: South wins after either move (24 of 36 already).
+    // MCTS counts game points: South wins after either move (24 of 36 already), and f
+    // wins 2 points at once.
     let r = Mcts::new(Limits::nodes(500), MctsOptions::default()).search(&game);
     assert!(r.win_rate.unwrap() > 0.95);
+    assert_eq!(r.best, Some(f));
 }
 
 /// The evaluation Urim had of its own (`two_row_eval` on its rows and stores), written
