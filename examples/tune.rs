@@ -35,6 +35,8 @@
 mod common;
 #[path = "common/elo.rs"]
 mod elo;
+#[path = "common/weights.rs"]
+mod weights;
 
 use std::process::ExitCode;
 
@@ -43,9 +45,9 @@ use common::cli::VariantArgs;
 use common::{GameName, Runner};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala::record::Record;
-use mancala::search::score::{SEED, Score};
+use mancala::search::score::Score;
 use mancala::search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, RandomPlayer};
-use mancala::{Board, Player, Position, Status};
+use mancala::{Player, Position, Status};
 
 /// Fits the static evaluation's weights by self-play, then measures the gain in Elo.
 #[derive(Parser, Debug)]
@@ -80,7 +82,7 @@ struct Cli {
     #[arg(long, value_name = "D", value_parser = depth)]
     check_depth: Option<u32>,
     /// Start from these weights instead of the defaults (`w1,w2`)
-    #[arg(long, value_name = "W1,W2", value_parser = weights)]
+    #[arg(long, value_name = "W1,W2", value_parser = parse_weights)]
     from_weights: Option<Weights>,
     /// A game still going after this many plies is stopped (counted as a draw)
     #[arg(long, value_name = "M", default_value_t = 1000)]
@@ -96,7 +98,7 @@ fn depth(text: &str) -> Result<u32, String> {
     }
 }
 
-fn weights(text: &str) -> Result<Weights, String> {
+fn parse_weights(text: &str) -> Result<Weights, String> {
     let w: Vec<f64> = text
         .split(',')
         .map(|t| t.trim().parse::<f64>())
@@ -118,82 +120,12 @@ struct Weights([f64; 2]);
 impl Weights {
     /// The weights of `eval::board_eval` for a board with `rows` rows a player.
     fn default_for(rows: u8) -> Weights {
-        if rows == 2 {
-            Weights([20.0, 10.0])
-        } else {
-            Weights([50.0, 10.0])
-        }
+        Weights(weights::default_weights(rows).map(f64::from))
     }
 
     fn rounded(self) -> [Score; 2] {
         self.0.map(|w| w.round() as Score)
     }
-}
-
-/// The standard evaluation's terms, each as "own minus the opponent's", for the player
-/// to move: `[unit term, w1 term, w2 term]`, plus the seeds in hand (counted at 1 seed).
-/// The terms are those of `eval::two_row_eval` and `eval::omweso_eval`; with the default
-/// weights [`evaluate`] gives `board_eval` exactly (tested).
-fn features(board: &Board) -> ([Score; 3], Score) {
-    let me = board.to_move;
-    let in_hand = Score::from(board.in_hand);
-    match board.rows_per_player {
-        1 => {
-            let side = |p: Player| {
-                board.pits[p]
-                    .iter()
-                    .fold((0, 0), |(seeds, movable), pit| match pit {
-                        Some(n) if *n > 0 => (seeds + Score::from(*n), movable + 1),
-                        _ => (seeds, movable),
-                    })
-            };
-            let stores = board.stores.unwrap_or_default();
-            let ((s0, m0), (s1, m1)) = (side(me), side(me.opponent()));
-            (
-                [
-                    Score::from(stores[me]) - Score::from(stores[me.opponent()]),
-                    s0 - s1,
-                    m0 - m1,
-                ],
-                in_hand,
-            )
-        }
-        2 => {
-            let circuit = |p: Player| {
-                let mut c = [0u8; 16];
-                for (seeds, pit) in c.iter_mut().zip(board.pits[p].iter()) {
-                    *seeds = pit.unwrap_or(0);
-                }
-                c
-            };
-            let (own, opp) = (circuit(me), circuit(me.opponent()));
-            let seeds = |s: &[u8; 16]| s.iter().map(|&n| Score::from(n)).sum::<Score>();
-            let movable = |s: &[u8; 16]| s.iter().filter(|&&n| n >= 2).count() as Score;
-            let exposed = |a: &[u8; 16], b: &[u8; 16]| {
-                (0..8)
-                    .filter(|&k| b[7 - k] > 0 && b[15 - k] > 0)
-                    .map(|k| Score::from(a[k]))
-                    .sum::<Score>()
-            };
-            (
-                [
-                    seeds(&own) - seeds(&opp),
-                    movable(&own) - movable(&opp),
-                    -(exposed(&own, &opp) - exposed(&opp, &own)),
-                ],
-                in_hand,
-            )
-        }
-        _ => ([0; 3], in_hand),
-    }
-}
-
-/// The evaluation with weights `w` (hundredths of a seed), as `board_eval` computes it:
-/// integer divisions like its `SEED / 2`, `SEED / 10`, `SEED / 5` (exact for the
-/// defaults).
-fn evaluate(board: &Board, w: [Score; 2]) -> Score {
-    let ([f0, f1, f2], in_hand) = features(board);
-    f0 * SEED + f1 * w[0] + f2 * w[1] + in_hand * SEED
 }
 
 /// One game between weights `a` (South in even games) and `b`; `a`'s points (1, ½, 0).
@@ -218,8 +150,8 @@ impl Runner for Duel {
             ..AlphaBetaOptions::default()
         };
         let limits = Limits::depth(self.depth);
-        let ea = move |p: &G::Position| evaluate(&p.board(), wa);
-        let eb = move |p: &G::Position| evaluate(&p.board(), wb);
+        let ea = move |p: &G::Position| weights::evaluate(&p.board(), wa);
+        let eb = move |p: &G::Position| weights::evaluate(&p.board(), wb);
         let mut a = AlphaBeta::with_evaluator(ea, limits, options);
         let mut b = AlphaBeta::with_evaluator(eb, limits, options);
         let mut opening = RandomPlayer::new(self.opening_seed);
@@ -399,74 +331,4 @@ fn run(cli: &Cli) -> Result<(), String> {
 
 fn main() -> ExitCode {
     common::exit_code(run(&Cli::parse()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use mancala::search::eval::board_eval;
-    use mancala::search::{Engine, RandomPlayer};
-
-    /// `evaluate` with the default weights is `board_eval`, on the positions of random
-    /// games of every game.
-    struct Same;
-
-    impl Runner for Same {
-        type Output = usize;
-
-        fn run<G: Record + 'static>(self, mut game: G) -> Result<usize, String> {
-            let rows = game.position().board().rows_per_player;
-            let w = Weights::default_for(rows).rounded();
-            let mut checked = 0;
-            for seed in 0..20 {
-                let mut g = game.clone();
-                let mut r = RandomPlayer::new(seed);
-                while !g.status().is_finished() && g.moves().len() < 300 {
-                    let b = g.position().board();
-                    assert_eq!(evaluate(&b, w), board_eval(&b), "{b:?}");
-                    checked += 1;
-                    let m = r.choose(&g).unwrap();
-                    common::play(&mut g, m)?;
-                }
-            }
-            game.reset(game.start().clone());
-            Ok(checked)
-        }
-    }
-
-    #[test]
-    fn the_default_weights_are_the_standard_evaluation() {
-        for game in [
-            GameName::Urim,
-            GameName::Omweso,
-            GameName::RioKadalis,
-            GameName::Oware,
-            GameName::Kalah,
-        ] {
-            let n = common::dispatch(game, &common::Variant::default(), Same).unwrap();
-            assert!(n > 100, "{game}: {n} positions");
-        }
-    }
-
-    #[test]
-    fn the_features_of_a_hand_made_board() {
-        // South to move; stores 5 vs 2, rows 3 (one movable pit) vs 3 (three).
-        let b = Board::two_rows(
-            [Some(3), Some(0), None],
-            [Some(1), Some(1), Some(1)],
-            Some(mancala::ByPlayer::new(5, 2)),
-            Player::South,
-        );
-        assert_eq!(features(&b), ([3, 0, -2], 0));
-        assert_eq!(evaluate(&b, [50, 10]), 300 - 20);
-        assert_eq!(evaluate(&b, [0, 100]), 300 - 200);
-    }
-
-    #[test]
-    fn weights_are_read_and_refused() {
-        assert_eq!(weights("40, 5").unwrap(), Weights([40.0, 5.0]));
-        assert!(weights("40").is_err());
-        assert!(weights("40,500").unwrap_err().contains("from 0 to 400"));
-        assert!(weights("a,b").is_err());
-    }
 }
