@@ -31,7 +31,9 @@ use clap::Parser;
 use common::cli::{ENGINES, VariantArgs};
 use common::matches::{MatchOptions, MatchRunner, Series, Single};
 use common::{GameName, Runner, Variant};
-use mancala::record::Record;
+use mancala::cycle::{MemoStats, SearchMemo};
+use mancala::record::{MoveOf, Record};
+use mancala::search::alphabeta::ENDLESS_AFTER;
 use mancala::search::spec::{AnyEngine, from_spec};
 use mancala::search::{Engine, Static, Utility};
 use mancala::{Player, Position};
@@ -265,6 +267,7 @@ impl Play {
                 let p = s.game().position().clone();
                 // In a match a game's points count up to what each player still needs.
                 engine.set_utility(Utility { needed: s.needed() });
+                eprintln!("engine ({}) is thinking…", self.engine);
                 let r = engine.search(s.game());
                 let m = r
                     .best
@@ -279,6 +282,7 @@ impl Play {
                     r.nodes,
                     pv.join(" ")
                 );
+                explain_long_relay(s.game(), m);
                 s.play(m, r.elapsed)?;
                 plies += 1;
                 redraw = true;
@@ -318,6 +322,7 @@ impl Play {
                 "hint" if status.is_finished() => println!("the game is over: no move to suggest"),
                 "hint" => {
                     helper.set_utility(Utility { needed: s.needed() });
+                    eprintln!("engine ({}) is thinking…", self.engine);
                     let r = helper.search(s.game());
                     match r.best {
                         Some(m) => println!(
@@ -368,7 +373,10 @@ impl Play {
                 }
                 text => match common::parse_move(s.game(), text) {
                     Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
-                    Ok(m) => match s.play(m, Duration::ZERO) {
+                    Ok(m) => match {
+                        explain_long_relay(s.game(), m);
+                        s.play(m, Duration::ZERO)
+                    } {
                         Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
                         Ok(()) => {
                             println!("you ({}) play {m}", p.side_to_move());
@@ -380,6 +388,26 @@ impl Play {
                 },
             }
         }
+    }
+}
+
+/// Says (on stderr) why playing `m` will take long, if it will: an Omweso move whose
+/// relay is still going after the engines' bound of laps (`ENDLESS_AFTER`) is played by
+/// the game record exactly, to its end or to the proof that it never ends, which can
+/// take billions of laps and seconds (docs/omweso.md).
+fn explain_long_relay<G: Record>(game: &G, m: MoveOf<G>) {
+    if !game.legal_moves().contains(&m) {
+        return;
+    }
+    let mut probe = game.clone();
+    let mut stats = MemoStats::default();
+    probe.play_in_search(m, &mut SearchMemo::new(&mut [], &mut stats, ENDLESS_AFTER));
+    if stats.unproven > 0 {
+        eprintln!(
+            "checking whether move {m} ever ends: an Omweso move can relay for billions of \
+             laps before it repeats, and the game must know whether it ends (it is annulled \
+             if not); this can take up to half a minute…"
+        );
     }
 }
 

@@ -170,6 +170,16 @@ pub struct AlphaBetaOptions {
     /// What a finished game is worth: its game points, capped at what each player still
     /// needs in a match ([`Utility`]).
     pub utility: Utility,
+    /// The history heuristic in the move ordering (on by default): moves that cut off
+    /// earlier in the search, weighted by the depth squared, come first among moves
+    /// the other keys tie (at depth 1, where children are not evaluated to be ordered,
+    /// it is the only key). Off, the ordering is the table's move, then the children's
+    /// evaluations, then the game's order. `docs/engine.md` gives the nodes it saves.
+    pub history: bool,
+    /// Killer moves (off by default: measured, they cost nodes in two games of four;
+    /// `docs/engine.md`): the last two moves that cut off at the same ply come first
+    /// among moves of equal evaluation.
+    pub killers: bool,
 }
 
 impl Default for AlphaBetaOptions {
@@ -181,6 +191,8 @@ impl Default for AlphaBetaOptions {
             memo_bits: 14,
             endless_after: ENDLESS_AFTER,
             utility: Utility::GAME,
+            history: true,
+            killers: false,
         }
     }
 }
@@ -242,7 +254,18 @@ pub struct AlphaBeta<R: Record, E = Static> {
     /// or a known outcome): if not, the iteration solved the game and the next can
     /// find nothing more.
     depth_cut: bool,
+    /// Two killer moves a ply (moves that cut off at that ply, latest first), and the
+    /// history counters (`HISTORY` per player, indexed by the move's hash), reset at
+    /// every search; each empty when off.
+    killers: Vec<[Option<MoveOf<R>>; 2]>,
+    history: Vec<u32>,
+    /// Whether the history counters order moves (they are kept for the killers too).
+    options_history: bool,
 }
+
+/// History counters per player (a power of two; moves share a counter by the low bits
+/// of their hash, which only ever changes an order).
+const HISTORY: usize = 1 << 12;
 
 impl<R: Record> AlphaBeta<R, Static> {
     /// An alpha-beta player with the standard evaluation and a default table.
@@ -270,6 +293,17 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             start: Instant::now(),
             stopped: false,
             depth_cut: false,
+            killers: if options.killers {
+                vec![[None; 2]; MAX_PLY + 1]
+            } else {
+                Vec::new()
+            },
+            history: if options.history || options.killers {
+                vec![0; 2 * HISTORY]
+            } else {
+                Vec::new()
+            },
+            options_history: options.history,
         }
     }
 
@@ -335,6 +369,8 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             t.new_search();
         }
         self.nodes = 0;
+        self.killers.fill([None; 2]);
+        self.history.fill(0);
         self.memo_stats = MemoStats::default();
         self.start = Instant::now();
         self.stopped = false;
@@ -347,7 +383,10 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         {
             self.stopped = true;
         }
-        if self.nodes & 1023 == 0
+        // The clock every 128 nodes (a few nanoseconds a node): one node can take up
+        // to half a millisecond in Omweso (a relay walked to the bound of
+        // `endless_after` laps), so 1024 nodes could overrun the time by far more.
+        if self.nodes & 127 == 0
             && let Some(t) = self.limits.time
             && self.start.elapsed() >= t
         {
@@ -357,9 +396,10 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 
     /// The moves of the current position of `game` other than `skip` (the table move,
     /// searched before), in search order: at depth 2 and more by the score of the
-    /// position they lead to, each child played and taken back once; at depth 1 as the
-    /// game lists them. Moves beyond `MAX_SORTED` are left out here and searched after,
-    /// unsorted.
+    /// position they lead to (each child played and taken back once); then (ties, and
+    /// at depth 1 the only keys) the killer moves of `ply` if on, then the history
+    /// counters if on; then the game's order. Moves beyond `MAX_SORTED` are left out
+    /// here and searched after, unsorted.
     fn ordered(
         &mut self,
         game: &mut R,
@@ -369,6 +409,8 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         ply: usize,
     ) -> ArrayVec<(MoveOf<R>, Score), MAX_SORTED> {
         let me = game.position().side_to_move();
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let use_history = self.options_history;
         let mut order = ArrayVec::new();
         for &m in moves.iter().take(MAX_SORTED) {
             if Some(m) == skip {
@@ -389,10 +431,45 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             order.push((m, key));
         }
         // Stable: equal keys keep the game's move order, so results are deterministic.
-        if depth >= 2 {
-            order.sort_by_key(|e| core::cmp::Reverse(e.1));
+        if self.history.is_empty() {
+            if depth >= 2 {
+                order.sort_by_key(|e| core::cmp::Reverse(e.1));
+            }
+        } else {
+            let side = me.index() * HISTORY;
+            let history = &self.history;
+            order.sort_by_key(|&(m, key)| {
+                let killer = if killers[0] == Some(m) {
+                    2
+                } else {
+                    u8::from(killers[1] == Some(m))
+                };
+                let h = if use_history {
+                    history[side + (move_hash(&m) as usize & (HISTORY - 1))]
+                } else {
+                    0
+                };
+                core::cmp::Reverse((key, killer, h))
+            });
         }
         order
+    }
+
+    /// Notes that `m` cut off at `ply`, `depth` plies from the leaves: a killer of the
+    /// ply, and `depth²` more on its history counter.
+    #[inline]
+    fn note_cutoff(&mut self, m: MoveOf<R>, me: mancala_core::Player, depth: u32, ply: usize) {
+        if self.history.is_empty() {
+            return;
+        }
+        if let Some(k) = self.killers.get_mut(ply)
+            && k[0] != Some(m)
+        {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let i = me.index() * HISTORY + (move_hash(&m) as usize & (HISTORY - 1));
+        self.history[i] = self.history[i].saturating_add(depth * depth);
     }
 
     /// The value of the current position of `game` searched `depth` plies deep, the
@@ -493,6 +570,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 }
             }
             if alpha >= beta {
+                self.note_cutoff(m, me, depth, ply);
                 break;
             }
         }

@@ -46,12 +46,12 @@ pub trait Evaluator<P: Position> {
 /// ```
 /// use mancala_search::{Evaluator, Static};
 /// let p: urim::Urim6 = "3,3,3,3,3,3/3,3,3,3,3,0 2-1 S".parse().unwrap();
-/// // one seed more in the store (+100), three more in the row (+150), one more
-/// // movable pit (+10)
-/// assert_eq!(Static.evaluate(&p), 260);
+/// // one seed more in the store (+100), three more in the row (3 × 15), one more
+/// // movable pit (+25)
+/// assert_eq!(Static.evaluate(&p), 170);
 /// let p: oware::Oware = "4,4,4,4,4,4/4,4,4,4,4,1 2-1 S".parse().unwrap();
-/// // one seed more in the store (+100), three more in the row (+150)
-/// assert_eq!(Static.evaluate(&p), 250);
+/// // one seed more in the store (+100), three more in the row (3 × 15)
+/// assert_eq!(Static.evaluate(&p), 145);
 /// // The starts are symmetric.
 /// assert_eq!(Static.evaluate(&omweso::Omweso::new()), 0);
 /// assert_eq!(Static.evaluate(&rio_kadalis::Kadalis::<6>::start()), 0);
@@ -139,7 +139,7 @@ pub fn exact_score(o: Outcome, perspective: Player, ply: usize, utility: &Utilit
 /// let b = Board::two_rows([Some(3), Some(0), None], [Some(1), Some(1), Some(1)],
 ///                         Some(ByPlayer::new(5, 2)), Player::South);
 /// // stores 5 vs 2: +3 seeds; rows 3 vs 3; movable pits 1 vs 3.
-/// assert_eq!(board_eval(&b), 300 - 20);
+/// assert_eq!(board_eval(&b), 300 - 2 * 25);
 /// ```
 #[must_use]
 pub fn board_eval(board: &Board) -> Score {
@@ -161,21 +161,34 @@ pub fn board_eval(board: &Board) -> Score {
     }
 }
 
+/// The weight of a seed still in its owner's row in [`two_row_eval`], in hundredths of
+/// a seed (a stored seed is [`SEED`] = 100).
+///
+/// Tuned by self-play (`examples/tune.rs`, `docs/engine.md` "Tuning"): SPSA gave 12 to
+/// 18 in Urim, Oware and Kalah; 15 with [`MOBILITY`] 25, against the former 50 and 10,
+/// won +172 ± 38 Elo (Oware), +180 ± 39 (Urim) and +55 ± 34 (Kalah) at depth 8, and
+/// -3 ± 34 (Rio Kadalis: no change), 95% intervals over 400 games each.
+pub const ROW_SEED: Score = 15;
+
+/// The weight of each open pit that can move (mobility) in [`two_row_eval`], in
+/// hundredths of a seed; tuned with [`ROW_SEED`].
+pub const MOBILITY: Score = 25;
+
 /// The evaluation of a two-row game with stores (Urim, Oware) or captures (Rio
 /// Kadalis), for the player `me`: each player's row from their left (closed pits
 /// `None`) and their store or captures.
 ///
-/// Stored seeds count one seed each; seeds still in a row count a half for the row's
-/// owner (they usually go to the owner at the end, but can still be captured); an open
-/// pit that can move counts a tenth (mobility).
+/// Stored seeds count one seed each; seeds still in a row count [`ROW_SEED`] (0.15 of a
+/// seed) for the row's owner (they usually go to the owner at the end, but can still be
+/// captured); an open pit that can move counts [`MOBILITY`] (a quarter of a seed).
 ///
 /// ```
 /// use mancala_core::{ByPlayer, Player};
 /// use mancala_search::eval::two_row_eval;
 /// let rows = ByPlayer::new([Some(3), Some(0), None], [Some(1), Some(1), Some(1)]);
 /// // stores 5 vs 2: +3 seeds; rows 3 vs 3; movable pits 1 vs 3.
-/// assert_eq!(two_row_eval(Player::South, &rows, ByPlayer::new(5, 2)), 300 - 20);
-/// assert_eq!(two_row_eval(Player::North, &rows, ByPlayer::new(5, 2)), -300 + 20);
+/// assert_eq!(two_row_eval(Player::South, &rows, ByPlayer::new(5, 2)), 300 - 2 * 25);
+/// assert_eq!(two_row_eval(Player::North, &rows, ByPlayer::new(5, 2)), -300 + 2 * 25);
 /// ```
 #[must_use]
 pub fn two_row_eval<R: AsRef<[Option<u8>]>>(
@@ -195,8 +208,8 @@ pub fn two_row_eval<R: AsRef<[Option<u8>]>>(
     let (own_seeds, own_movable) = side(me);
     let (opp_seeds, opp_movable) = side(me.opponent());
     (Score::from(stores[me]) - Score::from(stores[me.opponent()])) * SEED
-        + (own_seeds - opp_seeds) * SEED / 2
-        + (own_movable - opp_movable) * SEED / 10
+        + (own_seeds - opp_seeds) * ROW_SEED
+        + (own_movable - opp_movable) * MOBILITY
 }
 
 /// The evaluation of an Omweso position for the player owning `own` (their 16 pits,

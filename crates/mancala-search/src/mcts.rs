@@ -412,10 +412,9 @@ impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Mcts<R, E> {
         });
         let mut playouts = 0u64;
         while playouts < max_playouts {
-            if playouts & 63 == 0
-                && playouts > 0
-                && self.limits.time.is_some_and(|t| start.elapsed() >= t)
-            {
+            // The clock before every playout but the first (a playout can take
+            // milliseconds in Omweso: hundreds of plies, relays among them).
+            if playouts > 0 && self.limits.time.is_some_and(|t| start.elapsed() >= t) {
                 break;
             }
             self.iterate(&mut work, &mut rng);
