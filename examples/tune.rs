@@ -4,15 +4,16 @@
 //! ```text
 //! cargo run --release --example tune -- <GAME> [game options] [--depth D]
 //!     [--iterations K] [--check-games N] [--check-depth D] [--opening-plies P]
-//!     [--seed S] [--from-weights W1,W2]
+//!     [--seed S] [--from-weights W1,W2] [--against W1,W2]
 //! ```
 //!
 //! The standard evaluation (`mancala_search::eval::board_eval`, `docs/engine.md`) has
 //! three terms a game, with the first one's weight fixed at 1 seed (100) as the unit:
 //!
 //! - one row a player (Urim, Oware, Rio Kadalis, Kalah): store (or captures) difference
-//!   × 100, row seeds difference × `w1` (default 50), movable pits difference × `w2`
-//!   (default 10);
+//!   × 100, row seeds difference × `w1` (default `eval::ROW_SEED` = 15; 50 before this
+//!   example tuned it), movable pits difference × `w2` (`eval::MOBILITY` = 25; 10
+//!   before);
 //! - Omweso: seed difference × 100, pits with 2 or more seeds difference × `w1` (default
 //!   20), exposed inner seeds difference × −`w2` (default 10).
 //!
@@ -29,7 +30,7 @@
 //!
 //! Then the tuned weights play `--check-games N` games (default 400: N/2 openings of
 //! their own, never those of the tuning, each with both colours) against the defaults
-//! at `--check-depth` (default the same depth), and the example prints the score and the Elo difference with its
+//! (or `--against W1,W2`) at `--check-depth` (default the same depth), and the example prints the score and the Elo difference with its
 //! 95% interval (the maximum-likelihood Elo model of `common/elo.rs`).
 
 mod common;
@@ -84,6 +85,9 @@ struct Cli {
     /// Start from these weights instead of the defaults (`w1,w2`)
     #[arg(long, value_name = "W1,W2", value_parser = parse_weights)]
     from_weights: Option<Weights>,
+    /// The weights the check games play against (default: the evaluation's own)
+    #[arg(long, value_name = "W1,W2", value_parser = parse_weights)]
+    against: Option<Weights>,
     /// A game still going after this many plies is stopped (counted as a draw)
     #[arg(long, value_name = "M", default_value_t = 1000)]
     max_plies: u64,
@@ -291,6 +295,7 @@ fn run(cli: &Cli) -> Result<(), String> {
         return Ok(());
     }
     let check_depth = cli.check_depth.unwrap_or(cli.depth);
+    let against = cli.against.unwrap_or(default).rounded();
     let pairs = cli.check_games.div_ceil(2);
     let progress = bar(pairs * 2, "check games")?;
     let mut results = elo::Results::new(2);
@@ -305,7 +310,7 @@ fn run(cli: &Cli) -> Result<(), String> {
                 &variant,
                 Duel {
                     depth: check_depth,
-                    ..duel(tuned, default.rounded(), opening, a_south)
+                    ..duel(tuned, against, opening, a_south)
                 },
             )?;
             results.add(0, 1, s);
@@ -322,7 +327,9 @@ fn run(cli: &Cli) -> Result<(), String> {
     let fit = elo::fit(&results, 1, elo::PRIOR_DRAWS)?;
     let n = pairs * 2;
     println!(
-        "tuned against default at depth {check_depth}: {n} games ({pairs} openings of their own, both colours), +{w} ={d} -{l}, score {:.1}%, Elo {} (95% interval)",
+        "tuned against {},{} at depth {check_depth}: {n} games ({pairs} openings of their own, both colours), +{w} ={d} -{l}, score {:.1}%, Elo {} (95% interval)",
+        against[0],
+        against[1],
         100.0 * (f64::from(w) + 0.5 * f64::from(d)) / n as f64,
         fit.ratings[0].show()
     );

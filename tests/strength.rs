@@ -78,7 +78,11 @@ fn a_clean_sweep_is_a_bound_held_finite_by_the_prior() {
     assert!(close(f.ratings[1].elo, 528.88, 0.01), "{:?}", f.ratings);
     assert_eq!(f.ratings[1].separated, 1);
     assert_eq!(f.ratings[0].separated, -1);
-    assert!(f.ratings[1].show().starts_with("> +529"));
+    assert_eq!(f.ratings[1].show(), "> +529");
+    // The anchor is shown as the anchor, even when it lost every game.
+    assert_eq!(f.ratings[0].show(), "+0 (anchor)");
+    let f = fit(&r, 1, 1.0).unwrap();
+    assert_eq!(f.ratings[0].show(), "< -529");
 }
 
 #[test]

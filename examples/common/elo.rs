@@ -83,13 +83,14 @@ pub struct Rating {
 }
 
 impl Rating {
-    /// The rating with its interval, e.g. `+191 ± 68`, or `> +420` for a player who
-    /// won every game (the fit with the prior is a lower bound of sorts).
+    /// The rating with its interval, e.g. `+191 ± 79`; `> +529` for a player who won
+    /// every game and `< -529` for one who lost every game (the rating the prior gives,
+    /// which more games could only push further out); `+0 (anchor)` for the anchor.
     pub fn show(&self) -> String {
         match self.separated {
+            _ if self.error95 == 0.0 => format!("{:+.0} (anchor)", self.elo),
             1 => format!("> {:+.0}", self.elo),
             -1 => format!("< {:+.0}", self.elo),
-            _ if self.error95 == 0.0 => format!("{:+.0} (anchor)", self.elo),
             _ => format!("{:+.0} ± {:.0}", self.elo, self.error95),
         }
     }

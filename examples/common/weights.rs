@@ -4,15 +4,21 @@
 //! game, so a change of the library's evaluation shows up here).
 #![allow(dead_code)] // Not every example uses every function.
 
+use mancala::search::eval::{MOBILITY, ROW_SEED};
 use mancala::search::score::{SEED, Score};
 use mancala::{Board, Player};
 
 /// The weights of `board_eval` for a board with `rows` rows a player, in hundredths of
-/// a seed: one row (Urim, Oware, Rio Kadalis, Kalah) row seeds 50 and movable pits 10;
+/// a seed: one row (Urim, Oware, Rio Kadalis, Kalah) row seeds and movable pits
+/// (`eval::ROW_SEED`, `eval::MOBILITY`: 15 and 25; 50 and 10 before they were tuned);
 /// two rows (Omweso) movable pits 20 and exposed seeds 10. The first term (store, or
 /// Omweso's seeds) is the unit, 100.
 pub fn default_weights(rows: u8) -> [Score; 2] {
-    if rows == 2 { [20, 10] } else { [50, 10] }
+    if rows == 2 {
+        [20, 10]
+    } else {
+        [ROW_SEED, MOBILITY]
+    }
 }
 
 /// The standard evaluation's terms, each as "own minus the opponent's", for the player
@@ -74,7 +80,7 @@ pub fn features(board: &Board) -> ([Score; 3], Score) {
 }
 
 /// The evaluation with weights `w` (hundredths of a seed), as `board_eval` computes it:
-/// integer divisions like its `SEED / 2`, `SEED / 10`, `SEED / 5` (exact for the
+/// Omweso's integer divisions `SEED / 5`, `SEED / 10` are exact for the
 /// defaults).
 pub fn evaluate(board: &Board, w: [Score; 2]) -> Score {
     let ([f0, f1, f2], in_hand) = features(board);

@@ -18,13 +18,14 @@ fn the_board_evaluation_counts_the_stores() {
     assert_eq!(Static.evaluate(&p), 300);
     let p: Kalah = "4,4,4,4,4,4/4,4,4,4,4,4 0-3 S".parse().unwrap();
     assert_eq!(Static.evaluate(&p), -300);
-    // Seeds on the side count half (they go to the side's owner at the end, rule K5,
-    // unless captured); movable pits a tenth each: two more seeds, one more pit.
+    // Seeds on the side count 0.15 of a seed (they go to the side's owner at the end,
+    // rule K5, unless captured; mancala_search::eval::ROW_SEED), movable pits a quarter
+    // each (MOBILITY): two more seeds, as many pits.
     let p: Kalah = "4,4,4,4,4,4/4,4,4,4,4,2 0-0 S".parse().unwrap();
-    assert_eq!(Static.evaluate(&p), 100);
+    assert_eq!(Static.evaluate(&p), 2 * 15);
     let p: Kalah = "4,4,4,4,4,4/4,4,4,4,4,0 0-4 N".parse().unwrap();
-    // North: 4 in the store (+400), 4 fewer on the side (-200), one pit fewer (-10).
-    assert_eq!(Static.evaluate(&p), 190);
+    // North: 4 in the store (+400), 4 fewer on the side (-4 × 15), one pit fewer (-25).
+    assert_eq!(Static.evaluate(&p), 400 - 60 - 25);
 }
 
 #[test]
