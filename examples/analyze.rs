@@ -22,7 +22,7 @@ use common::cli::{ENGINES, VariantArgs};
 use common::{GameName, Runner};
 use mancala::Position;
 use mancala::record::Record;
-use mancala::search::spec::{AnyEngine, from_spec};
+use mancala::search::spec::{AnyEngine, from_spec_threaded};
 use mancala::search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, Report, Static};
 
 /// The best move, evaluation and principal variation of a position.
@@ -90,14 +90,19 @@ fn line<M: std::fmt::Display>(r: &Report<M>) -> String {
 impl Runner for Analyze {
     type Output = ();
 
-    fn run<G: Record>(self, mut game: G) -> Result<(), String> {
+    fn run<G: Record<Position: Position<Move: Send + Sync>> + Send + Sync + 'static>(
+        self,
+        mut game: G,
+    ) -> Result<(), String> {
         if let Some(file) = &self.2 {
             file.play_onto(&mut game)
                 .map_err(|e| format!("--file: {e}"))?;
         }
         let p = game.position().clone();
         let mut other: Option<AnyEngine<G, Static>> = match &self.0 {
-            How::Spec(spec) => Some(from_spec(spec, Static, 0).map_err(|e| e.to_string())?),
+            How::Spec(spec) => {
+                Some(from_spec_threaded(spec, Static, 0).map_err(|e| e.to_string())?)
+            }
             _ => None,
         };
         println!("position: {}", common::notation(&game));

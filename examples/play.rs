@@ -34,7 +34,7 @@ use common::{GameName, Runner, Variant};
 use mancala::cycle::{MemoStats, SearchMemo};
 use mancala::record::{MoveOf, Record};
 use mancala::search::alphabeta::ENDLESS_AFTER;
-use mancala::search::spec::{AnyEngine, from_spec};
+use mancala::search::spec::{AnyEngine, from_spec_threaded};
 use mancala::search::{Engine, Static, Utility};
 use mancala::{Player, Position};
 
@@ -190,9 +190,9 @@ impl Play {
     /// Plays the game or match `s` in the terminal.
     fn play<S: Series>(self, mut s: S) -> Result<(), String> {
         let mut engine: AnyEngine<S::G, Static> =
-            from_spec(&self.engine, Static, self.seed).map_err(|e| e.to_string())?;
+            from_spec_threaded(&self.engine, Static, self.seed).map_err(|e| e.to_string())?;
         let mut helper: AnyEngine<S::G, Static> =
-            from_spec(&self.engine, Static, self.seed ^ 1).map_err(|e| e.to_string())?;
+            from_spec_threaded(&self.engine, Static, self.seed ^ 1).map_err(|e| e.to_string())?;
         let name = engine.name();
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
@@ -373,18 +373,18 @@ impl Play {
                 }
                 text => match common::parse_move(s.game(), text) {
                     Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
-                    Ok(m) => match {
+                    Ok(m) => {
                         explain_long_relay(s.game(), m);
-                        s.play(m, Duration::ZERO)
-                    } {
-                        Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
-                        Ok(()) => {
-                            println!("you ({}) play {m}", p.side_to_move());
-                            human_moves += 1;
-                            plies += 1;
-                            redraw = true;
+                        match s.play(m, Duration::ZERO) {
+                            Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
+                            Ok(()) => {
+                                println!("you ({}) play {m}", p.side_to_move());
+                                human_moves += 1;
+                                plies += 1;
+                                redraw = true;
+                            }
                         }
-                    },
+                    }
                 },
             }
         }
@@ -414,7 +414,10 @@ fn explain_long_relay<G: Record>(game: &G, m: MoveOf<G>) {
 impl Runner for Play {
     type Output = ();
 
-    fn run<G: Record>(mut self, mut game: G) -> Result<(), String> {
+    fn run<G: Record<Position: Position<Move: Send + Sync>> + Send + Sync + 'static>(
+        mut self,
+        mut game: G,
+    ) -> Result<(), String> {
         if let Some(file) = self.load.take() {
             file.play_onto(&mut game)
                 .map_err(|e| format!("--load: {e}"))?;

@@ -3,7 +3,7 @@
 
 use clap::{Args, ValueEnum};
 use mancala::search::Static;
-use mancala::search::spec::from_spec;
+use mancala::search::spec::from_spec_threaded;
 
 use super::Variant;
 
@@ -115,7 +115,7 @@ mcts[:<playouts>|:<ms>ms]";
 /// Checks an engine spec (`clap`'s value parser for `--engine` and `--opponent`), so
 /// that a bad one is refused before anything is printed.
 pub fn engine_spec(spec: &str) -> Result<String, String> {
-    from_spec::<mancala::urim::Game<6>, Static>(spec, Static, 0)
+    from_spec_threaded::<mancala::urim::Game<6>, Static>(spec, Static, 0)
         .map(|_| spec.to_string())
         .map_err(|e| e.to_string())
 }

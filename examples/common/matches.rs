@@ -47,7 +47,7 @@ pub struct MatchOptions {
 /// own scoring.
 pub trait Series {
     /// The game record of the game's games.
-    type G: Record;
+    type G: Record<Position: mancala::Position<Move: Send + Sync>> + Send + Sync;
     /// The current game's record, which the engines search.
     fn game(&self) -> &Self::G;
     /// The current game's status, with the endings the game record finds from history
@@ -90,7 +90,7 @@ pub struct Single<G: Record> {
     pub game: G,
 }
 
-impl<G: Record> Series for Single<G> {
+impl<G: Record<Position: mancala::Position<Move: Send + Sync>> + Send + Sync> Series for Single<G> {
     type G = G;
 
     fn game(&self) -> &G {

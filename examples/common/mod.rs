@@ -100,8 +100,12 @@ pub fn play<G: Record>(game: &mut G, m: MoveOf<G>) -> Result<(), String> {
 pub trait Runner {
     /// What the run returns.
     type Output;
-    /// Runs on the game record `start`.
-    fn run<G: Record + 'static>(self, start: G) -> Result<Self::Output, String>;
+    /// Runs on the game record `start` (which, with its moves, can go to other threads:
+    /// engines searching with several threads).
+    fn run<G: Record<Position: Position<Move: Send + Sync>> + Send + Sync + 'static>(
+        self,
+        start: G,
+    ) -> Result<Self::Output, String>;
 }
 
 /// Builds the game `game` with `variant` and runs `runner` on it.

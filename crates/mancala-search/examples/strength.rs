@@ -11,18 +11,25 @@ use std::time::{Duration, Instant};
 use mancala_core::record::Record;
 use mancala_core::{Player, Position, Status};
 use mancala_search::eval::Static;
-use mancala_search::spec::from_spec;
+use mancala_search::spec::from_spec_threaded;
 use mancala_search::{Engine, RandomPlayer};
 
-fn table<R: Record>(name: &str, start: R::Position, games: u64, pairs: &[(String, String)]) {
+fn table<R: Record + Send + Sync>(
+    name: &str,
+    start: R::Position,
+    games: u64,
+    pairs: &[(String, String)],
+) where
+    mancala_core::record::MoveOf<R>: Send + Sync,
+{
     for (a, b) in pairs {
         let (mut w, mut d, mut l, mut pf, mut pa, mut plies, mut annulled) =
             (0, 0, 0, 0u32, 0u32, 0u64, 0);
         let mut time = Duration::ZERO;
         for g in 0..games {
             let mut engines = [
-                from_spec::<R, _>(a, Static, g).unwrap(),
-                from_spec::<R, _>(b, Static, g ^ 0x5555).unwrap(),
+                from_spec_threaded::<R, _>(a, Static, g).unwrap(),
+                from_spec_threaded::<R, _>(b, Static, g ^ 0x5555).unwrap(),
             ];
             let mut game = R::new(start.clone());
             let mut opening = RandomPlayer::new((g / 2).wrapping_mul(0x9E37_79B9));

@@ -180,6 +180,14 @@ pub struct AlphaBetaOptions {
     /// `docs/engine.md`): the last two moves that cut off at the same ply come first
     /// among moves of equal evaluation.
     pub killers: bool,
+    /// Threads searching (1 by default). More threads share the root's moves: the
+    /// first (the previous iteration's best) is searched alone, then each thread takes
+    /// the next unsearched move with the best value found so far as its bound, so a
+    /// depth's value and move are those of one thread (ties go to the first move in the
+    /// root's order) and only the node counts vary from run to run. Used only by an
+    /// engine built with [`AlphaBeta::with_threads`] (whose record, moves and evaluator
+    /// can go to other threads); others search with one.
+    pub threads: usize,
 }
 
 impl Default for AlphaBetaOptions {
@@ -193,6 +201,7 @@ impl Default for AlphaBetaOptions {
             utility: Utility::GAME,
             history: true,
             killers: false,
+            threads: 1,
         }
     }
 }
@@ -261,7 +270,16 @@ pub struct AlphaBeta<R: Record, E = Static> {
     history: Vec<u32>,
     /// Whether the history counters order moves (they are kept for the killers too).
     options_history: bool,
+    /// Threads, and the search that uses them (set by [`AlphaBeta::with_threads`]), with
+    /// the engines of the other threads (kept for their buffers).
+    threads: usize,
+    parallel: Option<ParallelSearch<R, E>>,
+    helpers: Vec<AlphaBeta<R, E>>,
 }
+
+/// The search of [`AlphaBeta::with_threads`].
+type ParallelSearch<R, E> =
+    fn(&mut AlphaBeta<R, E>, &R, &mut dyn FnMut(&Report<MoveOf<R>>)) -> Report<MoveOf<R>>;
 
 /// History counters per player (a power of two; moves share a counter by the low bits
 /// of their hash, which only ever changes an order).
@@ -304,6 +322,9 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 Vec::new()
             },
             options_history: options.history,
+            threads: options.threads.max(1),
+            parallel: None,
+            helpers: Vec::new(),
         }
     }
 
@@ -602,10 +623,15 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 
 impl<R: Record, E: Evaluator<R::Position>> Engine<R> for AlphaBeta<R, E> {
     fn name(&self) -> String {
+        let threads = if self.threads > 1 && self.parallel.is_some() {
+            format!(", {} threads", self.threads)
+        } else {
+            String::new()
+        };
         match (self.limits.time, self.limits.nodes) {
-            (Some(t), _) => format!("alphabeta({}ms)", t.as_millis()),
-            (None, Some(n)) => format!("alphabeta({n} nodes)"),
-            (None, None) => format!("alphabeta({})", self.limits.depth),
+            (Some(t), _) => format!("alphabeta({}ms{threads})", t.as_millis()),
+            (None, Some(n)) => format!("alphabeta({n} nodes{threads})"),
+            (None, None) => format!("alphabeta({}{threads})", self.limits.depth),
         }
     }
 
@@ -631,6 +657,11 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         game: &R,
         mut on_depth: impl FnMut(&Report<MoveOf<R>>),
     ) -> Report<MoveOf<R>> {
+        if self.threads > 1
+            && let Some(parallel) = self.parallel
+        {
+            return parallel(self, game, &mut on_depth);
+        }
         self.begin(self.limits);
         let moves = game.legal_moves();
         let mut report = Report::bare(moves.first().copied());
@@ -685,6 +716,177 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         }
         self.work = Some(work);
         report.nodes = self.nodes;
+        report.elapsed = self.start.elapsed();
+        report
+    }
+}
+
+impl<R, E> AlphaBeta<R, E>
+where
+    R: Record + Send + Sync,
+    MoveOf<R>: Send + Sync,
+    E: Evaluator<R::Position> + Clone + Send + Sync,
+{
+    /// An alpha-beta player that searches with [`AlphaBetaOptions::threads`] threads
+    /// (the record, its moves and the evaluator go to the other threads).
+    ///
+    /// ```
+    /// use mancala_core::{record::{Line, Record}, toy::Countdown};
+    /// use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, eval::Static};
+    /// let options = AlphaBetaOptions { threads: 2, ..AlphaBetaOptions::default() };
+    /// let mut ab = AlphaBeta::with_threads(Static, Limits::depth(9), options);
+    /// let r = ab.search(&Line::new(Countdown::new(8)));
+    /// assert_eq!(r.best.unwrap().0, 2); // leave 6, as with one thread
+    /// ```
+    pub fn with_threads(eval: E, limits: Limits, options: AlphaBetaOptions) -> Self {
+        let mut ab = AlphaBeta::with_evaluator(eval, limits, options);
+        ab.parallel = Some(Self::search_parallel);
+        ab
+    }
+
+    /// Iterative deepening with the root's moves shared by the threads: see
+    /// [`AlphaBetaOptions::threads`].
+    fn search_parallel(
+        &mut self,
+        game: &R,
+        on_depth: &mut dyn FnMut(&Report<MoveOf<R>>),
+    ) -> Report<MoveOf<R>> {
+        use std::sync::Mutex;
+        use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+
+        self.begin(self.limits);
+        let moves = game.legal_moves();
+        let mut report = Report::bare(moves.first().copied());
+        let max_depth = self.limits.depth.clamp(1, MAX_PLY as u32 - 2);
+        if moves.is_empty() {
+            report.elapsed = self.start.elapsed();
+            return report;
+        }
+        while self.helpers.len() + 1 < self.threads {
+            let mut h = self.clone();
+            h.helpers = Vec::new();
+            h.parallel = None;
+            self.helpers.push(h);
+        }
+        let (start, limits) = (self.start, self.limits);
+        for h in &mut self.helpers {
+            h.begin(limits);
+            h.start = start;
+        }
+        // The root's order: the previous iteration's best first, then by the
+        // children's evaluations (the game's order on ties).
+        let mut work = working_copy(&mut self.work, game, MAX_PLY);
+        let mut order: Vec<MoveOf<R>> = self
+            .ordered(&mut work, &moves, None, 2, 0)
+            .iter()
+            .map(|&(m, _)| m)
+            .chain(moves.iter().skip(MAX_SORTED).copied())
+            .collect();
+        self.work = Some(work);
+        let me = game.position().side_to_move();
+        for depth in 1..=max_depth {
+            // One root move searched by `ab` (its own working copy of `game`) with the
+            // bound `floor`: the value, exact if above the bound, and the line.
+            let search_move = |ab: &mut AlphaBeta<R, E>, m: MoveOf<R>, floor: Score| {
+                let mut work = working_copy(&mut ab.work, game, MAX_PLY);
+                ab.depth_cut = false;
+                ab.play(&mut work, m);
+                let line = extend_line(ROOT_LINE, move_hash(&m));
+                let v = if work.position().side_to_move() == me {
+                    ab.negamax(&mut work, depth - 1, floor, INFINITY, 1, line)
+                } else {
+                    -ab.negamax(&mut work, depth - 1, -INFINITY, -floor, 1, line)
+                };
+                work.undo();
+                ab.work = Some(work);
+                let mut pv = vec![m];
+                pv.extend(ab.pv[MAX_PLY..MAX_PLY + ab.pv_len[1]].iter().flatten());
+                (v, pv, ab.depth_cut, ab.stopped)
+            };
+            // The first move alone, for a bound.
+            let (v0, pv0, cut0, stop0) = search_move(self, order[0], -INFINITY);
+            if stop0 {
+                break;
+            }
+            let best = AtomicI32::new(v0);
+            let next = AtomicUsize::new(1);
+            // (index in the order, value, line) of every move above the bound it had.
+            let results = Mutex::new(vec![(0usize, v0, pv0)]);
+            let any_cut = Mutex::new(cut0);
+            let order_ref = &order;
+            let worker = |ab: &mut AlphaBeta<R, E>| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&m) = order_ref.get(i) else { break };
+                // One below the best so far: a move that ties it is found exact, so
+                // the first of equal moves in the order wins as with one thread.
+                let floor = best.load(Ordering::Relaxed).saturating_sub(1);
+                let (v, pv, cut, stopped) = search_move(ab, m, floor);
+                if stopped {
+                    break;
+                }
+                *any_cut
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) |= cut;
+                if v > floor {
+                    best.fetch_max(v, Ordering::Relaxed);
+                    results
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .push((i, v, pv));
+                }
+            };
+            let mut helpers = core::mem::take(&mut self.helpers);
+            std::thread::scope(|scope| {
+                for h in &mut helpers {
+                    scope.spawn(|| worker(h));
+                }
+                worker(self);
+            });
+            self.helpers = helpers;
+            let stopped = self.stopped || self.helpers.iter().any(|h| h.stopped);
+            let nodes = self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>();
+            let mut results = results
+                .into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            // The best value; among equal values the first in the order.
+            results.sort_by_key(|&(i, v, _)| (core::cmp::Reverse(v), i));
+            let (i, score, pv) = results.swap_remove(0);
+            let m = order[i];
+            if stopped {
+                // An unfinished iteration: its best completed move, if better than the
+                // first (the previous best), which was searched in full.
+                if i != 0 {
+                    report.best = Some(m);
+                    report.pv = pv;
+                }
+                break;
+            }
+            report.best = Some(m);
+            report.score = score;
+            report.depth = depth;
+            report.pv = pv;
+            report.nodes = nodes;
+            report.elapsed = self.start.elapsed();
+            on_depth(&report);
+            order.remove(i);
+            order.insert(0, m);
+            let most = self.utility.most_points(me);
+            let cut = any_cut
+                .into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if !cut
+                || (is_decisive(score) && score < 0)
+                || points_of(score).is_some_and(|p| score > 0 && p >= most)
+            {
+                break;
+            }
+            if let Some(t) = self.limits.time
+                && self.start.elapsed() * 3 > t
+            {
+                break;
+            }
+        }
+        report.nodes = self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>();
         report.elapsed = self.start.elapsed();
         report
     }

@@ -1,5 +1,10 @@
 //! Engines named by a short text, for command lines: `random`, `greedy`,
-//! `alphabeta[:<depth>|:<ms>ms|:<nodes>n]`, `mcts[:<playouts>|:<ms>ms]`.
+//! `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<threads>t]`, `mcts[:<playouts>|:<ms>ms]`.
+//!
+//! `:<threads>t` searches with that many threads
+//! ([`AlphaBetaOptions::threads`]): `alphabeta:1000ms:2t`. Only [`from_spec_threaded`]
+//! builds such an engine (its record, moves and evaluator must be able to go to other
+//! threads); [`from_spec`] refuses it.
 
 use core::fmt;
 use std::time::Duration;
@@ -94,15 +99,81 @@ pub fn from_spec<R: Record, E: Evaluator<R::Position>>(
     eval: E,
     seed: u64,
 ) -> Result<AnyEngine<R, E>, SpecError> {
-    let (name, limit) = match spec.split_once(':') {
-        Some((n, l)) => (n, Some(l)),
-        None => (spec, None),
-    };
+    build(spec, eval, seed, |eval, limits, options| {
+        if options.threads > 1 {
+            return Err(SpecError(format!(
+                "engine {spec:?}: threads (:<n>t) are not available here; search with one"
+            )));
+        }
+        Ok(AlphaBeta::with_evaluator(eval, limits, options))
+    })
+}
+
+/// Like [`from_spec`], and `:<threads>t` searches alpha-beta with that many threads
+/// ([`AlphaBeta::with_threads`]).
+///
+/// # Errors
+/// [`SpecError`] naming what is wrong with `spec`.
+///
+/// ```
+/// use mancala_core::{record::{Line, Record}, toy::Countdown};
+/// use mancala_search::{Engine, eval::Static, spec::{from_spec, from_spec_threaded}};
+/// type Game = Line<Countdown>;
+/// let mut e = from_spec_threaded::<Game, _>("alphabeta:6:2t", Static, 0).unwrap();
+/// assert_eq!(e.name(), "alphabeta(6, 2 threads)");
+/// assert_eq!(e.choose(&Game::new(Countdown::new(4))).unwrap().0, 1);
+/// assert!(from_spec::<Game, _>("alphabeta:6:2t", Static, 0).is_err());
+/// assert!(from_spec_threaded::<Game, _>("alphabeta:6:0t", Static, 0).is_err());
+/// assert!(from_spec_threaded::<Game, _>("mcts:2t", Static, 0).is_err());
+/// ```
+pub fn from_spec_threaded<R, E>(
+    spec: &str,
+    eval: E,
+    seed: u64,
+) -> Result<AnyEngine<R, E>, SpecError>
+where
+    R: Record + Send + Sync,
+    MoveOf<R>: Send + Sync,
+    E: Evaluator<R::Position> + Clone + Send + Sync,
+{
+    build(spec, eval, seed, |eval, limits, options| {
+        Ok(AlphaBeta::with_threads(eval, limits, options))
+    })
+}
+
+/// The most threads a spec may ask for.
+const MAX_THREADS: u64 = 64;
+
+fn build<R: Record, E: Evaluator<R::Position>>(
+    spec: &str,
+    eval: E,
+    seed: u64,
+    alpha_beta: impl FnOnce(E, Limits, AlphaBetaOptions) -> Result<AlphaBeta<R, E>, SpecError>,
+) -> Result<AnyEngine<R, E>, SpecError> {
     let bad = |what: &str| {
         SpecError(format!(
-            "engine {spec:?}: {what}; engines are random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n], mcts[:<playouts>|:<ms>ms]"
+            "engine {spec:?}: {what}; engines are random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<threads>t], mcts[:<playouts>|:<ms>ms]"
         ))
     };
+    // A last field `<n>t` is the threads.
+    let (spec_rest, threads) = match spec.rsplit_once(':') {
+        Some((rest, t)) if t.ends_with('t') && t.len() > 1 => {
+            let n = t[..t.len() - 1]
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (1..=MAX_THREADS).contains(n))
+                .ok_or_else(|| bad(&format!("{t:?}: threads are 1 to {MAX_THREADS}")))?;
+            (rest, Some(n as usize))
+        }
+        _ => (spec, None),
+    };
+    let (name, limit) = match spec_rest.split_once(':') {
+        Some((n, l)) => (n, Some(l)),
+        None => (spec_rest, None),
+    };
+    if threads.is_some() && !matches!(name, "alphabeta" | "ab") {
+        return Err(bad("only alphabeta searches with threads"));
+    }
     let parse = |text: &str| -> Result<(u64, String), SpecError> {
         let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
         let unit = text[digits.len()..].to_string();
@@ -131,11 +202,11 @@ pub fn from_spec<R: Record, E: Evaluator<R::Position>>(
                 Some((n, "n")) => Limits::nodes(n),
                 Some(_) => return Err(bad("the limit is a depth, <ms>ms or <nodes>n")),
             };
-            Ok(AnyEngine::AlphaBeta(AlphaBeta::with_evaluator(
-                eval,
-                limits,
-                AlphaBetaOptions::default(),
-            )))
+            let options = AlphaBetaOptions {
+                threads: threads.unwrap_or(1),
+                ..AlphaBetaOptions::default()
+            };
+            Ok(AnyEngine::AlphaBeta(alpha_beta(eval, limits, options)?))
         }
         "mcts" => {
             let limits = match limit

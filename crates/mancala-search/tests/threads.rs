@@ -1,0 +1,80 @@
+//! Alpha-beta with two threads (issue 14 item 4): the same value at every depth as one
+//! thread, and a move that reaches it.
+
+mod games;
+
+use games::random_game;
+use mancala_core::Position;
+use mancala_core::record::Record;
+use mancala_search::eval::Static;
+use mancala_search::score::from_child;
+use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits};
+
+fn check<R: Record + Send + Sync>(start: &R::Position, depth: u32, seeds: u64)
+where
+    mancala_core::record::MoveOf<R>: Send + Sync,
+{
+    let two = AlphaBetaOptions {
+        threads: 2,
+        ..AlphaBetaOptions::default()
+    };
+    let mut checked = 0;
+    for seed in 0..seeds {
+        let game: R = random_game(start, (seed * 5 % 40) as u32, seed);
+        if game.is_finished() {
+            continue;
+        }
+        let one = AlphaBeta::new(Limits::depth(depth)).search(&game);
+        let mut par = AlphaBeta::with_threads(Static, Limits::depth(depth), two);
+        let r = par.search(&game);
+        assert_eq!((r.score, r.depth), (one.score, one.depth), "seed {seed}");
+        // The move chosen reaches that value: its child searched one ply less.
+        let m = r.best.unwrap();
+        let mut child = game.clone();
+        child.play(m).unwrap();
+        let me = game.position().side_to_move();
+        let v = if child.is_finished() {
+            mancala_search::eval::score_of(&Static, &child, 1)
+        } else {
+            let mut ab = AlphaBeta::new(Limits::depth(1));
+            // The child's value at depth - 1 from the child's root: decisive scores
+            // count plies from there, one fewer.
+            let v = ab.value(&child, r.depth - 1);
+            if mancala_search::score::is_decisive(v) {
+                v.signum() * (v.abs() - 1)
+            } else {
+                v
+            }
+        };
+        assert_eq!(
+            from_child(v, me, child.position().side_to_move()),
+            r.score,
+            "seed {seed}"
+        );
+        // A second search with the same engine gives the same value and move.
+        let again = par.search(&game);
+        assert_eq!((again.score, again.best), (r.score, r.best), "seed {seed}");
+        checked += 1;
+    }
+    assert!(checked >= seeds / 2, "{checked} positions checked");
+}
+
+#[test]
+fn two_threads_find_the_value_of_one_on_urim() {
+    check::<urim::Game<6>>(&urim::Urim6::new(), 6, 16);
+}
+
+#[test]
+fn two_threads_find_the_value_of_one_on_oware() {
+    check::<oware::Game>(&oware::Oware::new(), 6, 16);
+}
+
+#[test]
+fn two_threads_find_the_value_of_one_on_omweso() {
+    check::<omweso::Game>(&omweso::Omweso::new(), 4, 12);
+}
+
+#[test]
+fn two_threads_find_the_value_of_one_on_rio_kadalis() {
+    check::<rio_kadalis::Game>(&rio_kadalis::Kadalis::<6>::start(), 6, 16);
+}
