@@ -168,14 +168,17 @@ fn databases<G: Game>(
                     r.wrong, r.boards, r.examples
                 ));
             }
-            unresolved.push(r.unresolved);
+            unresolved.push((r.unresolved, r.gap as f64 / r.boards.max(1) as f64));
         }
         println!(
             "check: every value is what its children give ({:.1} s)",
             t.elapsed().as_secs_f64()
         );
         if retro {
-            println!("unresolved boards (L < U) by seeds: {unresolved:?}");
+            println!("seeds: boards with L < U, mean U - L over all boards");
+            for (seeds, (u, gap)) in unresolved.iter().enumerate() {
+                println!("{seeds:>5}: {u:>12} {gap:>8.2}");
+            }
         }
     }
     Ok(dbs)

@@ -288,6 +288,9 @@ pub struct CheckReport {
     pub examples: Vec<(u64, i8, i32)>,
     /// For a game with cycles: boards whose bounds are right but differ (`L < U`).
     pub unresolved: u64,
+    /// For a game with cycles: the sum of `U − L` over the boards (the mean gap is
+    /// this over [`boards`](CheckReport::boards)).
+    pub gap: u64,
 }
 
 impl CheckReport {
@@ -301,6 +304,7 @@ impl CheckReport {
             out.boards += r.boards;
             out.wrong += r.wrong;
             out.unresolved += r.unresolved;
+            out.gap += r.gap;
             for e in r.examples {
                 if out.examples.len() < 8 {
                     out.examples.push(e);

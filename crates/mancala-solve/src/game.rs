@@ -3,11 +3,11 @@
 //!
 //! The value the databases hold is defined through the [`Position`] trait alone: the
 //! value of a position is the final margin (the mover's total minus the opponent's,
-//! as the game's [`Outcome`](mancala_core::Outcome) counts it) the mover can force,
+//! as the game's [`Outcome`] counts it) the mover can force,
 //! minus the margin already in the stores. For Kalah it depends on the board only,
 //! not on the stores, so one value serves every position with the same board.
 
-use mancala_core::{Player, Position, Status};
+use mancala_core::{ByPlayer, Outcome, Player, Position, Status};
 
 use crate::SolveError;
 
@@ -57,6 +57,18 @@ pub trait Game: Sync {
         }
         b.stores
             .map_or(0, |s| i32::from(s[mover]) - i32::from(s[mover.opponent()]))
+    }
+
+    /// The outcome of a game that ends with these `totals` (the game's own scoring:
+    /// Urim's rule 7 gives 1 or 2 points). The provided version gives the winner, the
+    /// player with more, 1 point (Kalah).
+    fn score(&self, totals: ByPlayer<u16>) -> Outcome {
+        let winner = match totals.south.cmp(&totals.north) {
+            std::cmp::Ordering::Greater => Some(Player::South),
+            std::cmp::Ordering::Less => Some(Player::North),
+            std::cmp::Ordering::Equal => None,
+        };
+        Outcome::with_totals(winner, u8::from(winner.is_some()), totals)
     }
 
     /// Whether positions with the same seeds on the board can repeat (a cycle of

@@ -51,7 +51,15 @@ pub struct HistoryProver<'a, const N: usize> {
     table: HashMap<u64, (i8, i8)>,
     max_entries: usize,
     path: Vec<Urim<N>>,
+    /// The longest stretch without capture searched; a line longer than this is cut
+    /// and counted as the worst for the root's mover (lower run) or the best (upper
+    /// run), which keeps both runs' values on their side of the exact value.
+    max_path: usize,
+    /// Whether a line was cut at `max_path`.
+    cut: bool,
     nodes: u64,
+    /// The side to move at the root.
+    root: mancala_core::Player,
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
@@ -77,11 +85,29 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
             table: HashMap::new(),
             max_entries,
             path: Vec::new(),
+            max_path: 256,
+            cut: false,
             nodes: 0,
+            root: mancala_core::Player::South,
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
         })
+    }
+
+    /// Sets the longest stretch of moves without capture that the search follows
+    /// (default 256; the recursion needs stack in proportion). A longer line is cut
+    /// and counted as the worst (lower run) or the best (upper run) for the root's
+    /// mover: the bounds stay sound, but may not meet.
+    pub fn set_max_path(&mut self, plies: usize) {
+        self.max_path = plies.max(1);
+    }
+
+    /// Whether the last proof cut a line at the longest stretch
+    /// ([`set_max_path`](HistoryProver::set_max_path)).
+    #[must_use]
+    pub fn was_cut(&self) -> bool {
+        self.cut
     }
 
     /// The final margin of `pos`'s side to move (its total minus the opponent's)
@@ -105,6 +131,8 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time.map(|t| Instant::now() + t);
         self.stopped = false;
+        self.cut = false;
+        self.root = pos.side_to_move();
         let mut proof = Proof {
             lower: stores - s,
             upper: stores + s,
@@ -276,6 +304,17 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
         if self.path.contains(&child) {
             // Rule 6: each player takes the seeds in their own row.
             return Ok(-own_rows(&child));
+        }
+        if self.path.len() >= self.max_path {
+            // Cut: the worst (lower run) or the best (upper run) for the root's mover.
+            self.cut = true;
+            let s: i32 = board[..2 * N].iter().map(|&x| i32::from(x)).sum();
+            let for_root = if run == Run::Lower { -s } else { s };
+            return Ok(if pos.side_to_move() == self.root {
+                for_root
+            } else {
+                -for_root
+            });
         }
         self.path.push(child);
         let v = self.search(&child, -beta, -alpha, run);

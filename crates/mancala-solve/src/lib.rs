@@ -37,6 +37,7 @@ pub mod file;
 pub mod game;
 pub mod history;
 pub mod kalah;
+pub mod oracle;
 pub mod rank;
 pub mod retro;
 pub mod search;

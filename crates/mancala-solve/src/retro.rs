@@ -420,6 +420,7 @@ pub fn check_table<G: Game>(
                     }
                 } else if l < u {
                     r.unresolved += 1;
+                    r.gap += (u - l) as u64;
                 }
                 ranker.next(&mut board[..p]);
             }

@@ -105,6 +105,11 @@ impl<const N: usize> Game for UrimGame<N> {
         true
     }
 
+    /// Rule 7.
+    fn score(&self, totals: ByPlayer<u16>) -> mancala_core::Outcome {
+        urim::score(totals)
+    }
+
     fn seeds_decide_parity(&self) -> bool {
         true
     }
