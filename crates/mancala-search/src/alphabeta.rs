@@ -277,6 +277,10 @@ pub struct AlphaBeta<R: Record, E = Static> {
     helpers: Vec<AlphaBeta<R, E>>,
 }
 
+/// An iteration of alpha-beta with threads is shared among them only if the previous
+/// one took this long.
+const PARALLEL_AFTER: core::time::Duration = core::time::Duration::from_millis(20);
+
 /// The search of [`AlphaBeta::with_threads`].
 type ParallelSearch<R, E> =
     fn(&mut AlphaBeta<R, E>, &R, &mut dyn FnMut(&Report<MoveOf<R>>)) -> Report<MoveOf<R>>;
@@ -784,7 +788,12 @@ where
             .collect();
         self.work = Some(work);
         let me = game.position().side_to_move();
+        // The time of the last iteration: short ones are searched by this thread alone,
+        // since starting the others and waiting for them costs more (a thread can wait
+        // milliseconds to be scheduled on a loaded machine).
+        let mut last = core::time::Duration::ZERO;
         for depth in 1..=max_depth {
+            let began = std::time::Instant::now();
             // One root move searched by `ab` (its own working copy of `game`) with the
             // bound `floor`: the value, exact if above the bound, and the line.
             let search_move = |ab: &mut AlphaBeta<R, E>, m: MoveOf<R>, floor: Score| {
@@ -835,14 +844,19 @@ where
                         .push((i, v, pv));
                 }
             };
-            let mut helpers = core::mem::take(&mut self.helpers);
-            std::thread::scope(|scope| {
-                for h in &mut helpers {
-                    scope.spawn(|| worker(h));
-                }
+            if last < PARALLEL_AFTER {
                 worker(self);
-            });
-            self.helpers = helpers;
+            } else {
+                let mut helpers = core::mem::take(&mut self.helpers);
+                std::thread::scope(|scope| {
+                    for h in &mut helpers {
+                        scope.spawn(|| worker(h));
+                    }
+                    worker(self);
+                });
+                self.helpers = helpers;
+            }
+            last = began.elapsed();
             let stopped = self.stopped || self.helpers.iter().any(|h| h.stopped);
             let nodes = self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>();
             let mut results = results
