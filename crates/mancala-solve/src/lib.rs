@@ -12,6 +12,10 @@
 //!   [`db::Databases`] is a set of them.
 //! - [`search`]: MTD(f) over the game tree with a transposition table, looking the
 //!   databases up; it proves a position's value or reports the bounds it reached.
+//!   [`history`]: the same for Urim, carrying rule 6's history along its path and
+//!   using the databases' bounds right after captures.
+//! - [`oracle`]: the databases as a `mancala_search::Evaluator` that knows exact
+//!   outcomes.
 //!
 //! The value of a board is the margin (the mover's future gains minus the
 //! opponent's) the side to move can force over the seeds still on the board; see
