@@ -287,3 +287,49 @@ fn larger_kalah_values_match_the_published_table() {
         );
     }
 }
+
+/// The databases as the engine's oracle (`DbEvaluator`): for every board of Kalah(2)
+/// with up to 8 seeds, North or South to move and stores 3-1, the outcome's totals
+/// give the margin the exhaustive minimax finds, the winner is the side with more,
+/// and a position beyond the databases goes to the inner evaluator.
+#[test]
+fn the_oracle_gives_the_minimax_outcome() {
+    use mancala_search::{Evaluator, Static};
+    use std::sync::Arc;
+    let rules = Rules::with_pits(2);
+    let game = KalahGame::new(rules);
+    let mut dbs = Databases::new(&game, 8).unwrap();
+    build(&game, &mut dbs, 8, None, false, |_| {}).unwrap();
+    let eval = mancala_solve::oracle::DbEvaluator::new(game, Arc::new(dbs), Static);
+    let ranker = Ranker::new(4, 9).unwrap();
+    let mut memo = HashMap::new();
+    let mut known = 0;
+    for seeds in 0..=8 {
+        let mut b = [0u8; 4];
+        for rank in 0..ranker.count(seeds) {
+            ranker.unrank(seeds, rank, &mut b).unwrap();
+            for to_move in [Player::South, Player::North] {
+                let p = position(rules, &b, (3, 1), to_move);
+                let Some(o) = eval.exact(&p) else {
+                    assert!(p.is_over(), "{p}: no outcome for an ongoing position");
+                    continue;
+                };
+                let t = o.totals.unwrap();
+                let margin = i32::from(t[to_move]) - i32::from(t[to_move.opponent()]);
+                assert_eq!(margin, minimax(&p, &mut memo), "{p}");
+                assert_eq!(u32::from(t.south + t.north), seeds + 4, "{p}");
+                let winner = match margin.signum() {
+                    1 => Some(to_move),
+                    -1 => Some(to_move.opponent()),
+                    _ => None,
+                };
+                assert_eq!(o.winner, winner, "{p}");
+                known += 1;
+            }
+        }
+    }
+    assert!(known > 500, "{known}");
+    let p = position(rules, &[3, 2, 2, 2], (0, 0), Player::South);
+    assert_eq!(eval.exact(&p), None);
+    assert_eq!(eval.evaluate(&p), Static.evaluate(&p));
+}
