@@ -87,6 +87,13 @@ impl Rating {
     /// every game and `< -529` for one who lost every game (the rating the prior gives,
     /// which more games could only push further out); `+0 (anchor)` for the anchor.
     pub fn show(&self) -> String {
+        // No "-0".
+        let elo = if self.elo.abs() < 0.5 { 0.0 } else { self.elo };
+        let this = Rating { elo, ..*self };
+        this.show_rounded()
+    }
+
+    fn show_rounded(&self) -> String {
         match self.separated {
             _ if self.error95 == 0.0 => format!("{:+.0} (anchor)", self.elo),
             1 => format!("> {:+.0}", self.elo),
