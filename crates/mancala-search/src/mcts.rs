@@ -37,6 +37,11 @@ pub struct MctsOptions {
     /// What a finished game is worth ([`Utility`]): the playouts' rewards are game
     /// points, capped at what each player still needs in a match.
     pub utility: Utility,
+    /// Threads (1 by default): root-parallel search, each thread growing its own tree
+    /// from its own seed (the playouts of a playout limit shared among them), the root
+    /// children's counts added up at the end; deterministic for a playout limit. Used
+    /// only by an engine built with [`Mcts::with_threads`].
+    pub threads: usize,
 }
 
 impl Default for MctsOptions {
@@ -49,6 +54,7 @@ impl Default for MctsOptions {
             memo_bits: 14,
             endless_after: ENDLESS_AFTER,
             utility: Utility::GAME,
+            threads: 1,
         }
     }
 }
@@ -112,7 +118,13 @@ pub struct Mcts<R: Record, E = Static> {
     /// The most points one playout has been worth in this search (at least 1): the
     /// scale that maps a node's mean points to 0..1 in the UCT formula.
     scale: f64,
+    /// The search of [`Mcts::with_threads`], and the engines of the other threads.
+    parallel: Option<ParallelSearch<R, E>>,
+    helpers: Vec<Mcts<R, E>>,
 }
+
+/// The search of [`Mcts::with_threads`].
+type ParallelSearch<R, E> = fn(&mut Mcts<R, E>, &R) -> Report<MoveOf<R>>;
 
 /// How a playout ended, for South: the result (1 win, ½ draw, 0 loss) and the points
 /// (won minus lost).
@@ -153,6 +165,8 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
             memo: memo_slots(options.memo_bits),
             memo_stats: MemoStats::default(),
             scale: 1.0,
+            parallel: None,
+            helpers: Vec::new(),
         }
     }
 
@@ -374,19 +388,51 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
 
 impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Mcts<R, E> {
     fn name(&self) -> String {
+        let threads = if self.options.threads > 1 && self.parallel.is_some() {
+            format!(", {} threads", self.options.threads)
+        } else {
+            String::new()
+        };
         match (self.limits.time, self.limits.nodes) {
-            (Some(t), _) => format!("mcts({}ms)", t.as_millis()),
-            (None, Some(u64::MAX)) => "mcts".into(),
-            (None, Some(n)) => format!("mcts({n})"),
-            (None, None) => "mcts".into(),
+            (Some(t), _) => format!("mcts({}ms{threads})", t.as_millis()),
+            (None, Some(n)) if n != u64::MAX => format!("mcts({n}{threads})"),
+            _ if threads.is_empty() => "mcts".into(),
+            _ => format!("mcts({})", &threads[2..]),
         }
     }
 
     fn search(&mut self, game: &R) -> Report<MoveOf<R>> {
+        if self.options.threads > 1
+            && let Some(parallel) = self.parallel
+        {
+            return parallel(self, game);
+        }
         let start = Instant::now();
         if game.legal_moves().is_empty() {
             return Report::bare(None);
         }
+        let playouts = self.grow(game, start, self.max_playouts());
+        let mut report = self.report_of(game);
+        report.nodes = playouts;
+        report.elapsed = start.elapsed();
+        report
+    }
+}
+
+impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
+    /// The playouts of a search: the limit's, or without one 10,000 (unlimited under a
+    /// time limit).
+    fn max_playouts(&self) -> u64 {
+        self.limits.nodes.unwrap_or(if self.limits.time.is_some() {
+            u64::MAX
+        } else {
+            10_000
+        })
+    }
+
+    /// Grows a new tree for `game` (which has a legal move) with up to `max_playouts`
+    /// playouts, until the time limit counted from `start`; the playouts run.
+    fn grow(&mut self, game: &R, start: Instant, max_playouts: u64) -> u64 {
         let root = game.position();
         let mut rng = ChaCha8Rng::seed_from_u64(self.options.seed ^ root.hash_key());
         self.memo_stats = MemoStats::default();
@@ -405,11 +451,6 @@ impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Mcts<R, E> {
         self.scale = 1.0;
         let room = self.options.max_playout as usize + 64;
         let mut work = working_copy(&mut self.work, game, room);
-        let max_playouts = self.limits.nodes.unwrap_or(if self.limits.time.is_some() {
-            u64::MAX
-        } else {
-            10_000
-        });
         let mut playouts = 0u64;
         while playouts < max_playouts {
             // The clock before every playout but the first (a playout can take
@@ -421,6 +462,12 @@ impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Mcts<R, E> {
             playouts += 1;
         }
         self.work = Some(work);
+        playouts
+    }
+
+    /// The report of the tree grown for `game`: the most visited line (nodes and
+    /// elapsed left to the caller).
+    fn report_of(&self, game: &R) -> Report<MoveOf<R>> {
         let mut report = Report::bare(None);
         let mut node = 0;
         while let Some(c) = self.most_visited(node) {
@@ -442,6 +489,100 @@ impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Mcts<R, E> {
             report.best = game.legal_moves().first().copied();
         }
         report.depth = report.pv.len() as u32;
+        report
+    }
+}
+
+impl<R, E> Mcts<R, E>
+where
+    R: Record + Send + Sync,
+    MoveOf<R>: Send + Sync,
+    E: Evaluator<R::Position> + Clone + Send + Sync,
+{
+    /// An MCTS player that searches with [`MctsOptions::threads`] threads (root
+    /// parallel: see there).
+    ///
+    /// ```
+    /// use mancala_core::{record::{Line, Record}, toy::Countdown};
+    /// use mancala_search::{Engine, Limits, Mcts, MctsOptions, eval::Static};
+    /// let options = MctsOptions { threads: 2, ..MctsOptions::default() };
+    /// let mut mcts = Mcts::with_threads(Static, Limits::nodes(2000), options);
+    /// let r = mcts.search(&Line::new(Countdown::new(7)));
+    /// assert_eq!(r.best.unwrap().0, 1); // leave 6
+    /// assert_eq!(r.nodes, 2000);
+    /// ```
+    pub fn with_threads(eval: E, limits: Limits, options: MctsOptions) -> Self {
+        let mut m = Mcts::with_evaluator(eval, limits, options);
+        m.parallel = Some(Self::search_parallel);
+        m
+    }
+
+    fn search_parallel(&mut self, game: &R) -> Report<MoveOf<R>> {
+        let start = Instant::now();
+        if game.legal_moves().is_empty() {
+            return Report::bare(None);
+        }
+        let threads = self.options.threads;
+        while self.helpers.len() + 1 < threads {
+            let i = self.helpers.len() as u64 + 1;
+            let options = MctsOptions {
+                seed: self.options.seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                threads: 1,
+                ..self.options
+            };
+            self.helpers.push(Mcts::with_evaluator(
+                self.eval.clone(),
+                self.limits,
+                options,
+            ));
+        }
+        // A playout limit shared out: the first threads take one more.
+        let total = self.max_playouts();
+        let share = |k: u64| {
+            let n = threads as u64;
+            if total == u64::MAX {
+                total
+            } else {
+                total / n + u64::from(k < total % n)
+            }
+        };
+        for h in &mut self.helpers {
+            h.limits = self.limits;
+            h.options.utility = self.options.utility;
+        }
+        let mut helpers = core::mem::take(&mut self.helpers);
+        let mut playouts = 0;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(k, h)| scope.spawn(move || h.grow(game, start, share(k as u64 + 1))))
+                .collect();
+            playouts = self.grow(game, start, share(0));
+            for handle in handles {
+                playouts += handle.join().unwrap_or(0);
+            }
+        });
+        // The root's children are the legal moves in the same order in every tree:
+        // their counts are added into this thread's tree.
+        let first = self.tree[0].first_child as usize;
+        let children = self.tree[0].children as usize;
+        for h in &helpers {
+            let (hf, hc) = (h.tree[0].first_child as usize, h.tree[0].children as usize);
+            if hc != children || children == 0 {
+                continue;
+            }
+            for k in 0..children {
+                let (src, dst) = (&h.tree[hf + k], first + k);
+                let (v, r, p) = (src.visits, src.reward, src.points);
+                let n = &mut self.tree[dst];
+                n.visits += v;
+                n.reward += r;
+                n.points += p;
+            }
+        }
+        self.helpers = helpers;
+        let mut report = self.report_of(game);
         report.nodes = playouts;
         report.elapsed = start.elapsed();
         report

@@ -1,8 +1,9 @@
 //! Engines named by a short text, for command lines: `random`, `greedy`,
-//! `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<threads>t]`, `mcts[:<playouts>|:<ms>ms]`.
+//! `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<threads>t]`,
+//! `mcts[:<playouts>|:<ms>ms][:<threads>t]`.
 //!
-//! `:<threads>t` searches with that many threads
-//! ([`AlphaBetaOptions::threads`]): `alphabeta:1000ms:2t`. Only [`from_spec_threaded`]
+//! `:<threads>t` searches with that many threads ([`AlphaBetaOptions::threads`],
+//! [`MctsOptions::threads`]): `alphabeta:1000ms:2t`, `mcts:20000:2t`. Only [`from_spec_threaded`]
 //! builds such an engine (its record, moves and evaluator must be able to go to other
 //! threads); [`from_spec`] refuses it.
 
@@ -99,18 +100,32 @@ pub fn from_spec<R: Record, E: Evaluator<R::Position>>(
     eval: E,
     seed: u64,
 ) -> Result<AnyEngine<R, E>, SpecError> {
-    build(spec, eval, seed, |eval, limits, options| {
-        if options.threads > 1 {
-            return Err(SpecError(format!(
-                "engine {spec:?}: threads (:<n>t) are not available here; search with one"
-            )));
-        }
-        Ok(AlphaBeta::with_evaluator(eval, limits, options))
-    })
+    let refuse = || {
+        SpecError(format!(
+            "engine {spec:?}: threads (:<n>t) are not available here; search with one"
+        ))
+    };
+    build(
+        spec,
+        eval,
+        seed,
+        |eval, limits, options| {
+            if options.threads > 1 {
+                return Err(refuse());
+            }
+            Ok(AlphaBeta::with_evaluator(eval, limits, options))
+        },
+        |eval, limits, options| {
+            if options.threads > 1 {
+                return Err(refuse());
+            }
+            Ok(Mcts::with_evaluator(eval, limits, options))
+        },
+    )
 }
 
-/// Like [`from_spec`], and `:<threads>t` searches alpha-beta with that many threads
-/// ([`AlphaBeta::with_threads`]).
+/// Like [`from_spec`], and `:<threads>t` searches with that many threads
+/// ([`AlphaBeta::with_threads`], [`Mcts::with_threads`]).
 ///
 /// # Errors
 /// [`SpecError`] naming what is wrong with `spec`.
@@ -124,7 +139,8 @@ pub fn from_spec<R: Record, E: Evaluator<R::Position>>(
 /// assert_eq!(e.choose(&Game::new(Countdown::new(4))).unwrap().0, 1);
 /// assert!(from_spec::<Game, _>("alphabeta:6:2t", Static, 0).is_err());
 /// assert!(from_spec_threaded::<Game, _>("alphabeta:6:0t", Static, 0).is_err());
-/// assert!(from_spec_threaded::<Game, _>("mcts:2t", Static, 0).is_err());
+/// assert_eq!(from_spec_threaded::<Game, _>("mcts:2t", Static, 0).unwrap().name(), "mcts(10000, 2 threads)");
+/// assert!(from_spec_threaded::<Game, _>("random:2t", Static, 0).is_err());
 /// ```
 pub fn from_spec_threaded<R, E>(
     spec: &str,
@@ -136,9 +152,13 @@ where
     MoveOf<R>: Send + Sync,
     E: Evaluator<R::Position> + Clone + Send + Sync,
 {
-    build(spec, eval, seed, |eval, limits, options| {
-        Ok(AlphaBeta::with_threads(eval, limits, options))
-    })
+    build(
+        spec,
+        eval,
+        seed,
+        |eval, limits, options| Ok(AlphaBeta::with_threads(eval, limits, options)),
+        |eval, limits, options| Ok(Mcts::with_threads(eval, limits, options)),
+    )
 }
 
 /// The most threads a spec may ask for.
@@ -149,10 +169,11 @@ fn build<R: Record, E: Evaluator<R::Position>>(
     eval: E,
     seed: u64,
     alpha_beta: impl FnOnce(E, Limits, AlphaBetaOptions) -> Result<AlphaBeta<R, E>, SpecError>,
+    mcts: impl FnOnce(E, Limits, MctsOptions) -> Result<Mcts<R, E>, SpecError>,
 ) -> Result<AnyEngine<R, E>, SpecError> {
     let bad = |what: &str| {
         SpecError(format!(
-            "engine {spec:?}: {what}; engines are random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<threads>t], mcts[:<playouts>|:<ms>ms]"
+            "engine {spec:?}: {what}; engines are random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<threads>t], mcts[:<playouts>|:<ms>ms][:<threads>t]"
         ))
     };
     // A last field `<n>t` is the threads.
@@ -171,8 +192,8 @@ fn build<R: Record, E: Evaluator<R::Position>>(
         Some((n, l)) => (n, Some(l)),
         None => (spec_rest, None),
     };
-    if threads.is_some() && !matches!(name, "alphabeta" | "ab") {
-        return Err(bad("only alphabeta searches with threads"));
+    if threads.is_some() && !matches!(name, "alphabeta" | "ab" | "mcts") {
+        return Err(bad("only alphabeta and mcts search with threads"));
     }
     let parse = |text: &str| -> Result<(u64, String), SpecError> {
         let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
@@ -225,9 +246,10 @@ fn build<R: Record, E: Evaluator<R::Position>>(
             };
             let options = MctsOptions {
                 seed,
+                threads: threads.unwrap_or(1),
                 ..MctsOptions::default()
             };
-            Ok(AnyEngine::Mcts(Mcts::with_evaluator(eval, limits, options)))
+            Ok(AnyEngine::Mcts(mcts(eval, limits, options)?))
         }
         _ => Err(bad("unknown engine")),
     }

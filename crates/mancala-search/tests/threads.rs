@@ -78,3 +78,43 @@ fn two_threads_find_the_value_of_one_on_omweso() {
 fn two_threads_find_the_value_of_one_on_rio_kadalis() {
     check::<rio_kadalis::Game>(&rio_kadalis::Kadalis::<6>::start(), 6, 16);
 }
+
+/// Root-parallel MCTS: a playout limit is shared among the threads, and a search is
+/// repeatable (each thread its own seed), and it still takes Urim's 2-point capture.
+#[test]
+fn mcts_on_two_threads_is_repeatable_and_plays_the_two_point_capture() {
+    use mancala_search::{Mcts, MctsOptions};
+    let p: urim::Urim6 = "1,0,0,0,0,1/2,0,0,0,0,0 24-8 S".parse().unwrap();
+    let game = urim::Game::<6>::new(p);
+    let options = MctsOptions {
+        threads: 2,
+        ..MctsOptions::default()
+    };
+    let mut mcts = Mcts::with_threads(Static, Limits::nodes(1001), options);
+    let r = mcts.search(&game);
+    assert_eq!(r.nodes, 1001);
+    assert_eq!(r.best, Some("f".parse().unwrap()));
+    for seed in 0..6 {
+        let g: urim::Game<6> = random_game(&urim::Urim6::new(), seed as u32 * 3, seed);
+        if g.is_finished() {
+            continue;
+        }
+        let a = Mcts::with_threads(Static, Limits::nodes(600), options).search(&g);
+        let b = mcts_again(&g, options);
+        assert_eq!(
+            (a.best, a.win_rate, a.nodes),
+            (b.best, b.win_rate, b.nodes),
+            "seed {seed}"
+        );
+    }
+}
+
+fn mcts_again(
+    g: &urim::Game<6>,
+    options: mancala_search::MctsOptions,
+) -> mancala_search::Report<urim::Move> {
+    let mut m = mancala_search::Mcts::with_threads(Static, Limits::nodes(600), options);
+    // A first search of another record, so that the second starts from used buffers.
+    m.search(&urim::Game::<6>::new(urim::Urim6::new()));
+    m.search(g)
+}
