@@ -640,3 +640,53 @@ fn play_says_the_engine_is_thinking_and_searches_with_threads() {
     );
     assert!(r.ok && r.stdout.contains("match over: "), "{r:?}");
 }
+
+/// Issue 14 items 3 and 4: play says on stderr that the engine is thinking, its stdout
+/// names the threads of `alphabeta:<d>:<n>t`, and a match passes the points still
+/// needed without changing what is printed.
+#[test]
+fn play_says_the_engine_is_thinking_and_searches_with_threads() {
+    let r = run(
+        "play",
+        &[
+            "oware",
+            "--auto",
+            "--engine",
+            "alphabeta:3:2t",
+            "--max-plies",
+            "2",
+        ],
+    );
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stderr.contains("engine (alphabeta:3:2t) is thinking…"),
+        "{r:?}"
+    );
+    assert!(
+        r.stdout.contains("alphabeta(3, 2 threads) (S) plays "),
+        "{r:?}"
+    );
+    refused(
+        "play",
+        &["urim", "--engine", "greedy:2t"],
+        "only alphabeta and mcts search with threads",
+    );
+    refused(
+        "play",
+        &["urim", "--engine", "alphabeta:3:0t"],
+        "threads are 1 to 64",
+    );
+    let r = run(
+        "play",
+        &[
+            "urim",
+            "--match",
+            "--target",
+            "2",
+            "--auto",
+            "--engine",
+            "alphabeta:2",
+        ],
+    );
+    assert!(r.ok && r.stdout.contains("match over: "), "{r:?}");
+}
