@@ -90,8 +90,14 @@ struct Node<M> {
 ///
 /// Rewards are kept per node for the player who made the node's move, so a node's
 /// children compete for the player to move there, whoever moved before: Omweso's
-/// mid-turn decisions (the same player moves twice) need nothing special. An annulled
-/// game or a draw is worth ½ to both. The tree lives in an arena allocated once; the
+/// mid-turn decisions (the same player moves twice) need nothing special. The rewards
+/// are game points (won minus lost, valued by [`MctsOptions::utility`]: a 2-point Urim
+/// win counts twice a 1-point one, unless a point is all the winner still needs), and
+/// UCT maximises their mean mapped to 0..1 by the most points a playout has been worth
+/// in the search; the win rate is kept beside them for the report. An annulled game or
+/// a draw is worth 0 points (½ in the win rate). A position whose outcome the evaluator
+/// knows ([`Evaluator::exact`]) is not expanded and ends a playout with that outcome.
+/// The tree lives in an arena allocated once; the
 /// iterations allocate nothing. The search restarts its random generator from the seed
 /// and the position's hash, so a given seed, game and playout count always give the
 /// same result.
