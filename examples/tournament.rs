@@ -21,7 +21,7 @@
 //! among them) and losses, game points won, the average game length and the moves per
 //! second, then the engine's Elo rating relative to the opponent's with its 95%
 //! interval (`common/elo.rs`: the maximum-likelihood Elo model, draws as half points).
-//! Engines: `random`, `greedy`, `alphabeta[:<depth>|:<ms>ms]`,
+//! Engines: `random`, `greedy`, `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<threads>t]`,
 //! `mcts[:<playouts>|:<ms>ms]`.
 //!
 //! With `--round-robin`, every engine of the list plays `--games N` games against each
@@ -39,7 +39,8 @@
 //! with `K` random plies (the same for matches `2j` and `2j + 1`). A match still
 //! undecided after `--max-games` games (default 100), or whose game reached
 //! `--max-plies` where the match type cannot drop it (Urim, Omweso), is stopped and
-//! counted as unfinished. The table gives matches won, lost and unfinished, the games
+//! counted as unfinished. In a match the engines value a win at the points the match
+//! still needs (`Series::needed`: Urim's and Omweso's targets). The table gives matches won, lost and unfinished, the games
 //! (rounds) won, drawn and lost, the game points, the average games per match and the
 //! moves per second.
 
@@ -56,8 +57,8 @@ use common::matches::{self, MatchOptions, MatchRunner, Series};
 use common::{GameName, Runner};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala::record::Record;
-use mancala::search::spec::{AnyEngine, from_spec};
-use mancala::search::{Engine, RandomPlayer, Static};
+use mancala::search::spec::{AnyEngine, from_spec_threaded};
+use mancala::search::{Engine, RandomPlayer, Static, Utility};
 use mancala::{Player, Position, Status};
 
 /// Engine against engine over many games, colours alternated; or over whole matches.
@@ -192,11 +193,14 @@ struct OneGame {
 impl Runner for OneGame {
     type Output = GameResult;
 
-    fn run<G: Record>(self, mut game: G) -> Result<GameResult, String> {
+    fn run<G: Record<Position: Position<Move: Send + Sync>> + Send + Sync + 'static>(
+        self,
+        mut game: G,
+    ) -> Result<GameResult, String> {
         let seed = self.seed.wrapping_add(self.index);
         let mut engines: [AnyEngine<G, Static>; 2] = [
-            from_spec(&self.engine, Static, seed).map_err(|e| e.to_string())?,
-            from_spec(&self.opponent, Static, seed ^ 0x5555).map_err(|e| e.to_string())?,
+            from_spec_threaded(&self.engine, Static, seed).map_err(|e| e.to_string())?,
+            from_spec_threaded(&self.opponent, Static, seed ^ 0x5555).map_err(|e| e.to_string())?,
         ];
         // The same opening for both colours.
         let mut opening = RandomPlayer::new(self.seed ^ (self.index / 2).wrapping_mul(0x9E37_79B9));
@@ -300,8 +304,8 @@ impl MatchRunner for OneMatch<'_> {
     fn run<S: Series>(self, mut m: S) -> Result<MatchResult, String> {
         let seed = self.seed.wrapping_add(self.index);
         let mut engines: [AnyEngine<S::G, Static>; 2] = [
-            from_spec(&self.engine, Static, seed).map_err(|e| e.to_string())?,
-            from_spec(&self.opponent, Static, seed ^ 0x5555).map_err(|e| e.to_string())?,
+            from_spec_threaded(&self.engine, Static, seed).map_err(|e| e.to_string())?,
+            from_spec_threaded(&self.opponent, Static, seed ^ 0x5555).map_err(|e| e.to_string())?,
         ];
         let side = if self.index.is_multiple_of(2) {
             Player::South
@@ -337,6 +341,8 @@ impl MatchRunner for OneMatch<'_> {
             }
             while !m.status().is_finished() && plies < self.max_plies {
                 let who = usize::from(m.game().position().side_to_move() != side);
+                // A win is worth what the match still needs (Urim, Omweso targets).
+                engines[who].set_utility(Utility { needed: m.needed() });
                 let t = Instant::now();
                 let mv = engines[who]
                     .choose(m.game())
