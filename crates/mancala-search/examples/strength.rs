@@ -5,14 +5,33 @@
 //! Each pair is `engine/opponent` in spec form (default: `alphabeta:4/random`,
 //! `alphabeta:4/greedy`); colours alternate and each opening of 2 random plies is played
 //! with both colours. A game still going after 1000 plies counts as a draw.
+//! `wins:<spec>` is the engine counting every win as 1 point (win/loss only).
 
 use std::time::{Duration, Instant};
 
 use mancala_core::record::Record;
 use mancala_core::{Player, Position, Status};
 use mancala_search::eval::Static;
-use mancala_search::spec::from_spec_threaded;
-use mancala_search::{Engine, RandomPlayer};
+use mancala_search::spec::{AnyEngine, from_spec_threaded};
+use mancala_search::{Engine, RandomPlayer, Utility};
+
+/// The engine of `spec`; `wins:<spec>` counts every win as 1 point (the utility of a
+/// match where both players need one point: win/loss only), to measure what counting
+/// game points is worth.
+fn engine<R: Record + Send + Sync>(spec: &str, seed: u64) -> AnyEngine<R, Static>
+where
+    mancala_core::record::MoveOf<R>: Send + Sync,
+{
+    let (wins, spec) = match spec.strip_prefix("wins:") {
+        Some(rest) => (true, rest),
+        None => (false, spec),
+    };
+    let mut e = from_spec_threaded::<R, _>(spec, Static, seed).unwrap();
+    if wins {
+        e.set_utility(Utility::match_needs(1, 1));
+    }
+    e
+}
 
 fn table<R: Record + Send + Sync>(
     name: &str,
@@ -27,10 +46,7 @@ fn table<R: Record + Send + Sync>(
             (0, 0, 0, 0u32, 0u32, 0u64, 0);
         let mut time = Duration::ZERO;
         for g in 0..games {
-            let mut engines = [
-                from_spec_threaded::<R, _>(a, Static, g).unwrap(),
-                from_spec_threaded::<R, _>(b, Static, g ^ 0x5555).unwrap(),
-            ];
+            let mut engines = [engine::<R>(a, g), engine::<R>(b, g ^ 0x5555)];
             let mut game = R::new(start.clone());
             let mut opening = RandomPlayer::new((g / 2).wrapping_mul(0x9E37_79B9));
             for _ in 0..2 {
