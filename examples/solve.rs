@@ -64,13 +64,19 @@ struct Cli {
     /// Keep the databases in memory only (no files)
     #[arg(long)]
     memory: bool,
-    /// Re-check every database (each value the best over its children)
+    /// Re-check every database (each value the best over its children); urim always
+    /// does unless --no-check
     #[arg(long)]
     check: bool,
+    /// urim: skip the consistency check of the databases (files read back are still
+    /// refused if their checksum does not match)
+    #[arg(long)]
+    no_check: bool,
     /// The transposition table's size in MiB
     #[arg(long, value_name = "MB", default_value_t = 1024)]
     tt_mb: u64,
-    /// Stop the proof after this many seconds and print the bounds reached
+    /// Stop the proof after this many seconds and print the bounds reached (urim:
+    /// 60 unless --time or --nodes is given)
     #[arg(long, value_name = "SECONDS")]
     time: Option<f64>,
     /// Stop the proof after this many nodes and print the bounds reached
@@ -222,9 +228,14 @@ fn run_urim<const N: usize>(cli: &Cli) -> Result<(), String> {
         ));
     }
     let dir = (!cli.memory).then(|| cli.db.clone());
-    let limits = limits(cli)?;
+    let mut limits = limits(cli)?;
+    if limits.time.is_none() && limits.nodes.is_none() {
+        // Urim's start is far beyond what the search proves here: stop by default.
+        limits.time = Some(Duration::from_secs(60));
+        println!("proof search limited to 60 s (give --time or --nodes to change it)");
+    }
     println!("urim: {start}  ({})", game.variant());
-    let dbs = databases(&game, max_seeds, dir.as_deref(), true)?;
+    let dbs = databases(&game, max_seeds, dir.as_deref(), !cli.no_check)?;
     let entries = usize::try_from(cli.tt_mb.max(1) * (1 << 20) / 48).unwrap_or(usize::MAX);
     let mut prover = HistoryProver::<N>::new(&dbs, entries).map_err(|e| e.to_string())?;
     let t = Instant::now();

@@ -414,7 +414,7 @@ fn bounds_equal_the_path_search_on_random_boards_up_to_9_seeds() {
 #[ignore = "minutes in release: databases up to 16 seeds and a path search per random board"]
 fn bounds_equal_the_path_search_on_random_boards_up_to_16_seeds() {
     big_stack(|| {
-        let (checked, skipped) = random_boards(16, 400, 2_000_000);
+        let (checked, skipped) = random_boards(16, 200, 1_000_000);
         eprintln!("random boards <= 16 seeds: {checked} checked, {skipped} skipped");
         assert!(checked >= 50, "{checked} checked, {skipped} skipped");
     });
