@@ -68,6 +68,11 @@ struct Cli {
     /// does unless --no-check
     #[arg(long)]
     check: bool,
+    /// urim: the longest stretch without capture the proof search follows; longer
+    /// lines count as the worst (lower bound) or best (upper bound) for the side to
+    /// move, which keeps the bounds sound
+    #[arg(long, value_name = "PLIES", default_value_t = 256)]
+    max_path: usize,
     /// urim: skip the consistency check of the databases (files read back are still
     /// refused if their checksum does not match)
     #[arg(long)]
@@ -238,6 +243,7 @@ fn run_urim<const N: usize>(cli: &Cli) -> Result<(), String> {
     let dbs = databases(&game, max_seeds, dir.as_deref(), !cli.no_check)?;
     let entries = usize::try_from(cli.tt_mb.max(1) * (1 << 20) / 48).unwrap_or(usize::MAX);
     let mut prover = HistoryProver::<N>::new(&dbs, entries).map_err(|e| e.to_string())?;
+    prover.set_max_path(cli.max_path);
     let t = Instant::now();
     let proof = prover
         .prove_with(&start, &limits, |lower, upper, nodes| {

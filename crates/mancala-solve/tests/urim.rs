@@ -480,6 +480,7 @@ fn proof_search_agrees_with_the_exact_search() {
         let mut rng = Rng::new(7);
         let mut memo = HashMap::new();
         let mut proven = 0;
+        let (mut cut_proofs, mut cut_tight) = (0, 0);
         for _ in 0..60 {
             let n: i32 = 3;
             let mut b = [0u8; 12];
@@ -509,8 +510,27 @@ fn proof_search_agrees_with_the_exact_search() {
             if proof.value().is_some() {
                 proven += 1;
             }
+            // Lines cut short still give bounds that hold the exact value.
+            for cut in [1, 3, 6] {
+                let mut prover = HistoryProver::<6>::new(&dbs, 1 << 16).unwrap();
+                prover.set_max_path(cut);
+                let proof = prover
+                    .prove_with(&p, &Limits::none(), |_, _, _| {})
+                    .unwrap();
+                assert!(
+                    proof.lower <= e && e <= proof.upper,
+                    "{p} cut at {cut}: {e} outside {proof:?}"
+                );
+                cut_proofs += 1;
+                cut_tight += usize::from(proof.lower > e - 2 * seeds(&p) && prover.was_cut());
+            }
         }
         assert!(proven >= 50, "{proven} proven");
+        // The cut lines are met (the bounds then rest on them) in most searches.
+        eprintln!(
+            "{cut_proofs} searches with cut lines, {cut_tight} cut and above the trivial bound"
+        );
+        assert!(cut_tight > 0, "no search was cut");
     });
 }
 
