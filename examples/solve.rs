@@ -68,9 +68,9 @@ struct Cli {
     /// does unless --no-check
     #[arg(long)]
     check: bool,
-    /// urim: the longest stretch without capture the proof search follows; longer
-    /// lines count as the worst (lower bound) or best (upper bound) for the side to
-    /// move, which keeps the bounds sound
+    /// urim: the longest stretch without capture the proof search follows (it tries
+    /// 8, 16, 32, … up to this); longer lines count as the worst (lower bound) or
+    /// best (upper bound) for the side to move, which keeps the bounds sound
     #[arg(long, value_name = "PLIES", default_value_t = 256)]
     max_path: usize,
     /// urim: skip the consistency check of the databases (files read back are still
@@ -246,7 +246,7 @@ fn run_urim<const N: usize>(cli: &Cli) -> Result<(), String> {
     prover.set_max_path(cli.max_path);
     let t = Instant::now();
     let proof = prover
-        .prove_with(&start, &limits, |lower, upper, nodes| {
+        .prove_deepening(&start, &limits, |lower, upper, nodes| {
             eprintln!(
                 "  bounds [{lower}, {upper}] after {nodes} nodes, {:.1} s",
                 t.elapsed().as_secs_f64()

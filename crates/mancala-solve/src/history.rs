@@ -100,7 +100,72 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
     /// and counted as the worst (lower run) or the best (upper run) for the root's
     /// mover: the bounds stay sound, but may not meet.
     pub fn set_max_path(&mut self, plies: usize) {
-        self.max_path = plies.max(1);
+        let plies = plies.max(1);
+        if plies != self.max_path {
+            // The table's values were searched with the other cut: a longer cut must
+            // not be held back by them.
+            self.table.clear();
+        }
+        self.max_path = plies;
+    }
+
+    /// [`prove_with`](HistoryProver::prove_with) with the stretches without capture
+    /// cut at 8, 16, 32, … plies up to the longest set
+    /// ([`set_max_path`](HistoryProver::set_max_path)): every stage's bounds are
+    /// sound, so the best of them are kept; short cuts finish fast and often already
+    /// prove bounds that the full search would take long to reach. `limits` holds
+    /// for the whole (nodes summed).
+    ///
+    /// # Errors
+    /// Those of [`prove_with`](HistoryProver::prove_with).
+    pub fn prove_deepening(
+        &mut self,
+        pos: &Urim<N>,
+        limits: &Limits,
+        mut each: impl FnMut(i32, i32, u64),
+    ) -> Result<Proof<urim::Move>, SolveError> {
+        let longest = self.max_path;
+        let start = Instant::now();
+        let mut best: Option<Proof<urim::Move>> = None;
+        let mut nodes = 0u64;
+        let mut searches = 0u32;
+        let mut plies = 8.min(longest);
+        loop {
+            self.set_max_path(plies);
+            let left = Limits {
+                nodes: limits.nodes.map(|n| n.saturating_sub(nodes)),
+                time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+            };
+            let (lo0, hi0) = best
+                .as_ref()
+                .map_or((i32::MIN, i32::MAX), |b| (b.lower, b.upper));
+            let p = self.prove_with(pos, &left, |lo, hi, n| {
+                each(lo.max(lo0), hi.min(hi0), nodes + n)
+            })?;
+            nodes += p.nodes;
+            searches += p.searches;
+            let stopped = p.stopped;
+            let merged = match best.take() {
+                None => p,
+                Some(b) => Proof {
+                    best: if p.lower >= b.lower { p.best } else { b.best },
+                    lower: b.lower.max(p.lower),
+                    upper: b.upper.min(p.upper),
+                    ..p
+                },
+            };
+            let done = merged.lower >= merged.upper || stopped || plies >= longest;
+            best = Some(merged);
+            if done {
+                break;
+            }
+            plies = (plies * 2).min(longest);
+        }
+        self.set_max_path(longest);
+        let mut proof = best.ok_or(SolveError::NoMoves)?;
+        proof.nodes = nodes;
+        proof.searches = searches;
+        Ok(proof)
     }
 
     /// Whether the last proof cut a line at the longest stretch

@@ -510,6 +510,12 @@ fn proof_search_agrees_with_the_exact_search() {
             if proof.value().is_some() {
                 proven += 1;
             }
+            // Deepening the cut: the same value.
+            let mut deep = HistoryProver::<6>::new(&dbs, 1 << 16).unwrap();
+            let d = deep
+                .prove_deepening(&p, &Limits::nodes(200_000), |_, _, _| {})
+                .unwrap();
+            assert!(d.lower <= e && e <= d.upper, "{p}: {e} outside {d:?}");
             // Lines cut short still give bounds that hold the exact value.
             for cut in [1, 3, 6] {
                 let mut prover = HistoryProver::<6>::new(&dbs, 1 << 16).unwrap();
