@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! cargo run --release --example solve -- urim [--pits 6|7] [--seeds 3|4] [--max-seeds 20]
-//!     [--from "<notation>"] [--db DIR] [--memory] [--time SECONDS] [--nodes N]
+//!     [--from "<notation>"] [--db DIR] [--memory] [--no-check] [--time SECONDS]
+//!     [--nodes N] [--max-path PLIES]
 //! cargo run --release --example solve -- kalah [--pits 6] [--seeds 4] [--from "<notation>"]
 //!     [--empty-capture] [--mover-empty] [--max-seeds N] [--db DIR] [--memory]
 //!     [--check] [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc] [--id DEPTH]
@@ -302,6 +303,9 @@ fn report(mover: mancala_solve::Player, value: Option<i32>, lower: i32, upper: i
 fn run_kalah(cli: &Cli) -> Result<(), String> {
     let variant = cli.variant.variant();
     variant.check_flags("kalah", &["empty-capture", "mover-empty"])?;
+    if cli.no_check || cli.max_path != 256 {
+        return Err("--no-check and --max-path are options of urim's solver".into());
+    }
     if variant.clockwise {
         return Err("kalah has no option --clockwise".into());
     }
