@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example analyze -- <GAME> [game options] [--from "<notation>"]
-//!     [--depth D | --time-ms T | --engine <spec>]
+//!     [--depth D | --time-ms T | --engine <spec>] [--db DIR]
 //! cargo run --release --example analyze -- --file <FILE> [--ply N] [--depth D | …]
 //! ```
 //!
@@ -19,11 +19,12 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use common::cli::{ENGINES, VariantArgs};
+use common::db::Eval;
 use common::{GameName, Runner};
 use mancala::Position;
 use mancala::record::Record;
 use mancala::search::spec::{AnyEngine, from_spec_threaded};
-use mancala::search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, Report, Static};
+use mancala::search::{AlphaBeta, AlphaBetaOptions, Engine, Evaluator, Limits, Report};
 
 /// The best move, evaluation and principal variation of a position.
 #[derive(Parser, Debug)]
@@ -60,6 +61,10 @@ struct Cli {
     #[arg(long, value_name = "SPEC", value_parser = common::cli::engine_spec,
           long_help = format!("Another engine, as a spec: {ENGINES}"))]
     engine: Option<String>,
+    /// The endgame databases `solve` built in DIR (urim, kalah): the search knows the
+    /// value of every board in them (docs/solving.md)
+    #[arg(long, value_name = "DIR")]
+    db: Option<std::path::PathBuf>,
     #[command(flatten)]
     variant: VariantArgs,
 }
@@ -70,8 +75,13 @@ enum How {
     Spec(String),
 }
 
-/// How to search, the game, and the moves of a game file to play first.
-struct Analyze(How, GameName, Option<mancala::game_file::GameFile>);
+/// How to search, the game, the moves of a game file to play first, and `--db`.
+struct Analyze(
+    How,
+    GameName,
+    Option<mancala::game_file::GameFile>,
+    Option<std::path::PathBuf>,
+);
 
 fn line<M: std::fmt::Display>(r: &Report<M>) -> String {
     let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
@@ -90,7 +100,7 @@ fn line<M: std::fmt::Display>(r: &Report<M>) -> String {
 impl Runner for Analyze {
     type Output = ();
 
-    fn run<G: Record<Position: Position<Move: Send + Sync>> + Send + Sync + 'static>(
+    fn run<G: Record<Position: Position<Move: Send + Sync> + 'static> + Send + Sync + 'static>(
         self,
         mut game: G,
     ) -> Result<(), String> {
@@ -99,9 +109,10 @@ impl Runner for Analyze {
                 .map_err(|e| format!("--file: {e}"))?;
         }
         let p = game.position().clone();
-        let mut other: Option<AnyEngine<G, Static>> = match &self.0 {
+        let eval = common::db::evaluator(&p, self.3.as_deref())?;
+        let mut other: Option<AnyEngine<G, Eval<G::Position>>> = match &self.0 {
             How::Spec(spec) => {
-                Some(from_spec_threaded(spec, Static, 0).map_err(|e| e.to_string())?)
+                Some(from_spec_threaded(spec, eval.clone(), 0).map_err(|e| e.to_string())?)
             }
             _ => None,
         };
@@ -113,6 +124,22 @@ impl Runner for Analyze {
                 common::describe_status(self.1, status, p.side_to_move())
             );
             return Ok(());
+        }
+        if let Some(o) = eval.exact(&p) {
+            let result = match o.winner {
+                Some(w) => format!(
+                    "{} wins {} point{}",
+                    common::side_name(w),
+                    o.points,
+                    if o.points == 1 { "" } else { "s" }
+                ),
+                None => "a draw".to_string(),
+            };
+            let totals = o
+                .totals
+                .map(|t| format!(", totals South {} North {}", t.south, t.north))
+                .unwrap_or_default();
+            println!("exact, from the databases: with perfect play {result}{totals}");
         }
         println!("{} to move; legal moves: {}", p.side_to_move(), {
             let v: Vec<String> = p.legal_moves().iter().map(ToString::to_string).collect();
@@ -127,7 +154,7 @@ impl Runner for Analyze {
                         _ => 0,
                     }),
                 };
-                let mut e = AlphaBeta::with_evaluator(Static, limits, AlphaBetaOptions::default());
+                let mut e = AlphaBeta::with_evaluator(eval, limits, AlphaBetaOptions::default());
                 e.search_with(&game, |r| println!("{}", line(r)))
             }
             How::Spec(_) => {
@@ -163,7 +190,11 @@ fn run(cli: Cli) -> Result<(), String> {
     };
     let Some(path) = &cli.file else {
         let game = cli.game.ok_or("name a game")?;
-        return common::dispatch(game, &cli.variant.variant(), Analyze(how, game, None));
+        return common::dispatch(
+            game,
+            &cli.variant.variant(),
+            Analyze(how, game, None, cli.db),
+        );
     };
     let loaded = common::files::load(path)?;
     if cli.game.is_some_and(|g| g != loaded.game) || cli.variant.variant().is_set() {
@@ -177,7 +208,7 @@ fn run(cli: Cli) -> Result<(), String> {
     common::dispatch(
         loaded.game,
         &loaded.variant,
-        Analyze(how, loaded.game, Some(file)),
+        Analyze(how, loaded.game, Some(file), cli.db),
     )
 }
 

@@ -29,13 +29,14 @@ use std::time::Duration;
 
 use clap::Parser;
 use common::cli::{ENGINES, VariantArgs};
+use common::db::Eval;
 use common::matches::{MatchOptions, MatchRunner, Series, Single};
 use common::{GameName, Runner, Variant};
 use mancala::cycle::{MemoStats, SearchMemo};
 use mancala::record::{MoveOf, Record};
 use mancala::search::alphabeta::ENDLESS_AFTER;
 use mancala::search::spec::{AnyEngine, from_spec_threaded};
-use mancala::search::{Engine, Static, Utility};
+use mancala::search::{Engine, Utility};
 use mancala::{Player, Position};
 
 /// Play a game against the engine in the terminal (type `help` at the prompt).
@@ -101,6 +102,10 @@ struct Cli {
     /// Goes on from the game in this game file (its game and options)
     #[arg(long, value_name = "FILE", help_heading = "Game files")]
     load: Option<PathBuf>,
+    /// The endgame databases `solve` built in DIR (urim, kalah): the engine plays
+    /// perfectly once the board is in them (docs/solving.md)
+    #[arg(long, value_name = "DIR")]
+    db: Option<PathBuf>,
     #[command(flatten)]
     variant: VariantArgs,
 }
@@ -125,6 +130,8 @@ struct Play {
     save: Option<PathBuf>,
     /// The moves of a loaded game file, played before the game goes on.
     load: Option<mancala::game_file::GameFile>,
+    /// `--db`.
+    db: Option<PathBuf>,
 }
 
 /// What the `<S>-<N>` pair of the game's notation counts.
@@ -188,11 +195,15 @@ impl Play {
     }
 
     /// Plays the game or match `s` in the terminal.
-    fn play<S: Series>(self, mut s: S) -> Result<(), String> {
-        let mut engine: AnyEngine<S::G, Static> =
-            from_spec_threaded(&self.engine, Static, self.seed).map_err(|e| e.to_string())?;
-        let mut helper: AnyEngine<S::G, Static> =
-            from_spec_threaded(&self.engine, Static, self.seed ^ 1).map_err(|e| e.to_string())?;
+    fn play<S: Series>(self, mut s: S) -> Result<(), String>
+    where
+        <S::G as Record>::Position: 'static,
+    {
+        let eval = common::db::evaluator(s.game().position(), self.db.as_deref())?;
+        let mut engine: AnyEngine<S::G, Eval<_>> =
+            from_spec_threaded(&self.engine, eval.clone(), self.seed).map_err(|e| e.to_string())?;
+        let mut helper: AnyEngine<S::G, Eval<_>> =
+            from_spec_threaded(&self.engine, eval, self.seed ^ 1).map_err(|e| e.to_string())?;
         let name = engine.name();
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
@@ -414,7 +425,7 @@ fn explain_long_relay<G: Record>(game: &G, m: MoveOf<G>) {
 impl Runner for Play {
     type Output = ();
 
-    fn run<G: Record<Position: Position<Move: Send + Sync>> + Send + Sync + 'static>(
+    fn run<G: Record<Position: Position<Move: Send + Sync> + 'static> + Send + Sync + 'static>(
         mut self,
         mut game: G,
     ) -> Result<(), String> {
@@ -430,7 +441,10 @@ impl Runner for Play {
 impl MatchRunner for Play {
     type Output = ();
 
-    fn run<S: Series>(self, series: S) -> Result<(), String> {
+    fn run<S: Series>(self, series: S) -> Result<(), String>
+    where
+        <S::G as Record>::Position: 'static,
+    {
         self.play(series)
     }
 }
@@ -446,6 +460,7 @@ fn run(cli: Cli) -> Result<(), String> {
         max_plies: cli.max_plies,
         save: cli.save,
         load: None,
+        db: cli.db,
     };
     if let Some(path) = &cli.load {
         let loaded = common::files::load(path)?;

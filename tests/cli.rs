@@ -490,3 +490,55 @@ fn solve_proves_a_counted_urim_endgame() {
     );
     assert!(!r.ok && r.stderr.contains("--time -1"), "{r:?}");
 }
+
+/// `--db` (issue 16 item 5): the databases `solve` writes, read by `analyze` and
+/// `play`. The position is counted by hand (docs/urim.md, rule 5): no move can feed,
+/// South plays `d`, North is starved and South takes the last seed, 19 against 17, a
+/// 1-point win (more than 18, fewer than 27).
+#[test]
+fn db_gives_analyze_and_play_the_exact_values() {
+    let dir = std::env::temp_dir().join(format!("mancala-cli-db-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().expect("a UTF-8 temporary path");
+    let starve = "0,0,0,1,0,0/0,0,0,0,0,0 18-17 S";
+    let r = run(
+        "solve",
+        &["urim", "--from", starve, "--max-seeds", "6", "--db", db],
+    );
+    assert!(r.ok, "{r:?}");
+    let r = run(
+        "analyze",
+        &["urim", "--from", starve, "--depth", "3", "--db", db],
+    );
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stdout.contains(
+            "exact, from the databases: with perfect play South wins 1 point, totals South 19 North 17"
+        ),
+        "{r:?}"
+    );
+    // Without --db the same search says nothing of the databases.
+    let r = run("analyze", &["urim", "--from", starve, "--depth", "3"]);
+    assert!(r.ok && !r.stdout.contains("databases"), "{r:?}");
+    let r = run(
+        "play",
+        &[
+            "urim",
+            "--auto",
+            "--engine",
+            "alphabeta:2",
+            "--from",
+            starve,
+            "--db",
+            db,
+        ],
+    );
+    assert!(r.ok, "{r:?}");
+    assert!(r.stdout.contains("totals South 19 North 17"), "{r:?}");
+    // Games without databases, and a folder without them, are refused with a reason.
+    let r = run("analyze", &["omweso", "--db", db]);
+    assert!(!r.ok && r.stderr.contains("only urim and kalah"), "{r:?}");
+    let r = run("analyze", &["kalah", "--db", db]);
+    assert!(!r.ok && r.stderr.contains("no databases of kalah"), "{r:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -90,7 +90,9 @@ pub struct Single<G: Record> {
     pub game: G,
 }
 
-impl<G: Record<Position: mancala::Position<Move: Send + Sync>> + Send + Sync> Series for Single<G> {
+impl<G: Record<Position: mancala::Position<Move: Send + Sync> + 'static> + Send + Sync> Series
+    for Single<G>
+{
     type G = G;
 
     fn game(&self) -> &G {
@@ -138,7 +140,9 @@ pub trait MatchRunner {
     /// What the run returns.
     type Output;
     /// Plays the match `series`.
-    fn run<S: Series>(self, series: S) -> Result<Self::Output, String>;
+    fn run<S: Series>(self, series: S) -> Result<Self::Output, String>
+    where
+        <S::G as Record>::Position: 'static;
 }
 
 /// A short description of the match rules of `game`, for the result table.

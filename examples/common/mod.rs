@@ -15,6 +15,7 @@ use mancala::{EndReason, IllegalMove, NotationError, Player, Position, Status};
 pub use cli::GameName;
 
 pub mod cli;
+pub mod db;
 pub mod draw;
 pub mod files;
 pub mod kalah;
@@ -102,7 +103,7 @@ pub trait Runner {
     type Output;
     /// Runs on the game record `start` (which, with its moves, can go to other threads:
     /// engines searching with several threads).
-    fn run<G: Record<Position: Position<Move: Send + Sync>> + Send + Sync + 'static>(
+    fn run<G: Record<Position: Position<Move: Send + Sync> + 'static> + Send + Sync + 'static>(
         self,
         start: G,
     ) -> Result<Self::Output, String>;
