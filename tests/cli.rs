@@ -542,3 +542,118 @@ fn db_gives_analyze_and_play_the_exact_values() {
     assert!(!r.ok && r.stderr.contains("no databases of kalah"), "{r:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn tournament_rates_engines_in_elo() {
+    // One pairing: the Elo line under the table.
+    let r = run(
+        "tournament",
+        &["kalah", "--pits", "3", "--seeds", "2", "--games", "4"],
+    );
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("Elo of alphabeta(4) relative to random: "),
+        "{r:?}"
+    );
+    // A round robin: every engine rated, the anchor at 0, the cross table.
+    let r = run(
+        "tournament",
+        &[
+            "kalah",
+            "--pits",
+            "3",
+            "--seeds",
+            "2",
+            "--games",
+            "4",
+            "--round-robin",
+            "random,greedy,alphabeta:2",
+            "--anchor",
+            "greedy",
+        ],
+    );
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stdout
+            .contains("kalah: round robin of 3 engines, 4 games a pairing (12 games)"),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("+0 (anchor)"), "{r:?}");
+    assert!(
+        r.stdout.contains("score % of the row against the column"),
+        "{r:?}"
+    );
+    for engine in ["random ", "greedy ", "alphabeta:2 "] {
+        assert!(
+            r.stdout.lines().any(|l| l.starts_with(engine)),
+            "{engine}: {r:?}"
+        );
+    }
+    refused(
+        "tournament",
+        &["urim", "--round-robin", "random"],
+        "two or more engines",
+    );
+    refused(
+        "tournament",
+        &["urim", "--round-robin", "random,random"],
+        "random is listed twice",
+    );
+    refused(
+        "tournament",
+        &["urim", "--round-robin", "random,minimax"],
+        "unknown engine",
+    );
+    refused(
+        "tournament",
+        &["urim", "--round-robin", "random,greedy", "--anchor", "mcts"],
+        "--anchor mcts is not in the round robin",
+    );
+}
+
+#[test]
+fn tune_fits_weights_and_measures_them() {
+    let r = run("tune", &["--help"]);
+    assert!(
+        r.ok && r.stdout.contains("cargo run --release --example tune"),
+        "{r:?}"
+    );
+    let r = run(
+        "tune",
+        &[
+            "kalah",
+            "--pits",
+            "3",
+            "--seeds",
+            "2",
+            "--depth",
+            "2",
+            "--iterations",
+            "4",
+            "--check-games",
+            "4",
+            "--against",
+            "50,10",
+        ],
+    );
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stdout.contains("start: row seeds 15, movable pits 25"),
+        "{r:?}"
+    );
+    assert!(
+        r.stdout.contains("tuned against 50,10 at depth 2: 4 games"),
+        "{r:?}"
+    );
+    refused(
+        "tune",
+        &["oware", "--from-weights", "40,500"],
+        "two weights from 0 to 400",
+    );
+    refused(
+        "tune",
+        &["oware", "--depth", "0"],
+        "not a depth from 1 to 20",
+    );
+}
