@@ -6,8 +6,8 @@
 //!   [`mancala_core::Position`]; [`kalah`] is the adapter for the `kalah` crate.
 //! - [`build`]: the databases of a game without cycles, one seed count after the
 //!   other, on all cores with a progress bar, and their re-check; [`retro`]: the
-//!   retrograde analysis of a game with cycles (Urim, adapter [`urim`]), two bounds
-//!   per board.
+//!   retrograde analysis of a game with cycles (Urim, adapter [`urim`]; Oware,
+//!   adapter [`oware`](mod@oware)), two bounds per board.
 //! - [`file`](mod@file): the database file (header, checksum), memory-mapped for lookup;
 //!   [`db::Databases`] is a set of them.
 //! - [`search`]: MTD(f) over the game tree with a transposition table, looking the
@@ -42,6 +42,7 @@ pub mod game;
 pub mod history;
 pub mod kalah;
 pub mod oracle;
+pub mod oware;
 pub mod rank;
 pub mod retro;
 pub mod search;

@@ -1,0 +1,225 @@
+//! Oware's databases of bounds against an independent exact search written here from
+//! the rules as the `oware` crate plays them, and hand-counted endgames:
+//!
+//! - every board of up to 3 seeds: its exact value when the position is the whole
+//!   history, by a search that plays through the crate's game record (`oware::Game`,
+//!   the repetition rule and the end of rule 5 as the crate applies them) and carries
+//!   the history along its path: `L ≤ exact ≤ U`;
+//! - a planted error is caught by the consistency check.
+//!
+//! The databases play the end by majority on (`mancala_solve::oware`); so does the
+//! search here: after a capture the history starts afresh, and the search goes on from
+//! the board alone, in a position whose stores hold no majority.
+
+use std::collections::HashMap;
+
+use mancala_core::record::Record;
+use mancala_solve::build::{build, check_table};
+use mancala_solve::db::Databases;
+use mancala_solve::oware::OwareGame;
+use mancala_solve::rank::Ranker;
+use mancala_solve::retro::stored_value;
+use oware::{ByPlayer, Oware, Player, Position, Setup};
+
+/// The position of `board` (pairs: mover's `a`, opponent's `a`, …), South to move,
+/// the other seeds of 48 in the stores, 24 at most in each (no majority).
+fn position(board: &[u8; 12]) -> Oware {
+    let mut s = Setup::start(0, Player::South);
+    for i in 0..6 {
+        s.pits.south[i] = board[2 * i];
+        s.pits.north[i] = board[2 * i + 1];
+    }
+    let n: u8 = board.iter().sum();
+    let off = 48 - n;
+    s.stores = ByPlayer::new(off - off / 2, off / 2);
+    Oware::from_setup(s).unwrap()
+}
+
+/// `p`'s board in pairs from its mover's side.
+fn mover_board(p: &Oware) -> [u8; 12] {
+    let me = p.side_to_move();
+    let mut b = [0u8; 12];
+    for i in 0..6 {
+        b[2 * i] = p.row(me)[i];
+        b[2 * i + 1] = p.row(me.opponent())[i];
+    }
+    b
+}
+
+fn seeds(b: &[u8; 12]) -> i32 {
+    b.iter().map(|&x| i32::from(x)).sum()
+}
+
+/// The exact value (final margin minus the stores' margin, for the side to move) of
+/// the record's position with its history, within `(alpha, beta)` (fail-soft): every
+/// legal move played through the record, which ends the game when the mover cannot
+/// move and on a repeated position. After a capture the position is its own whole
+/// history: its value is that of its board (memoised), searched afresh.
+fn exact(
+    g: &mut oware::Game,
+    memo: &mut HashMap<[u8; 12], i32>,
+    alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    *nodes += 1;
+    let p = *g.position();
+    let me = p.side_to_move();
+    if let Some(o) = g.outcome() {
+        let t = o.totals.unwrap();
+        let st = i32::from(p.stores()[me]) - i32::from(p.stores()[me.opponent()]);
+        return i32::from(t[me]) - i32::from(t[me.opponent()]) - st;
+    }
+    let mut best = i32::MIN;
+    let mut a = alpha;
+    let moves: Vec<_> = g.legal_moves().into_iter().collect();
+    for m in moves {
+        g.play(m).unwrap();
+        let c = *g.position();
+        let gain = i32::from(c.stores()[me]) - i32::from(p.stores()[me]);
+        let v = if gain > 0 {
+            gain - fresh(&mover_board(&c), memo, nodes)
+        } else {
+            -exact(g, memo, -beta, -a, nodes)
+        };
+        g.undo();
+        best = best.max(v);
+        a = a.max(v);
+        if best >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// The exact value of `board` as the whole history (memoised).
+fn fresh(board: &[u8; 12], memo: &mut HashMap<[u8; 12], i32>, nodes: &mut u64) -> i32 {
+    if let Some(&v) = memo.get(board) {
+        return v;
+    }
+    let s = seeds(board);
+    let mut g = oware::Game::new(position(board));
+    let v = exact(&mut g, memo, -s - 1, s + 1, nodes);
+    memo.insert(*board, v);
+    v
+}
+
+fn oware_dbs(max: u32) -> (OwareGame, Databases) {
+    let game = OwareGame::new();
+    let mut dbs = Databases::new(&game, max).unwrap();
+    build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
+    (game, dbs)
+}
+
+/// Every board of up to 3 seeds: `L ≤ exact ≤ U`.
+#[test]
+fn bounds_hold_the_exact_value_of_every_board_up_to_3_seeds() {
+    let k = 3;
+    let (_, dbs) = oware_dbs(k);
+    let ranker = Ranker::new(12, k).unwrap();
+    let mut memo = HashMap::new();
+    let (mut boards, mut unresolved, mut differ, mut nodes) = (0u64, 0u64, 0u64, 0u64);
+    for n in 0..=k {
+        let mut b = [0u8; 12];
+        ranker.unrank(n, 0, &mut b).unwrap();
+        loop {
+            let (l, u) = dbs.board_bounds(&b).unwrap();
+            let e = fresh(&b, &mut memo, &mut nodes);
+            assert!(
+                i32::from(l) <= e && e <= i32::from(u),
+                "{}: exact {e} outside [{l}, {u}]",
+                position(&b)
+            );
+            unresolved += u64::from(l < u);
+            differ += u64::from(i32::from(stored_value(l, u, &b)) != e);
+            boards += 1;
+            if !ranker.next(&mut b) {
+                break;
+            }
+        }
+    }
+    assert_eq!(boards, 1 + 12 + 78 + 364);
+    eprintln!(
+        "<= {k} seeds: {boards} boards, {unresolved} unresolved, V != exact on {differ}; {nodes} nodes"
+    );
+}
+
+/// Boards counted by hand (pairs: mover's `a`, opponent's `a`, …, mover's `f` at 10,
+/// opponent's `f` at 11), the mover South.
+#[test]
+fn hand_counted_endgames() {
+    let (_, dbs) = oware_dbs(6);
+    let at = |pits: &[(usize, u8)]| {
+        let mut b = [0u8; 12];
+        for &(i, n) in pits {
+            b[i] = n;
+        }
+        dbs.board_bounds(&b).unwrap()
+    };
+    // Rule 5 at once: one seed in the mover's a, the opponent's row empty; a cannot
+    // reach it (it needs 6 seeds), so the game ends and the mover takes its row: +1.
+    assert_eq!(at(&[(0, 1)]), (1, 1));
+    // The mover has no seed: it cannot move, the opponent takes its own row: -1.
+    assert_eq!(at(&[(1, 1)]), (-1, -1));
+    // One seed in the mover's f feeds the opponent's a (forced); the opponent's a
+    // cannot feed back: the opponent takes it: -1.
+    assert_eq!(at(&[(10, 1)]), (-1, -1));
+    // A capture: the mover's f (1) makes the opponent's a 2, captured (the opponent
+    // keeps its f, so no grand slam): +2. The opponent's f (1) must feed the mover's
+    // a (forced), which then cannot feed: the mover takes it: +1. In all +3.
+    assert_eq!(at(&[(10, 1), (1, 1), (11, 1)]), (3, 3));
+    // A grand slam: the same without the opponent's f would take all its seeds, so
+    // it takes none; the opponent's a (2) cannot feed the empty mover's row: the
+    // opponent takes its 2: -2.
+    assert_eq!(at(&[(10, 1), (1, 1)]), (-2, -2));
+    // A chain: the mover's f (2) makes the opponent's a 2 and b 3; b is captured,
+    // then a: +5. The opponent keeps its c (1), so no grand slam; c cannot reach the
+    // empty mover's row (it needs 4 seeds), so the opponent cannot move and takes
+    // its 1: +5 - 1.
+    assert_eq!(at(&[(10, 2), (1, 1), (3, 2), (5, 1)]), (4, 4));
+}
+
+/// No cap: a board with 48 seeds in one pit is a position; over 48 is not.
+#[test]
+fn every_board_up_to_48_seeds_is_a_position() {
+    use mancala_solve::Game;
+    let g = OwareGame::new();
+    let mut b = [0u8; 12];
+    b[3] = 48;
+    let p = g.position(&b).unwrap();
+    assert_eq!(p.stores(), ByPlayer::new(0, 0));
+    b[3] = 30;
+    b[4] = 18;
+    assert!(g.position(&b).is_some());
+    b[4] = 19;
+    assert!(g.position(&b).is_none());
+}
+
+/// A planted wrong bound is caught by the check, naming the board; restored, the
+/// check passes again.
+#[test]
+fn the_check_catches_a_planted_error() {
+    let (game, mut dbs) = oware_dbs(6);
+    for seeds in 0..=6 {
+        let r = check_table(&game, &dbs, seeds).unwrap();
+        assert_eq!(r.wrong, 0, "{r:?}");
+    }
+    let mut b = [0u8; 12];
+    b[0] = 6;
+    let rank = dbs.ranker().rank(&b) as usize;
+    let table = dbs.memory_mut(6).unwrap();
+    let (l, u) = (table[2 * rank] as i8, table[2 * rank + 1] as i8);
+    let planted = if l > -6 { l - 2 } else { l + 2 };
+    table[2 * rank] = planted as u8;
+    let r = check_table(&game, &dbs, 6).unwrap();
+    assert!(r.wrong >= 1, "{r:?}");
+    assert!(
+        r.examples.iter().any(|e| e.0 == rank as u64),
+        "the planted board is named: {r:?}"
+    );
+    dbs.memory_mut(6).unwrap()[2 * rank] = l as u8;
+    dbs.memory_mut(6).unwrap()[2 * rank + 1] = 9;
+    assert!(check_table(&game, &dbs, 6).unwrap().wrong >= 1);
+    dbs.memory_mut(6).unwrap()[2 * rank + 1] = u as u8;
+    assert_eq!(check_table(&game, &dbs, 6).unwrap().wrong, 0);
+}
