@@ -164,10 +164,10 @@ pub fn board_eval(board: &Board) -> Score {
 /// The weight of a seed still in its owner's row in [`two_row_eval`], in hundredths of
 /// a seed (a stored seed is [`SEED`] = 100).
 ///
-/// Tuned by self-play (`examples/tune.rs`, `docs/engine.md` "Tuning"): SPSA gave 12 to
-/// 18 in Urim, Oware and Kalah; 15 with [`MOBILITY`] 25, against the former 50 and 10,
-/// won +172 ± 38 Elo (Oware), +180 ± 39 (Urim) and +55 ± 34 (Kalah) at depth 8, and
-/// -3 ± 34 (Rio Kadalis: no change), 95% intervals over 400 games each.
+/// Tuned by self-play (`examples/tune.rs`, `docs/engine.md` "Tuning the evaluation"):
+/// SPSA gave 12 to 18 in Urim, Oware and Kalah; 15 with [`MOBILITY`] 25, against the
+/// former 50 and 10, won +205 ± 25 Elo (Oware), +179 ± 24 (Urim) and +61 ± 22 (Kalah) at
+/// depth 8, and +0 ± 22 (Rio Kadalis: no change), 95% intervals over 1000 games each.
 pub const ROW_SEED: Score = 15;
 
 /// The weight of each open pit that can move (mobility) in [`two_row_eval`], in
