@@ -5,6 +5,8 @@
 //! cargo run --release --example solve -- urim [--pits 6|7] [--seeds 3|4] [--max-seeds 20]
 //!     [--from "<notation>"] [--db DIR] [--memory] [--no-check] [--time SECONDS]
 //!     [--nodes N] [--max-path PLIES]
+//! cargo run --release --example solve -- oware [--seeds 4|3] [--max-seeds 16]
+//!     [--from "<notation>"] [--db DIR] [--memory] [--no-check]
 //! cargo run --release --example solve -- kalah [--pits 6] [--seeds 4] [--from "<notation>"]
 //!     [--empty-capture] [--mover-empty] [--max-seeds N] [--db DIR] [--memory]
 //!     [--check] [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc] [--id DEPTH]
@@ -20,6 +22,10 @@
 //! Urim's databases hold two bounds per board (rule 6 makes values depend on the
 //! history; docs/solving.md, "Games with cycles"); they are always re-checked after
 //! they are built or read, and the proof search carries the history along its path.
+//! Oware's too (its repetition rule splits the seeds as Urim's does); they hold the
+//! game with the end by majority played on, and `solve oware` prints the bounds of the
+//! position from them when its board is in them (there is no proof search for Oware
+//! yet).
 
 mod common;
 
@@ -35,6 +41,7 @@ use mancala_solve::build::{build, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::history::HistoryProver;
 use mancala_solve::kalah::{Ending, Kalah, KalahGame, Rules};
+use mancala_solve::oware::{Oware, OwareGame};
 use mancala_solve::search::{Limits, Prover};
 use mancala_solve::urim::{Urim, UrimGame};
 use mancala_solve::{Game, Position};
@@ -52,10 +59,10 @@ use mancala_solve::{Game, Position};
         cargo run --release --example solve -- kalah --pits 4 --seeds 3 --memory --check"
 )]
 struct Cli {
-    /// The game (the solver knows urim and kalah)
+    /// The game (the solver knows urim, oware and kalah)
     #[arg(value_enum)]
     game: GameName,
-    /// Databases of every board with up to S seeds on it (default: urim 16; kalah 20
+    /// Databases of every board with up to S seeds on it (default: urim and oware 16; kalah 20
     /// for 6 pits, 22 for 5, 24 for 4, every board for fewer)
     #[arg(long, value_name = "S")]
     max_seeds: Option<u32>,
@@ -74,7 +81,7 @@ struct Cli {
     /// best (upper bound) for the side to move, which keeps the bounds sound
     #[arg(long, value_name = "PLIES", default_value_t = 256)]
     max_path: usize,
-    /// urim: skip the consistency check of the databases (files read back are still
+    /// urim, oware: skip the consistency check of the databases (files read back are still
     /// refused if their checksum does not match)
     #[arg(long)]
     no_check: bool,
@@ -109,7 +116,8 @@ fn run() -> Result<(), String> {
                 "urim is played on 6 or 7 pits a row, not --pits {n}"
             )),
         },
-        g => Err(format!("the solver knows urim and kalah, not {g}")),
+        GameName::Oware => run_oware(&cli),
+        g => Err(format!("the solver knows urim, oware and kalah, not {g}")),
     }
 }
 
@@ -276,6 +284,65 @@ fn run_urim<const N: usize>(cli: &Cli) -> Result<(), String> {
         proof.searches,
         proof.nodes as f64 / secs.max(1e-9)
     );
+    Ok(())
+}
+
+fn run_oware(cli: &Cli) -> Result<(), String> {
+    let variant = cli.variant.variant();
+    variant.check_flags("oware", &[])?;
+    if variant.clockwise {
+        return Err("oware has no option --clockwise".into());
+    }
+    if cli.max_path != 256 || cli.time.is_some() || cli.nodes.is_some() {
+        return Err(
+            "--max-path, --time and --nodes are options of a proof search, which oware has not"
+                .into(),
+        );
+    }
+    let start: Oware = match &variant.from {
+        Some(text) => text.parse().map_err(|e| format!("--from {text:?}: {e}"))?,
+        None => Oware::start(variant.seeds.unwrap_or(4), mancala_solve::Player::South)
+            .map_err(|e| e.to_string())?,
+    };
+    let game = OwareGame::new();
+    let st = start.stores();
+    let on_board = u32::from(start.total()) - u32::from(st.south) - u32::from(st.north);
+    let max_seeds = cli.max_seeds.unwrap_or(16).min(on_board);
+    if max_seeds > 28 {
+        return Err(format!(
+            "--max-seeds {max_seeds}: this solver builds Oware databases of up to 28 seeds"
+        ));
+    }
+    let dir = (!cli.memory).then(|| cli.db.clone());
+    println!("oware: {start}  ({})", game.variant());
+    let dbs = databases(&game, max_seeds, dir.as_deref(), !cli.no_check)?;
+    if let mancala::Status::Over(o) = start.status() {
+        println!("the game is over: {o:?}");
+        return Ok(());
+    }
+    let mover = start.side_to_move();
+    let mut board = [0u8; 12];
+    let stores = game.view(&start, &mut board);
+    if let Some(t) = game.terminal(&start, stores).map_err(|e| e.to_string())? {
+        let v = stores + t;
+        report(mover, Some(v), v, v, false);
+        return Ok(());
+    }
+    match dbs.board_bounds(&board) {
+        Some((l, u)) => {
+            println!(
+                "(from the databases: the position is taken as the whole history; the margin is \
+                 that of the game played on past a majority in a store, which keeps the \
+                 winner; docs/solving.md, \"Oware\")"
+            );
+            let (l, u) = (stores + i32::from(l), stores + i32::from(u));
+            report(mover, (l == u).then_some(l), l, u, false);
+        }
+        None => println!(
+            "the position has {on_board} seeds on the board, more than the databases hold; \
+             oware has no proof search yet"
+        ),
+    }
     Ok(())
 }
 

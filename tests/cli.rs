@@ -423,11 +423,11 @@ fn solve_proves_a_small_kalah_and_refuses_other_games() {
             .contains("value: +2 for South (the side to move): South wins by 2"),
         "{r:?}"
     );
-    let r = run("solve", &["oware"]);
+    let r = run("solve", &["omweso"]);
     assert!(
         !r.ok
             && r.stderr
-                .contains("the solver knows urim and kalah, not oware"),
+                .contains("the solver knows urim, oware and kalah, not omweso"),
         "{r:?}"
     );
     let r = run("solve", &["kalah", "--clockwise"]);
@@ -537,7 +537,10 @@ fn db_gives_analyze_and_play_the_exact_values() {
     assert!(r.stdout.contains("totals South 19 North 17"), "{r:?}");
     // Games without databases, and a folder without them, are refused with a reason.
     let r = run("analyze", &["omweso", "--db", db]);
-    assert!(!r.ok && r.stderr.contains("only urim and kalah"), "{r:?}");
+    assert!(
+        !r.ok && r.stderr.contains("only urim, oware and kalah"),
+        "{r:?}"
+    );
     let r = run("analyze", &["kalah", "--db", db]);
     assert!(!r.ok && r.stderr.contains("no databases of kalah"), "{r:?}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -656,4 +659,52 @@ fn tune_fits_weights_and_measures_them() {
         &["oware", "--depth", "0"],
         "not a depth from 1 to 20",
     );
+}
+
+/// `solve oware` reads hand-counted endgames from its databases (docs/oware.md). From
+/// `0,0,0,0,0,1/1,0,0,0,0,1 21-24 S` South's only move `f` makes North's `a` 2,
+/// captured (North keeps its `f`: no grand slam), 23-24; North's `f` must feed South's
+/// `a`, which cannot feed back: South takes it, 24-24, a draw. From
+/// `0,0,0,0,0,1/1,0,0,0,0,0 22-24 S` the same move would take every North seed: a
+/// grand slam, nothing taken; North's `a` (2) cannot feed: North takes them, 22-26.
+/// `--db` gives `analyze` the draw.
+#[test]
+fn solve_reads_counted_oware_endgames() {
+    let dir = std::env::temp_dir().join(format!("mancala-cli-oware-db-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().expect("a UTF-8 temporary path");
+    let draw = "0,0,0,0,0,1/1,0,0,0,0,1 21-24 S";
+    let slam = "0,0,0,0,0,1/1,0,0,0,0,0 22-24 S";
+    for (from, value) in [
+        (draw, "value: +0 for South (the side to move): a draw"),
+        (
+            slam,
+            "value: -4 for South (the side to move): South loses by 4",
+        ),
+    ] {
+        let r = run(
+            "solve",
+            &["oware", "--from", from, "--max-seeds", "3", "--db", db],
+        );
+        assert!(r.ok, "{r:?}");
+        assert!(r.stdout.contains(value), "{r:?}");
+        assert!(
+            r.stdout
+                .contains("check: every value is what its children give"),
+            "{r:?}"
+        );
+    }
+    let r = run(
+        "analyze",
+        &["oware", "--from", draw, "--depth", "2", "--db", db],
+    );
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stdout.contains("exact, from the databases:")
+            && r.stdout.contains("totals South 24 North 24"),
+        "{r:?}"
+    );
+    let r = run("solve", &["oware", "--time", "5"]);
+    assert!(!r.ok && r.stderr.contains("which oware has not"), "{r:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -3,8 +3,8 @@
 //!
 //! The examples are written once for every game (a [`Runner`](super::Runner) is
 //! generic over the game's record); the databases are of one game. [`evaluator`]
-//! picks the databases by the position's type: Urim (6 or 7 pits) and Kalah (its
-//! rules read from the position) have them; every other game refuses `--db` with an
+//! picks the databases by the position's type: Urim (6 or 7 pits), Oware and Kalah
+//! (its rules read from the position) have them; every other game refuses `--db` with an
 //! error.
 
 use std::any::{Any, TypeId};
@@ -17,6 +17,7 @@ use mancala::{Outcome, Position};
 use mancala_solve::db::Databases;
 use mancala_solve::kalah::{Kalah, KalahGame};
 use mancala_solve::oracle::DbEvaluator;
+use mancala_solve::oware::{Oware, OwareGame};
 use mancala_solve::urim::{Urim, UrimGame};
 use mancala_solve::{Game, rank::MAX_PITS};
 
@@ -61,6 +62,7 @@ fn open<G: Game>(game: &G, dir: &Path) -> Result<Arc<Databases>, String> {
     // The most seeds a board of this game can hold, and so the largest ranker needed.
     let most = match (game.name(), game.pits_per_side()) {
         ("urim", n) => 8 * n as u32,
+        ("oware", _) => 48,
         _ => (MAX_PITS as u32 / 2) * 20,
     };
     let mut dbs = Databases::new(game, most.min(64)).map_err(|e| e.to_string())?;
@@ -106,11 +108,13 @@ pub fn evaluator<P: Position + 'static>(start: &P, dir: Option<&Path>) -> Result
         wrap(UrimGame::<6>::new(), dir)?
     } else if id == TypeId::of::<Urim<7>>() {
         wrap(UrimGame::<7>::new(), dir)?
+    } else if id == TypeId::of::<Oware>() {
+        wrap(OwareGame::new(), dir)?
     } else if let Some(k) = (start as &dyn Any).downcast_ref::<Kalah>() {
         wrap(KalahGame::new(k.rules()), dir)?
     } else {
         return Err(
-            "--db: only urim and kalah have endgame databases (docs/solving.md)".to_string(),
+            "--db: only urim, oware and kalah have endgame databases (docs/solving.md)".to_string(),
         );
     };
     any.downcast::<Arc<dyn Evaluator<P> + Send + Sync>>()
