@@ -8,7 +8,9 @@
 //! counts repetitions from the last capture, and the databases hold the value of a
 //! board as if it had just been reached by one); with earlier positions since the
 //! last capture, it is the value of the game in which none of those is repeated.
-//! See `docs/solving.md`.
+//! Oware's the same, and its databases play the end by majority on: the winner is
+//! the crate's, the totals those of the game played on
+//! ([`oware`](crate::oware)). See `docs/solving.md`.
 
 use std::sync::Arc;
 
