@@ -53,12 +53,13 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use common::cli::{ENGINES, VariantArgs};
+use common::db::Eval;
 use common::matches::{self, MatchOptions, MatchRunner, Series};
 use common::{GameName, Runner};
 use indicatif::{ProgressBar, ProgressStyle};
 use mancala::record::Record;
 use mancala::search::spec::{AnyEngine, from_spec_threaded};
-use mancala::search::{Engine, RandomPlayer, Static, Utility};
+use mancala::search::{Engine, RandomPlayer, Utility};
 use mancala::{Player, Position, Status};
 
 /// Engine against engine over many games, colours alternated; or over whole matches.
@@ -135,6 +136,10 @@ struct Cli {
     #[arg(long, value_name = "G", requires = "matches", help_heading = "Matches",
           value_parser = common::cli::at_least_one)]
     max_games: Option<u64>,
+    /// The endgame databases `solve` built in DIR (urim, oware, kalah), given to the
+    /// first engine only, so that the result shows what they add (docs/solving.md)
+    #[arg(long, value_name = "DIR", conflicts_with = "round_robin")]
+    db: Option<std::path::PathBuf>,
     #[command(flatten)]
     variant: VariantArgs,
 }
@@ -188,19 +193,23 @@ struct OneGame {
     opening_plies: u32,
     seed: u64,
     max_plies: u64,
+    /// `--db`, for the first engine.
+    db: Option<std::path::PathBuf>,
 }
 
 impl Runner for OneGame {
     type Output = GameResult;
 
-    fn run<G: Record<Position: Position<Move: Send + Sync>> + Send + Sync + 'static>(
+    fn run<G: Record<Position: Position<Move: Send + Sync> + 'static> + Send + Sync + 'static>(
         self,
         mut game: G,
     ) -> Result<GameResult, String> {
         let seed = self.seed.wrapping_add(self.index);
-        let mut engines: [AnyEngine<G, Static>; 2] = [
-            from_spec_threaded(&self.engine, Static, seed).map_err(|e| e.to_string())?,
-            from_spec_threaded(&self.opponent, Static, seed ^ 0x5555).map_err(|e| e.to_string())?,
+        let eval = common::db::evaluator(game.position(), self.db.as_deref())?;
+        let mut engines: [AnyEngine<G, Eval<_>>; 2] = [
+            from_spec_threaded(&self.engine, eval, seed).map_err(|e| e.to_string())?,
+            from_spec_threaded(&self.opponent, Eval::plain(), seed ^ 0x5555)
+                .map_err(|e| e.to_string())?,
         ];
         // The same opening for both colours.
         let mut opening = RandomPlayer::new(self.seed ^ (self.index / 2).wrapping_mul(0x9E37_79B9));
@@ -296,16 +305,23 @@ struct OneMatch<'a> {
     max_games: usize,
     bar: &'a ProgressBar,
     tally: String,
+    /// `--db`, for the first engine.
+    db: Option<std::path::PathBuf>,
 }
 
 impl MatchRunner for OneMatch<'_> {
     type Output = MatchResult;
 
-    fn run<S: Series>(self, mut m: S) -> Result<MatchResult, String> {
+    fn run<S: Series>(self, mut m: S) -> Result<MatchResult, String>
+    where
+        <S::G as Record>::Position: 'static,
+    {
         let seed = self.seed.wrapping_add(self.index);
-        let mut engines: [AnyEngine<S::G, Static>; 2] = [
-            from_spec_threaded(&self.engine, Static, seed).map_err(|e| e.to_string())?,
-            from_spec_threaded(&self.opponent, Static, seed ^ 0x5555).map_err(|e| e.to_string())?,
+        let eval = common::db::evaluator(m.game().position(), self.db.as_deref())?;
+        let mut engines: [AnyEngine<S::G, Eval<_>>; 2] = [
+            from_spec_threaded(&self.engine, eval, seed).map_err(|e| e.to_string())?,
+            from_spec_threaded(&self.opponent, Eval::plain(), seed ^ 0x5555)
+                .map_err(|e| e.to_string())?,
         ];
         let side = if self.index.is_multiple_of(2) {
             Player::South
@@ -435,6 +451,7 @@ fn run_matches(cli: &Cli, c: &Common, count: u64, options: &MatchOptions) -> Res
             max_games,
             bar: &bar,
             tally: format!("+{w} ?{u} -{l}"),
+            db: cli.db.clone(),
         };
         let r = matches::dispatch(cli.game, &variant, options, one)?;
         match r.result {
@@ -637,6 +654,7 @@ fn play_pair(
             opening_plies: cli.opening_plies,
             seed: cli.seed,
             max_plies: cli.max_plies,
+            db: cli.db.clone(),
         };
         let r = common::dispatch(cli.game, &variant, one)?;
         match r.result {

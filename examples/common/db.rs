@@ -9,7 +9,7 @@
 
 use std::any::{Any, TypeId};
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use mancala::search::score::Score;
 use mancala::search::{Evaluator, Static};
@@ -84,6 +84,26 @@ fn open<G: Game>(game: &G, dir: &Path) -> Result<Arc<Databases>, String> {
     Ok(Arc::new(dbs))
 }
 
+/// The databases of `game` in `dir`, opened once a run: a tournament asks for them
+/// every game, and opening checks every file's checksum.
+fn cached<G: Game>(game: &G, dir: &Path) -> Result<Arc<Databases>, String> {
+    type Key = (std::path::PathBuf, String);
+    static OPEN: Mutex<Vec<(Key, Arc<Databases>)>> = Mutex::new(Vec::new());
+    let key = (
+        dir.to_path_buf(),
+        format!("{} {}", game.name(), game.variant()),
+    );
+    let mut open_now = OPEN
+        .lock()
+        .map_err(|_| "--db: a thread failed".to_string())?;
+    if let Some((_, dbs)) = open_now.iter().find(|(k, _)| *k == key) {
+        return Ok(Arc::clone(dbs));
+    }
+    let dbs = open(game, dir)?;
+    open_now.push((key, Arc::clone(&dbs)));
+    Ok(dbs)
+}
+
 /// The evaluator of a game of `start`'s type: [`Static`], with the databases in `dir`
 /// if given.
 ///
@@ -98,7 +118,7 @@ pub fn evaluator<P: Position + 'static>(start: &P, dir: Option<&Path>) -> Result
     where
         G::Pos: 'static,
     {
-        let dbs = open(&game, dir)?;
+        let dbs = cached(&game, dir)?;
         let e: Arc<dyn Evaluator<G::Pos> + Send + Sync> =
             Arc::new(DbEvaluator::new(game, dbs, Static));
         Ok(Box::new(e))
