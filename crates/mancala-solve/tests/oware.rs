@@ -11,15 +11,17 @@
 //! search here: after a capture the history starts afresh, and the search goes on from
 //! the board alone, in a position whose stores hold no majority.
 
-use std::cell::Cell;
+mod common;
+
 use std::collections::HashMap;
+
+use common::{ExactSearch, big_stack, compare_exact, over_limit};
 
 use mancala_core::record::Record;
 use mancala_solve::build::{build, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::oware::OwareGame;
 use mancala_solve::rank::Ranker;
-use mancala_solve::retro::stored_value;
 use oware::{ByPlayer, Oware, Player, Position, Setup};
 
 /// The position of `board` (pairs: mover's `a`, opponent's `a`, …), South to move,
@@ -49,15 +51,6 @@ fn mover_board(p: &Oware) -> [u8; 12] {
 
 fn seeds(b: &[u8; 12]) -> i32 {
     b.iter().map(|&x| i32::from(x)).sum()
-}
-
-thread_local! {
-    /// The exact search gives up (and its result means nothing) past this many nodes.
-    static LIMIT: Cell<u64> = const { Cell::new(u64::MAX) };
-}
-
-fn over_limit(nodes: u64) -> bool {
-    LIMIT.with(|l| nodes > l.get())
 }
 
 /// The exact value (final margin minus the stores' margin, for the side to move) of
@@ -126,68 +119,44 @@ fn oware_dbs(max: u32) -> (OwareGame, Databases) {
     (game, dbs)
 }
 
-/// Every board of up to `k` seeds: its exact value as the whole history against the
-/// bounds, each board within `budget` nodes (a board past it is skipped and counted).
-/// Returns (boards checked, unresolved, V ≠ exact, largest |V − exact|, nodes,
-/// skipped).
-fn compare_exact(dbs: &Databases, k: u32, budget: u64) -> (u64, u64, u64, i32, u64, u64) {
-    let ranker = Ranker::new(12, k).unwrap();
-    let mut memo = HashMap::new();
-    let (mut boards, mut unresolved, mut differ, mut worst, mut nodes, mut skipped) =
-        (0, 0, 0, 0, 0, 0);
-    for n in 0..=k {
-        let mut b = [0u8; 12];
-        ranker.unrank(n, 0, &mut b).unwrap();
-        loop {
-            let (l, u) = dbs.board_bounds(&b).unwrap();
-            // The window just outside the bounds: a value outside them comes back
-            // outside the window (fail-soft) and fails the assertion; inside, exact.
-            let mut used = 0;
-            LIMIT.with(|c| c.set(budget));
-            let mut g = oware::Game::new(position(&b));
-            let e = exact(
-                &mut g,
-                &mut memo,
-                i32::from(l) - 1,
-                i32::from(u) + 1,
-                &mut used,
-            );
-            LIMIT.with(|c| c.set(u64::MAX));
-            nodes += used;
-            if used > budget {
-                skipped += 1;
-            } else {
-                assert!(
-                    i32::from(l) <= e && e <= i32::from(u),
-                    "{}: exact {e} outside [{l}, {u}]",
-                    position(&b)
-                );
-                memo.insert(b, e);
-                unresolved += u64::from(l < u);
-                let v = i32::from(stored_value(l, u, &b));
-                differ += u64::from(v != e);
-                worst = worst.max((v - e).abs());
-                boards += 1;
-            }
-            if !ranker.next(&mut b) {
-                break;
-            }
-        }
+/// The exact search of an Oware board (its position, South to move), the boards
+/// after a capture memoised.
+struct OwareExact {
+    memo: HashMap<[u8; 12], i32>,
+}
+
+impl ExactSearch for OwareExact {
+    fn exact(&mut self, board: &[u8; 12], alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+        let mut g = oware::Game::new(position(board));
+        exact(&mut g, &mut self.memo, alpha, beta, nodes)
     }
-    (boards, unresolved, differ, worst, nodes, skipped)
+
+    fn found(&mut self, board: &[u8; 12], value: i32) {
+        self.memo.insert(*board, value);
+    }
+
+    fn show(&self, board: &[u8; 12]) -> String {
+        position(board).to_string()
+    }
 }
 
 /// Every board of up to 3 seeds: `L ≤ exact ≤ U`.
 #[test]
 fn bounds_hold_the_exact_value_of_every_board_up_to_3_seeds() {
-    let (_, dbs) = oware_dbs(3);
-    let (boards, unresolved, differ, worst, nodes, skipped) = compare_exact(&dbs, 3, u64::MAX);
-    assert_eq!((boards, skipped), (1 + 12 + 78 + 364, 0));
-    // Bounds that differ exist (cycles), and the exact search resolves them.
-    assert!(unresolved > 0);
-    eprintln!(
-        "<= 3 seeds: {boards} boards, {unresolved} unresolved, V != exact on {differ}, by at most {worst}; {nodes} nodes"
-    );
+    big_stack(|| {
+        let (_, dbs) = oware_dbs(3);
+        let mut search = OwareExact {
+            memo: HashMap::new(),
+        };
+        let c = compare_exact(&dbs, 3, u64::MAX, &mut search);
+        assert_eq!((c.boards, c.skipped), (1 + 12 + 78 + 364, 0));
+        // Bounds that differ exist (cycles), and the exact search resolves them.
+        assert!(c.unresolved > 0);
+        eprintln!(
+            "<= 3 seeds: {} boards, {} unresolved, V != exact on {}, by at most {}; {} nodes",
+            c.boards, c.unresolved, c.differ, c.worst, c.nodes
+        );
+    });
 }
 
 /// As far as the exact search goes at 4 seeds: each board within 10^6 nodes (those
@@ -195,13 +164,24 @@ fn bounds_hold_the_exact_value_of_every_board_up_to_3_seeds() {
 #[test]
 #[ignore = "a minute or more in release: the exact history-carrying search of every board of up to 4 seeds"]
 fn bounds_hold_the_exact_value_of_every_board_up_to_4_seeds() {
-    let (_, dbs) = oware_dbs(4);
-    let t = std::time::Instant::now();
-    let (boards, unresolved, differ, worst, nodes, skipped) = compare_exact(&dbs, 4, 1_000_000);
-    eprintln!(
-        "<= 4 seeds: {boards} boards checked, {skipped} skipped (over 10^6 nodes), {unresolved} unresolved, V != exact on {differ}, by at most {worst}; {nodes} nodes, {:.1} s",
-        t.elapsed().as_secs_f64()
-    );
+    big_stack(|| {
+        let (_, dbs) = oware_dbs(4);
+        let t = std::time::Instant::now();
+        let mut search = OwareExact {
+            memo: HashMap::new(),
+        };
+        let c = compare_exact(&dbs, 4, 1_000_000, &mut search);
+        eprintln!(
+            "<= 4 seeds: {} boards checked, {} skipped (over 10^6 nodes), {} unresolved, V != exact on {}, by at most {}; {} nodes, {:.1} s",
+            c.boards,
+            c.skipped,
+            c.unresolved,
+            c.differ,
+            c.worst,
+            c.nodes,
+            t.elapsed().as_secs_f64()
+        );
+    });
 }
 
 /// Boards counted by hand (pairs: mover's `a`, opponent's `a`, …, mover's `f` at 10,

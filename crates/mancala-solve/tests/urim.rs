@@ -12,14 +12,16 @@
 //!
 //! and hand-counted positions.
 
-use std::cell::Cell;
+mod common;
+
 use std::collections::HashMap;
+
+use common::{ExactSearch, big_stack, compare_exact, over_limit};
 
 use mancala_core::record::Record;
 use mancala_solve::build::{build, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::history::HistoryProver;
-use mancala_solve::rank::Ranker;
 use mancala_solve::retro::stored_value;
 use mancala_solve::search::Limits;
 use mancala_solve::urim::UrimGame;
@@ -44,15 +46,6 @@ fn position(board: &[u8]) -> Option<Urim6> {
 fn stores(p: &Urim6) -> i32 {
     let me = p.side_to_move();
     i32::from(p.stores()[me]) - i32::from(p.stores()[me.opponent()])
-}
-
-thread_local! {
-    /// The exact search gives up (and its result means nothing) past this many nodes.
-    static LIMIT: Cell<u64> = const { Cell::new(u64::MAX) };
-}
-
-fn over_limit(nodes: u64) -> bool {
-    LIMIT.with(|l| nodes > l.get())
 }
 
 /// The exact value (final margin minus the stores' margin, for the side to move) of
@@ -149,17 +142,6 @@ fn fresh_key(p: &Urim6) -> Urim6 {
     position(&mover_board(p)).unwrap()
 }
 
-/// Runs `f` on a thread with a large stack: the searches recurse along lines of
-/// hundreds of moves.
-fn big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap()
-}
-
 fn urim_dbs(max: u32) -> (UrimGame<6>, Databases) {
     let game = UrimGame::<6>::new();
     let mut dbs = Databases::new(&game, max).unwrap();
@@ -167,65 +149,27 @@ fn urim_dbs(max: u32) -> (UrimGame<6>, Databases) {
     (game, dbs)
 }
 
-/// Every board of up to `k` seeds: its exact value as the whole history against the
-/// bounds, each board within `budget` nodes (a board past it is skipped and counted).
-/// Returns (boards, unresolved, V ≠ exact, largest |V − exact|, nodes, skipped).
-fn compare_exact(dbs: &Databases, k: u32, budget: u64) -> (u64, u64, u64, i32, u64, u64) {
-    let ranker = Ranker::new(12, k).unwrap();
-    let mut memo = HashMap::new();
-    let (mut boards, mut unresolved, mut differ, mut worst, mut nodes, mut skipped) =
-        (0, 0, 0, 0, 0, 0);
-    for n in 0..=k {
-        let mut b = [0u8; 12];
-        ranker.unrank(n, 0, &mut b).unwrap();
-        loop {
-            let (l, u) = dbs.board_bounds(&b).unwrap();
-            let p = position(&b).unwrap();
-            let mut g = urim::Game::new(p);
-            // The window just outside the bounds: a value outside them comes back
-            // outside the window (alpha-beta is fail-soft) and fails the assertion;
-            // inside, it comes back exact. Every board of fewer seeds was a root
-            // before, so the positions after a capture are memoised, exact.
-            let mut used = 0;
-            LIMIT.with(|c| c.set(budget));
-            let e = exact(
-                &mut g,
-                &mut memo,
-                Some(dbs),
-                i32::from(l) - 1,
-                i32::from(u) + 1,
-                &mut used,
-            );
-            LIMIT.with(|c| c.set(u64::MAX));
-            nodes += used;
-            if used > budget {
-                skipped += 1;
-            } else {
-                assert!(
-                    i32::from(l) <= e && e <= i32::from(u),
-                    "{p}: exact {e} outside [{l}, {u}]"
-                );
-                // Exact: the value of this board right after a capture, for the memo.
-                memo.insert(fresh_key(&p), e);
-                if l < u {
-                    unresolved += 1;
-                }
-                let v = i32::from(stored_value(l, u, &b));
-                if v != e {
-                    differ += 1;
-                    worst = worst.max((v - e).abs());
-                }
-                boards += 1;
-            }
-            if !ranker.next(&mut b) {
-                break;
-            }
-        }
-        eprintln!(
-            "{n} seeds: {nodes} nodes so far, {boards} boards checked, {skipped} skipped, V != exact on {differ} so far"
-        );
+/// The exact search of a Urim board (its position, South to move), the positions
+/// right after a capture memoised, the children ordered by `dbs`.
+struct UrimExact<'a> {
+    dbs: &'a Databases,
+    memo: HashMap<Urim6, i32>,
+}
+
+impl ExactSearch for UrimExact<'_> {
+    fn exact(&mut self, board: &[u8; 12], alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+        let mut g = urim::Game::new(position(board).unwrap());
+        exact(&mut g, &mut self.memo, Some(self.dbs), alpha, beta, nodes)
     }
-    (boards, unresolved, differ, worst, nodes, skipped)
+
+    fn found(&mut self, board: &[u8; 12], value: i32) {
+        // Exact: the value of this board right after a capture, for the memo.
+        self.memo.insert(position(board).unwrap(), value);
+    }
+
+    fn show(&self, board: &[u8; 12]) -> String {
+        position(board).unwrap().to_string()
+    }
 }
 
 /// (a) in debug: every board of up to 3 seeds (1.4 M nodes).
@@ -233,7 +177,13 @@ fn compare_exact(dbs: &Databases, k: u32, budget: u64) -> (u64, u64, u64, i32, u
 fn bounds_hold_the_exact_value_of_every_board_up_to_3_seeds() {
     big_stack(|| {
         let (_, dbs) = urim_dbs(3);
-        let (boards, unresolved, differ, worst, _, skipped) = compare_exact(&dbs, 3, u64::MAX);
+        let mut search = UrimExact {
+            dbs: &dbs,
+            memo: HashMap::new(),
+        };
+        let c = compare_exact(&dbs, 3, u64::MAX, &mut search);
+        let (boards, unresolved, differ, worst, skipped) =
+            (c.boards, c.unresolved, c.differ, c.worst, c.skipped);
         assert_eq!((boards, skipped), (1 + 12 + 78 + 364, 0));
         // Bounds that differ exist (cycles), and the exact search resolves them.
         assert!(unresolved > 0);
@@ -252,7 +202,19 @@ fn bounds_hold_the_exact_value_of_every_board_up_to_4_seeds() {
     big_stack(|| {
         let (_, dbs) = urim_dbs(4);
         let t = std::time::Instant::now();
-        let (boards, unresolved, differ, worst, nodes, skipped) = compare_exact(&dbs, 4, 1_000_000);
+        let mut search = UrimExact {
+            dbs: &dbs,
+            memo: HashMap::new(),
+        };
+        let c = compare_exact(&dbs, 4, 1_000_000, &mut search);
+        let (boards, unresolved, differ, worst, nodes, skipped) = (
+            c.boards,
+            c.unresolved,
+            c.differ,
+            c.worst,
+            c.nodes,
+            c.skipped,
+        );
         eprintln!(
             "<= 4 seeds: {boards} boards checked, {skipped} skipped (over 10^6 nodes), {unresolved} unresolved, V != exact on {differ}, by at most {worst}; {nodes} nodes, {:.1} s",
             t.elapsed().as_secs_f64()
