@@ -22,6 +22,7 @@ use mancala_solve::build::{build, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::oware::OwareGame;
 use mancala_solve::rank::Ranker;
+use mancala_solve::retro::stored_value;
 use oware::{ByPlayer, Oware, Player, Position, Setup};
 
 /// The position of `board` (pairs: mover's `a`, opponent's `a`, …), South to move,
@@ -61,6 +62,7 @@ fn seeds(b: &[u8; 12]) -> i32 {
 fn exact(
     g: &mut oware::Game,
     memo: &mut HashMap<[u8; 12], i32>,
+    order: &Databases,
     alpha: i32,
     beta: i32,
     nodes: &mut u64,
@@ -78,15 +80,27 @@ fn exact(
     }
     let mut best = i32::MIN;
     let mut a = alpha;
-    let moves: Vec<_> = g.legal_moves().into_iter().collect();
+    let mut moves: Vec<_> = g.legal_moves().into_iter().collect();
+    // Move order only (alpha-beta's value does not depend on it): captures, then the
+    // child the databases' V says is worst for its mover.
+    moves.sort_by_cached_key(|&m| {
+        let mut c = p;
+        c.play_unchecked(m);
+        let gain = i32::from(c.stores()[me]) - i32::from(p.stores()[me]);
+        let b = mover_board(&c);
+        match order.board_bounds(&b) {
+            Some((l, u)) if gain == 0 => i32::from(stored_value(l, u, &b)),
+            _ => -gain - 100,
+        }
+    });
     for m in moves {
         g.play(m).unwrap();
         let c = *g.position();
         let gain = i32::from(c.stores()[me]) - i32::from(p.stores()[me]);
         let v = if gain > 0 {
-            gain - fresh(&mover_board(&c), memo, nodes)
+            gain - fresh(&mover_board(&c), memo, order, nodes)
         } else {
-            -exact(g, memo, -beta, -a, nodes)
+            -exact(g, memo, order, -beta, -a, nodes)
         };
         g.undo();
         best = best.max(v);
@@ -99,13 +113,18 @@ fn exact(
 }
 
 /// The exact value of `board` as the whole history (memoised).
-fn fresh(board: &[u8; 12], memo: &mut HashMap<[u8; 12], i32>, nodes: &mut u64) -> i32 {
+fn fresh(
+    board: &[u8; 12],
+    memo: &mut HashMap<[u8; 12], i32>,
+    order: &Databases,
+    nodes: &mut u64,
+) -> i32 {
     if let Some(&v) = memo.get(board) {
         return v;
     }
     let s = seeds(board);
     let mut g = oware::Game::new(position(board));
-    let v = exact(&mut g, memo, -s - 1, s + 1, nodes);
+    let v = exact(&mut g, memo, order, -s - 1, s + 1, nodes);
     if !over_limit(*nodes) {
         memo.insert(*board, v);
     }
@@ -120,15 +139,16 @@ fn oware_dbs(max: u32) -> (OwareGame, Databases) {
 }
 
 /// The exact search of an Oware board (its position, South to move), the boards
-/// after a capture memoised.
-struct OwareExact {
+/// after a capture memoised, the children ordered by `dbs`.
+struct OwareExact<'a> {
+    dbs: &'a Databases,
     memo: HashMap<[u8; 12], i32>,
 }
 
-impl ExactSearch for OwareExact {
+impl ExactSearch for OwareExact<'_> {
     fn exact(&mut self, board: &[u8; 12], alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
         let mut g = oware::Game::new(position(board));
-        exact(&mut g, &mut self.memo, alpha, beta, nodes)
+        exact(&mut g, &mut self.memo, self.dbs, alpha, beta, nodes)
     }
 
     fn found(&mut self, board: &[u8; 12], value: i32) {
@@ -146,6 +166,7 @@ fn bounds_hold_the_exact_value_of_every_board_up_to_3_seeds() {
     big_stack(|| {
         let (_, dbs) = oware_dbs(3);
         let mut search = OwareExact {
+            dbs: &dbs,
             memo: HashMap::new(),
         };
         let c = compare_exact(&dbs, 3, u64::MAX, &mut search);
@@ -168,6 +189,7 @@ fn bounds_hold_the_exact_value_of_every_board_up_to_4_seeds() {
         let (_, dbs) = oware_dbs(4);
         let t = std::time::Instant::now();
         let mut search = OwareExact {
+            dbs: &dbs,
             memo: HashMap::new(),
         };
         let c = compare_exact(&dbs, 4, 1_000_000, &mut search);
