@@ -176,6 +176,15 @@ impl Pgn {
     }
 }
 
+/// The first engine's name, marked `+db` when it has the databases of `--db`.
+fn db_name(name: &str, db: bool) -> String {
+    if db {
+        format!("{name}+db")
+    } else {
+        name.to_string()
+    }
+}
+
 /// South's and North's names, `first` being the first engine's side.
 fn sides(names: &[String; 2], first: Player) -> [&str; 2] {
     if first == Player::South {
@@ -228,7 +237,10 @@ impl Runner for OneGame {
             Player::North
         };
         let mut out = GameResult {
-            names: [engines[0].name(), engines[1].name()],
+            names: [
+                db_name(&engines[0].name(), self.db.is_some()),
+                engines[1].name(),
+            ],
             ..GameResult::default()
         };
         while !game.status().is_finished() && plies < self.max_plies {
@@ -329,7 +341,10 @@ impl MatchRunner for OneMatch<'_> {
             Player::North
         };
         let mut out = MatchResult {
-            names: [engines[0].name(), engines[1].name()],
+            names: [
+                db_name(&engines[0].name(), self.db.is_some()),
+                engines[1].name(),
+            ],
             ..MatchResult::default()
         };
         let score = |m: &S| {
