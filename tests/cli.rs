@@ -542,7 +542,10 @@ fn db_gives_analyze_and_play_the_exact_values() {
         "{r:?}"
     );
     let r = run("tournament", &["omweso", "--games", "2", "--db", db]);
-    assert!(!r.ok && r.stderr.contains("have endgame databases"), "{r:?}");
+    assert!(
+        !r.ok && r.stderr.contains("have endgame databases"),
+        "{r:?}"
+    );
     let r = run("analyze", &["kalah", "--db", db]);
     assert!(!r.ok && r.stderr.contains("no databases of kalah"), "{r:?}");
     let _ = std::fs::remove_dir_all(&dir);
