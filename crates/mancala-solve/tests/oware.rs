@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use common::{ExactSearch, big_stack, compare_exact, over_limit};
 
 use mancala_core::record::Record;
-use mancala_solve::build::{build, check_table};
+use mancala_solve::build::build;
 use mancala_solve::db::Databases;
 use mancala_solve::oware::OwareGame;
 use mancala_solve::rank::Ranker;
@@ -262,28 +262,7 @@ fn every_board_up_to_48_seeds_is_a_position() {
 #[test]
 fn the_check_catches_a_planted_error() {
     let (game, mut dbs) = oware_dbs(6);
-    for seeds in 0..=6 {
-        let r = check_table(&game, &dbs, seeds).unwrap();
-        assert_eq!(r.wrong, 0, "{r:?}");
-    }
-    let mut b = [0u8; 12];
-    b[0] = 6;
-    let rank = dbs.ranker().rank(&b) as usize;
-    let table = dbs.memory_mut(6).unwrap();
-    let (l, u) = (table[2 * rank] as i8, table[2 * rank + 1] as i8);
-    let planted = if l > -6 { l - 2 } else { l + 2 };
-    table[2 * rank] = planted as u8;
-    let r = check_table(&game, &dbs, 6).unwrap();
-    assert!(r.wrong >= 1, "{r:?}");
-    assert!(
-        r.examples.iter().any(|e| e.0 == rank as u64),
-        "the planted board is named: {r:?}"
-    );
-    dbs.memory_mut(6).unwrap()[2 * rank] = l as u8;
-    dbs.memory_mut(6).unwrap()[2 * rank + 1] = 9;
-    assert!(check_table(&game, &dbs, 6).unwrap().wrong >= 1);
-    dbs.memory_mut(6).unwrap()[2 * rank + 1] = u as u8;
-    assert_eq!(check_table(&game, &dbs, 6).unwrap().wrong, 0);
+    common::planted_error_is_caught(&game, &mut dbs, 6);
 }
 
 /// The final margin (totals, stores included) for the side to move of the record's

@@ -255,31 +255,7 @@ fn hand_counted_boards() {
 #[test]
 fn the_check_catches_a_planted_error() {
     let (game, mut dbs) = urim_dbs(7);
-    for seeds in 0..=7 {
-        let r = check_table(&game, &dbs, seeds).unwrap();
-        assert_eq!(r.wrong, 0, "{r:?}");
-    }
-    // 7 seeds: the board with all seven in the mover's pit a (rank of it).
-    let mut b = [0u8; 12];
-    b[0] = 7;
-    let rank = dbs.ranker().rank(&b) as usize;
-    let table = dbs.memory_mut(7).unwrap();
-    let (l, u) = (table[2 * rank] as i8, table[2 * rank + 1] as i8);
-    // Lower L by 2 (or raise it if it is at the bottom).
-    let planted = if l > -7 { l - 2 } else { l + 2 };
-    table[2 * rank] = planted as u8;
-    let r = check_table(&game, &dbs, 7).unwrap();
-    assert!(r.wrong >= 1, "{r:?}");
-    assert!(
-        r.examples.iter().any(|e| e.0 == rank as u64),
-        "the planted board is named: {r:?}"
-    );
-    dbs.memory_mut(7).unwrap()[2 * rank] = l as u8;
-    // An upper bound above the seeds is caught too.
-    dbs.memory_mut(7).unwrap()[2 * rank + 1] = 9;
-    assert!(check_table(&game, &dbs, 7).unwrap().wrong >= 1);
-    dbs.memory_mut(7).unwrap()[2 * rank + 1] = u as u8;
-    assert_eq!(check_table(&game, &dbs, 7).unwrap().wrong, 0);
+    common::planted_error_is_caught(&game, &mut dbs, 7);
 }
 
 /// The margin the board's mover can force with endless play counted as the worst

@@ -4,6 +4,8 @@
 
 use std::cell::Cell;
 
+use mancala_solve::Game;
+use mancala_solve::build::check_table;
 use mancala_solve::db::Databases;
 use mancala_solve::rank::Ranker;
 use mancala_solve::retro::stored_value;
@@ -110,4 +112,35 @@ pub fn compare_exact(
         );
     }
     c
+}
+
+/// (c) A planted wrong bound is caught by the check, naming the board; restored, the
+/// check passes again. `dbs` holds every database of `game` up to `seeds` seeds, in
+/// memory; the planted board has all the seeds in the mover's pit `a`.
+pub fn planted_error_is_caught<G: Game>(game: &G, dbs: &mut Databases, seeds: u32) {
+    for s in 0..=seeds {
+        let r = check_table(game, dbs, s).unwrap();
+        assert_eq!(r.wrong, 0, "{r:?}");
+    }
+    let mut b = [0u8; 12];
+    b[0] = seeds as u8;
+    let rank = dbs.ranker().rank(&b) as usize;
+    let table = dbs.memory_mut(seeds).unwrap();
+    let (l, u) = (table[2 * rank] as i8, table[2 * rank + 1] as i8);
+    // Lower L by 2 (or raise it if it is at the bottom).
+    let n = seeds as i8;
+    let planted = if l > -n { l - 2 } else { l + 2 };
+    table[2 * rank] = planted as u8;
+    let r = check_table(game, dbs, seeds).unwrap();
+    assert!(r.wrong >= 1, "{r:?}");
+    assert!(
+        r.examples.iter().any(|e| e.0 == rank as u64),
+        "the planted board is named: {r:?}"
+    );
+    dbs.memory_mut(seeds).unwrap()[2 * rank] = l as u8;
+    // An upper bound above the seeds is caught too.
+    dbs.memory_mut(seeds).unwrap()[2 * rank + 1] = (n + 2) as u8;
+    assert!(check_table(game, dbs, seeds).unwrap().wrong >= 1);
+    dbs.memory_mut(seeds).unwrap()[2 * rank + 1] = u as u8;
+    assert_eq!(check_table(game, dbs, seeds).unwrap().wrong, 0);
 }
