@@ -10,28 +10,13 @@
 //! and 2), the wall-clock time to reach that depth over the set. `no-history` turns the
 //! history heuristic off, `killers` the killer moves on.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
+use common::games;
 use mancala_core::record::Record;
 use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits};
-use rand::{Rng, SeedableRng};
-
-fn games<R: Record>(start: &R::Position, n: u64) -> Vec<R> {
-    (0..n)
-        .filter_map(|seed| {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let mut g = R::new(start.clone());
-            for _ in 0..(seed * 3) % 25 {
-                let moves = g.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                g.play_unchecked(moves[rng.random_range(0..moves.len())]);
-            }
-            (!g.is_finished()).then_some(g)
-        })
-        .collect()
-}
 
 fn report<R: Record + Send + Sync>(
     name: &str,

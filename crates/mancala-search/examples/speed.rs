@@ -5,28 +5,13 @@
 //! second, over a few game records of each game (the start and random openings), each
 //! searched through the game's own record type so the history rules are on.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
+use common::games;
 use mancala_core::record::Record;
 use mancala_search::{AlphaBeta, Engine, Limits, Mcts, MctsOptions};
-use rand::{Rng, SeedableRng};
-
-fn games<R: Record>(start: &R::Position, n: u64) -> Vec<R> {
-    (0..n)
-        .filter_map(|seed| {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let mut g = R::new(start.clone());
-            for _ in 0..(seed * 3) % 25 {
-                let moves = g.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                g.play_unchecked(moves[rng.random_range(0..moves.len())]);
-            }
-            (!g.is_finished()).then_some(g)
-        })
-        .collect()
-}
 
 fn alpha_beta<R: Record>(gs: &[R], depth: u32) -> (u64, Duration) {
     let mut ab = AlphaBeta::new(Limits::depth(depth));

@@ -9,29 +9,18 @@
 //! Prints the median and the largest overshoot per game and engine. Run it on a quiet
 //! machine: a loaded one adds its own delays.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use mancala_core::record::Record;
 use mancala_search::Engine;
 use mancala_search::eval::Static;
 use mancala_search::spec::from_spec;
-use rand::{Rng, SeedableRng};
 
+/// The records searched: 0 to 59 random moves from the start.
 fn games<R: Record>(start: &R::Position, n: u64) -> Vec<R> {
-    (0..n)
-        .filter_map(|seed| {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let mut g = R::new(start.clone());
-            for _ in 0..(seed * 7) % 60 {
-                let moves = g.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                g.play_unchecked(moves[rng.random_range(0..moves.len())]);
-            }
-            (!g.is_finished()).then_some(g)
-        })
-        .collect()
+    common::openings(start, n, 7, 60)
 }
 
 fn report<R: Record>(name: &str, gs: &[R], ms: u64) {
