@@ -37,11 +37,12 @@ use common::cli::VariantArgs;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use mancala_solve::build::{build, check_table};
+use mancala_solve::build::{BuildOptions, build, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::history::HistoryProver;
 use mancala_solve::kalah::{Ending, Kalah, KalahGame, Rules};
 use mancala_solve::oware::{Oware, OwareGame};
+use mancala_solve::retro::Children;
 use mancala_solve::search::{Limits, Prover};
 use mancala_solve::urim::{Urim, UrimGame};
 use mancala_solve::{Game, Position};
@@ -85,6 +86,12 @@ struct Cli {
     /// refused if their checksum does not match)
     #[arg(long)]
     no_check: bool,
+    /// urim, oware: how the retrograde iteration finds a board's children of as many
+    /// seeds: stored from the first pass (fast, about 36 bytes a board) or replayed
+    /// in every iteration (about 5 bytes a board); by default stored while they fit
+    /// in 12 GiB (Urim 2×6: up to 23 seeds)
+    #[arg(long, value_enum, value_name = "HOW")]
+    children: Option<ChildrenArg>,
     /// The transposition table's size in MiB
     #[arg(long, value_name = "MB", default_value_t = 1024)]
     tt_mb: u64,
@@ -103,6 +110,22 @@ struct Cli {
     id: u32,
     #[command(flatten)]
     variant: VariantArgs,
+}
+
+/// `--children`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum ChildrenArg {
+    Stored,
+    Replayed,
+}
+
+impl From<ChildrenArg> for Children {
+    fn from(c: ChildrenArg) -> Children {
+        match c {
+            ChildrenArg::Stored => Children::Stored,
+            ChildrenArg::Replayed => Children::Replayed,
+        }
+    }
 }
 
 fn run() -> Result<(), String> {
@@ -125,6 +148,7 @@ fn run() -> Result<(), String> {
 /// memory without), printing a line per seed count; re-checks them if `check`.
 fn databases<G: Game>(
     game: &G,
+    cli: &Cli,
     max_seeds: u32,
     dir: Option<&std::path::Path>,
     check: bool,
@@ -147,12 +171,16 @@ fn databases<G: Game>(
         "seconds",
         "boards/s",
         if retro {
-            "  iterations     cyclic  unresolved"
+            "  iterations     cyclic  unresolved  children"
         } else {
             ""
         }
     );
-    build(game, &mut dbs, max_seeds, dir, true, |b| {
+    let options = BuildOptions {
+        progress: true,
+        children: cli.children.map(Children::from),
+    };
+    build(game, &mut dbs, max_seeds, dir, options, |b| {
         println!(
             "{:>5} {:>14} {:>10.1} {:>9.2} {:>14}{}",
             b.seeds,
@@ -165,8 +193,15 @@ fn databases<G: Game>(
                 format!("{:.0}", b.boards as f64 / b.seconds.max(1e-9))
             },
             b.retro.map_or(String::new(), |r| format!(
-                "  {:>10} {:>10} {:>11}",
-                r.iterations, r.cyclic, r.unresolved
+                "  {:>10} {:>10} {:>11}  {}",
+                r.iterations,
+                r.cyclic,
+                r.unresolved,
+                match r.children {
+                    Some(Children::Stored) => "stored",
+                    Some(Children::Replayed) => "replayed",
+                    None => "",
+                }
             ))
         );
     })
@@ -249,7 +284,7 @@ fn run_urim<const N: usize>(cli: &Cli) -> Result<(), String> {
         println!("proof search limited to 60 s (give --time or --nodes to change it)");
     }
     println!("urim: {start}  ({})", game.variant());
-    let dbs = databases(&game, max_seeds, dir.as_deref(), !cli.no_check)?;
+    let dbs = databases(&game, cli, max_seeds, dir.as_deref(), !cli.no_check)?;
     let entries = usize::try_from(cli.tt_mb.max(1) * (1 << 20) / 48).unwrap_or(usize::MAX);
     let mut prover = HistoryProver::<N>::new(&dbs, entries).map_err(|e| e.to_string())?;
     prover.set_max_path(cli.max_path);
@@ -315,7 +350,7 @@ fn run_oware(cli: &Cli) -> Result<(), String> {
     }
     let dir = (!cli.memory).then(|| cli.db.clone());
     println!("oware: {start}  ({})", game.variant());
-    let dbs = databases(&game, max_seeds, dir.as_deref(), !cli.no_check)?;
+    let dbs = databases(&game, cli, max_seeds, dir.as_deref(), !cli.no_check)?;
     if let mancala::Status::Over(o) = start.status() {
         println!("the game is over: {o:?}");
         return Ok(());
@@ -415,7 +450,7 @@ fn run_kalah(cli: &Cli) -> Result<(), String> {
     let tt_mb: u64 = cli.tt_mb;
     let limits = limits(cli)?;
     println!("kalah: {start}  ({})", game.variant());
-    let dbs = databases(&game, max_seeds, dir.as_deref(), cli.check)?;
+    let dbs = databases(&game, cli, max_seeds, dir.as_deref(), cli.check)?;
 
     let bits = (tt_mb.max(1) * (1 << 20) / 32).ilog2();
     let mut prover = Prover::new(&game, &dbs, bits).map_err(|e| e.to_string())?;

@@ -213,12 +213,34 @@ pub struct Built {
     pub retro: Option<RetroStats>,
 }
 
+/// How [`build`] works: whether it shows progress bars, and for a game with cycles
+/// how the retrograde iteration finds the children ([`Children`](crate::retro::Children);
+/// `None` chooses by the table's size, [`Children::for_boards`](crate::retro::Children::for_boards)).
+/// A `bool` is the progress bars' setting alone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// Show progress bars.
+    pub progress: bool,
+    /// For a game with cycles: keep the children or replay them; `None` chooses.
+    pub children: Option<crate::retro::Children>,
+}
+
+impl From<bool> for BuildOptions {
+    fn from(progress: bool) -> Self {
+        BuildOptions {
+            progress,
+            children: None,
+        }
+    }
+}
+
 /// Extends `dbs` up to and including `max_seeds` seeds (by retrograde analysis,
 /// [`retro::solve_table`](crate::retro::solve_table), for a game with cycles): each missing seed count is
 /// read from its file in `dir` if there is one (checked: a file of another game, rule
 /// set or size, or a damaged one, is refused), computed otherwise, and then written
-/// to `dir` and mapped. Without `dir` the databases stay in memory. Calls `each`
-/// after each seed count.
+/// to `dir` and mapped. Without `dir` the databases stay in memory. `options` is
+/// [`BuildOptions`] or just whether to show progress bars. Calls `each` after each
+/// seed count.
 ///
 /// # Errors
 /// Those of [`solve_table`] and of the files.
@@ -227,9 +249,10 @@ pub fn build<G: Game>(
     dbs: &mut Databases,
     max_seeds: u32,
     dir: Option<&Path>,
-    progress: bool,
+    options: impl Into<BuildOptions>,
     mut each: impl FnMut(&Built),
 ) -> Result<Vec<Built>, SolveError> {
+    let BuildOptions { progress, children } = options.into();
     if let Some(dir) = dir {
         std::fs::create_dir_all(dir).map_err(|source| crate::file::FileError::Io {
             path: dir.to_path_buf(),
@@ -251,7 +274,11 @@ pub fn build<G: Game>(
         }
         if !loaded {
             let table = if game.cycles() {
-                let (table, stats) = crate::retro::solve_table(game, dbs, seeds, progress)?;
+                let children = children.unwrap_or_else(|| {
+                    crate::retro::Children::for_boards(dbs.ranker().count(seeds))
+                });
+                let (table, stats) =
+                    crate::retro::solve_table_with(game, dbs, seeds, children, progress)?;
                 retro = Some(stats);
                 table
             } else {

@@ -31,7 +31,7 @@
 //! iteration old, which only delays the fixed point, since `L` only rises and `U` only
 //! falls), only over the boards still unresolved, until an iteration changes nothing.
 
-use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU16, Ordering};
 
 use mancala_core::{ArrayVec, Position};
 use rayon::prelude::*;
@@ -39,7 +39,7 @@ use rayon::prelude::*;
 use crate::build::{CheckReport, bar};
 use crate::db::Databases;
 use crate::game::Game;
-use crate::rank::MAX_PITS;
+use crate::rank::{MAX_PITS, Ranker};
 use crate::{ABSENT, SolveError};
 
 /// Boards a thread takes at a time.
@@ -68,6 +68,73 @@ pub fn stored_value(l: i8, u: i8, board: &[u8]) -> i8 {
     s.clamp(i32::from(l), i32::from(u)) as i8
 }
 
+/// A move's child, as the equations see it.
+enum Kid {
+    /// The game ended: the final margin from the parent's mover, less its stores.
+    End(i32),
+    /// A child of as many seeds: its rank, [`AGAIN`] set if the same side moves
+    /// again.
+    Same(u32),
+    /// A child of fewer seeds: its seeds and rank, what the move gained the parent's
+    /// mover, and whether the same side moves again.
+    Below {
+        seeds: u32,
+        rank: u64,
+        gain: i32,
+        again: bool,
+    },
+}
+
+/// Plays every move of `pos` (a board of `seeds` seeds, its stores' margin
+/// `stores`) and gives each child to `each`.
+fn children<G: Game>(
+    game: &G,
+    ranker: &Ranker,
+    seeds: u32,
+    pos: &G::Pos,
+    stores: i32,
+    mut each: impl FnMut(Kid) -> Result<(), SolveError>,
+) -> Result<(), SolveError> {
+    let p = ranker.pits();
+    let mover = pos.side_to_move();
+    let mut board = [0u8; MAX_PITS];
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let cs = game.view(&child, &mut board[..p]);
+        let again = child.side_to_move() == mover;
+        let gain = if again { cs } else { -cs } - stores;
+        if let Some(t) = game.terminal(&child, cs)? {
+            each(Kid::End(gain + if again { t } else { -t }))?;
+            continue;
+        }
+        let cseeds: u32 = board[..p].iter().map(|&x| u32::from(x)).sum();
+        if cseeds > seeds {
+            return Err(SolveError::SeedsRose {
+                seeds,
+                child: cseeds,
+            });
+        }
+        let rank = ranker.rank(&board[..p]);
+        if cseeds == seeds {
+            let r = u32::try_from(rank).map_err(|_| SolveError::TableSize {
+                seeds,
+                found: rank,
+                expected: u64::from(AGAIN),
+            })?;
+            each(Kid::Same(r | if again { AGAIN } else { 0 }))?;
+        } else {
+            each(Kid::Below {
+                seeds: cseeds,
+                rank,
+                gain,
+                again,
+            })?;
+        }
+    }
+    Ok(())
+}
+
 /// What playing every move of one board gives.
 struct Expanded {
     /// The best exit for `L` and for `U` (`i32::MIN` if none).
@@ -78,7 +145,8 @@ struct Expanded {
     kids: ArrayVec<u32, MAX_MOVES>,
 }
 
-/// Plays every move of `pos` (a board of `seeds` seeds, its stores' margin `stores`).
+/// Plays every move of `pos` (a board of `seeds` seeds, its stores' margin `stores`)
+/// and resolves the exits from the databases below.
 fn expand<G: Game>(
     game: &G,
     dbs: &Databases,
@@ -86,66 +154,66 @@ fn expand<G: Game>(
     pos: &G::Pos,
     stores: i32,
 ) -> Result<Expanded, SolveError> {
-    let p = dbs.ranker().pits();
-    let mover = pos.side_to_move();
-    let mut board = [0u8; MAX_PITS];
     let mut e = Expanded {
         exit_l: i32::MIN,
         exit_u: i32::MIN,
         kids: ArrayVec::new(),
     };
-    for m in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        let cs = game.view(&child, &mut board[..p]);
-        let again = child.side_to_move() == mover;
-        let gain = if again { cs } else { -cs } - stores;
-        let sign = if again { 1 } else { -1 };
-        if let Some(t) = game.terminal(&child, cs)? {
-            e.exit_l = e.exit_l.max(gain + sign * t);
-            e.exit_u = e.exit_u.max(gain + sign * t);
-            continue;
-        }
-        let cseeds: u32 = board[..p].iter().map(|&x| u32::from(x)).sum();
-        let rank = dbs.ranker().rank(&board[..p]);
-        if cseeds > seeds {
-            return Err(SolveError::SeedsRose {
-                seeds,
-                child: cseeds,
-            });
-        }
-        if cseeds == seeds {
-            let r = u32::try_from(rank).map_err(|_| SolveError::TableSize {
-                seeds,
-                found: rank,
-                expected: u64::from(AGAIN),
-            })?;
-            e.kids
-                .try_push(r | if again { AGAIN } else { 0 })
-                .map_err(|_| SolveError::TooManyMoves)?;
-            continue;
-        }
-        let (cl, cu) = dbs.bounds(cseeds, rank).ok_or(if dbs.len() <= cseeds {
-            SolveError::Missing { seeds: cseeds }
-        } else {
-            SolveError::Absent {
+    children(game, dbs.ranker(), seeds, pos, stores, |kid| {
+        match kid {
+            Kid::End(t) => {
+                e.exit_l = e.exit_l.max(t);
+                e.exit_u = e.exit_u.max(t);
+            }
+            Kid::Same(r) => e.kids.try_push(r).map_err(|_| SolveError::TooManyMoves)?,
+            Kid::Below {
                 seeds: cseeds,
                 rank,
+                gain,
+                again,
+            } => {
+                let (cl, cu) = dbs.bounds(cseeds, rank).ok_or(if dbs.len() <= cseeds {
+                    SolveError::Missing { seeds: cseeds }
+                } else {
+                    SolveError::Absent {
+                        seeds: cseeds,
+                        rank,
+                    }
+                })?;
+                let (cl, cu) = (i32::from(cl), i32::from(cu));
+                if again {
+                    e.exit_l = e.exit_l.max(gain + cl);
+                    e.exit_u = e.exit_u.max(gain + cu);
+                } else {
+                    e.exit_l = e.exit_l.max(gain - cu);
+                    e.exit_u = e.exit_u.max(gain - cl);
+                }
             }
-        })?;
-        let (cl, cu) = (i32::from(cl), i32::from(cu));
-        if again {
-            e.exit_l = e.exit_l.max(gain + cl);
-            e.exit_u = e.exit_u.max(gain + cu);
-        } else {
-            e.exit_l = e.exit_l.max(gain - cu);
-            e.exit_u = e.exit_u.max(gain - cl);
         }
-    }
+        Ok(())
+    })?;
     if e.exit_l == i32::MIN && e.kids.is_empty() {
         return Err(SolveError::NoMoves);
     }
     Ok(e)
+}
+
+/// The children of as many seeds of `pos` (as [`expand`] keeps them), replayed.
+fn same_kids<G: Game>(
+    game: &G,
+    ranker: &Ranker,
+    seeds: u32,
+    pos: &G::Pos,
+    stores: i32,
+) -> Result<ArrayVec<u32, MAX_MOVES>, SolveError> {
+    let mut kids = ArrayVec::new();
+    children(game, ranker, seeds, pos, stores, |kid| {
+        if let Kid::Same(r) = kid {
+            kids.try_push(r).map_err(|_| SolveError::TooManyMoves)?;
+        }
+        Ok(())
+    })?;
+    Ok(kids)
 }
 
 #[inline]
@@ -176,7 +244,47 @@ fn step(exit_l: i32, exit_u: i32, kids: &[u32], vals: &[AtomicU16]) -> (i32, i32
     (l, u)
 }
 
-/// A board still to iterate.
+/// How the iteration finds the children of as many seeds of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Children {
+    /// Kept from the first pass, as ranks: fast, but about 34 bytes a board (nearly
+    /// every Urim board has such children).
+    Stored,
+    /// Found again by playing the board's moves in every iteration: slower, but
+    /// about 4 bytes a board (its bounds and its exits), so that the databases of
+    /// up to 28 seeds fit in 24 GiB.
+    Replayed,
+}
+
+impl Children {
+    /// The memory the build may give the stored children: 12 GiB.
+    pub const STORED_LIMIT: u64 = 12 << 30;
+
+    /// The bytes a board takes during the build with `self` (an estimate of the
+    /// upper end: bounds, exits, and the stored children of a board with the
+    /// measured 4.5 of them).
+    #[must_use]
+    pub fn bytes_per_board(self) -> u64 {
+        match self {
+            Children::Stored => 36,
+            Children::Replayed => 5,
+        }
+    }
+
+    /// [`Stored`](Children::Stored) if a table of `boards` boards keeps its children
+    /// within [`STORED_LIMIT`](Children::STORED_LIMIT), else
+    /// [`Replayed`](Children::Replayed).
+    #[must_use]
+    pub fn for_boards(boards: u64) -> Children {
+        if boards.saturating_mul(Children::Stored.bytes_per_board()) <= Children::STORED_LIMIT {
+            Children::Stored
+        } else {
+            Children::Replayed
+        }
+    }
+}
+
+/// A board still to iterate, with stored children.
 #[derive(Clone, Copy)]
 struct Active {
     rank: u32,
@@ -187,10 +295,129 @@ struct Active {
     len: u8,
 }
 
-#[derive(Default)]
-struct Chunk {
-    active: Vec<Active>,
-    kids: Vec<u32>,
+/// The boards of one chunk still to iterate.
+enum Chunk {
+    /// With their children stored.
+    Stored { active: Vec<Active>, kids: Vec<u32> },
+    /// Marked in a bit set over the chunk's boards (from rank `start`), with their
+    /// exits (`pack`ed) in rank order.
+    Replayed {
+        start: usize,
+        bits: Vec<u64>,
+        exits: Vec<u16>,
+    },
+}
+
+impl Chunk {
+    fn new(children: Children, start: usize) -> Chunk {
+        match children {
+            Children::Stored => Chunk::Stored {
+                active: Vec::new(),
+                kids: Vec::new(),
+            },
+            Children::Replayed => Chunk::Replayed {
+                start,
+                bits: vec![0; CHUNK / 64],
+                exits: Vec::new(),
+            },
+        }
+    }
+
+    /// Adds the board of rank `rank` with its exits and children.
+    fn add(&mut self, rank: usize, exit_l: i32, exit_u: i32, e: &Expanded) {
+        match self {
+            Chunk::Stored { active, kids } => {
+                active.push(Active {
+                    rank: rank as u32,
+                    exit_l: exit_l as i16,
+                    exit_u: exit_u as i16,
+                    start: kids.len() as u32,
+                    len: e.kids.len() as u8,
+                });
+                kids.extend_from_slice(&e.kids);
+            }
+            Chunk::Replayed { start, bits, exits } => {
+                let i = rank - *start;
+                bits[i / 64] |= 1 << (i % 64);
+                exits.push(pack(exit_l, exit_u));
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Chunk::Stored { active, .. } => active.len(),
+            Chunk::Replayed { exits, .. } => exits.len(),
+        }
+    }
+
+    /// One iteration of the equations over the chunk's boards, in rank order; drops
+    /// the boards that get resolved. Returns how many boards changed.
+    fn iterate<G: Game>(
+        &mut self,
+        game: &G,
+        ranker: &Ranker,
+        seeds: u32,
+        vals: &[AtomicU16],
+    ) -> Result<u64, SolveError> {
+        let mut changed = 0u64;
+        // One board: its exits and children give new bounds; keeps them monotone (a
+        // child's bounds read from another thread may be older: L only rises, U only
+        // falls). Returns whether the board is still unresolved.
+        let mut update = |rank: usize, exit_l: i32, exit_u: i32, kids: &[u32]| {
+            let cell = &vals[rank];
+            let (l, u) = unpack(cell.load(Ordering::Relaxed));
+            let (nl, nu) = step(exit_l, exit_u, kids, vals);
+            let (nl, nu) = (nl.max(l), nu.min(u));
+            if (nl, nu) != (l, u) {
+                cell.store(pack(nl, nu), Ordering::Relaxed);
+                changed += 1;
+            }
+            nl < nu
+        };
+        match self {
+            Chunk::Stored { active, kids } => {
+                active.retain(|a| {
+                    let k = &kids[a.start as usize..a.start as usize + usize::from(a.len)];
+                    update(a.rank as usize, i32::from(a.exit_l), i32::from(a.exit_u), k)
+                });
+            }
+            Chunk::Replayed { start, bits, exits } => {
+                let p = ranker.pits();
+                let mut board = [0u8; MAX_PITS];
+                let mut at = *start;
+                ranker.unrank(seeds, at as u64, &mut board[..p])?;
+                let (mut read, mut kept) = (0, 0);
+                for (w, bits) in bits.iter_mut().enumerate() {
+                    let mut word = *bits;
+                    while word != 0 {
+                        let i = w * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        while at < *start + i {
+                            ranker.next(&mut board[..p]);
+                            at += 1;
+                        }
+                        let pos = game.position(&board[..p]).ok_or(SolveError::Absent {
+                            seeds,
+                            rank: at as u64,
+                        })?;
+                        let stores = game.view(&pos, &mut [0; MAX_PITS][..p]);
+                        let kids = same_kids(game, ranker, seeds, &pos, stores)?;
+                        let (el, eu) = unpack(exits[read]);
+                        read += 1;
+                        if update(at, el, eu, &kids) {
+                            exits[kept] = exits[read - 1];
+                            kept += 1;
+                        } else {
+                            *bits &= !(1 << (i % 64));
+                        }
+                    }
+                }
+                exits.truncate(kept);
+            }
+        }
+        Ok(changed)
+    }
 }
 
 /// What building one database of bounds did.
@@ -203,12 +430,15 @@ pub struct RetroStats {
     /// Boards left with `L < U` (because of a cycle, or of an exit to a board below
     /// whose bounds differ).
     pub unresolved: u64,
+    /// How the iteration found the children.
+    pub children: Option<Children>,
 }
 
 /// Computes the database of `seeds` seeds of a game with cycles ([`Game::cycles`]):
 /// the bounds `(L, U)` of every board, two bytes per board in rank order (both
 /// [`ABSENT`] for a board the rules do not have). The databases of fewer seeds must
-/// be in `dbs`. Shows progress bars if `progress`.
+/// be in `dbs`. Shows progress bars if `progress`. The children are stored if they
+/// fit in [`Children::STORED_LIMIT`], else replayed ([`Children::for_boards`]).
 ///
 /// # Errors
 /// [`SolveError::Order`] if `dbs` does not hold exactly the seed counts below;
@@ -218,6 +448,22 @@ pub fn solve_table<G: Game>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
+    progress: bool,
+) -> Result<(Vec<u8>, RetroStats), SolveError> {
+    let children = Children::for_boards(dbs.ranker().count(seeds));
+    solve_table_with(game, dbs, seeds, children, progress)
+}
+
+/// [`solve_table`] with the children kept as `children` says. Both ways give the
+/// same bounds.
+///
+/// # Errors
+/// Those of [`solve_table`].
+pub fn solve_table_with<G: Game>(
+    game: &G,
+    dbs: &Databases,
+    seeds: u32,
+    children: Children,
     progress: bool,
 ) -> Result<(Vec<u8>, RetroStats), SolveError> {
     if dbs.len() != seeds {
@@ -251,28 +497,22 @@ pub fn solve_table<G: Game>(
             let end = n.min(start + CHUNK);
             let mut board = [0u8; MAX_PITS];
             ranker.unrank(seeds, start as u64, &mut board[..p])?;
-            let mut chunk = Chunk::default();
+            let mut chunk = Chunk::new(children, start);
             for (rank, cell) in (start..end).zip(&vals[start..end]) {
                 let v = match game.position(&board[..p]) {
                     None => pack(i32::from(ABSENT), i32::from(ABSENT)),
                     Some(pos) => {
-                        match game.terminal(&pos, game.view(&pos, &mut [0; MAX_PITS][..p]))? {
+                        let st = game.view(&pos, &mut [0; MAX_PITS][..p]);
+                        match game.terminal(&pos, st)? {
                             Some(t) => pack(t, t),
                             None => {
-                                let st = game.view(&pos, &mut [0; MAX_PITS][..p]);
                                 let e = expand(game, dbs, seeds, &pos, st)?;
                                 if e.kids.is_empty() {
                                     pack(e.exit_l, e.exit_u)
                                 } else {
-                                    chunk.active.push(Active {
-                                        rank: rank as u32,
-                                        exit_l: e.exit_l.max(-s) as i16,
-                                        exit_u: e.exit_u.max(-s) as i16,
-                                        start: chunk.kids.len() as u32,
-                                        len: e.kids.len() as u8,
-                                    });
-                                    chunk.kids.extend_from_slice(&e.kids);
-                                    pack(e.exit_l.max(-s), s)
+                                    let (el, eu) = (e.exit_l.max(-s), e.exit_u.max(-s));
+                                    chunk.add(rank, el, eu, &e);
+                                    pack(el, s)
                                 }
                             }
                         }
@@ -286,14 +526,15 @@ pub fn solve_table<G: Game>(
         })
         .collect::<Result<_, _>>()?;
     pb.finish_and_clear();
-    let cyclic: u64 = chunks.iter().map(|c| c.active.len() as u64).sum();
+    let cyclic: u64 = chunks.iter().map(|c| c.len() as u64).sum();
     let mut stats = RetroStats {
         cyclic,
+        children: Some(children),
         ..RetroStats::default()
     };
     loop {
         stats.iterations += 1;
-        let left: u64 = chunks.iter().map(|c| c.active.len() as u64).sum();
+        let left: u64 = chunks.iter().map(|c| c.len() as u64).sum();
         let pb = bar(
             left,
             format!(
@@ -303,30 +544,17 @@ pub fn solve_table<G: Game>(
             ),
             progress,
         );
-        let changed = AtomicU64::new(0);
-        chunks.par_iter_mut().for_each(|chunk| {
-            let mut ch = 0u64;
-            let before = chunk.active.len();
-            let kids = &chunk.kids;
-            chunk.active.retain(|a| {
-                let cell = &vals[a.rank as usize];
-                let (l, u) = unpack(cell.load(Ordering::Relaxed));
-                let k = &kids[a.start as usize..a.start as usize + usize::from(a.len)];
-                let (nl, nu) = step(i32::from(a.exit_l), i32::from(a.exit_u), k, &vals);
-                // A child's bounds read from another thread may be older: keep the
-                // bounds monotone (L only rises, U only falls).
-                let (nl, nu) = (nl.max(l), nu.min(u));
-                if (nl, nu) != (l, u) {
-                    cell.store(pack(nl, nu), Ordering::Relaxed);
-                    ch += 1;
-                }
-                nl < nu
-            });
-            pb.inc(before as u64);
-            changed.fetch_add(ch, Ordering::Relaxed);
-        });
+        let changed: u64 = chunks
+            .par_iter_mut()
+            .map(|chunk| {
+                let before = chunk.len() as u64;
+                let ch = chunk.iterate(game, ranker, seeds, &vals);
+                pb.inc(before);
+                ch
+            })
+            .sum::<Result<u64, SolveError>>()?;
         pb.finish_and_clear();
-        if changed.into_inner() == 0 {
+        if changed == 0 {
             break;
         }
     }

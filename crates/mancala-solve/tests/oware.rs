@@ -349,3 +349,8 @@ fn the_end_by_majority_keeps_the_winner() {
     // The majority does change margins: the test sees positions where it ends the game.
     assert!(margins_differ > 0);
 }
+
+#[test]
+fn replayed_children_give_the_same_databases() {
+    common::replayed_equals_stored(&OwareGame::new(), 9);
+}

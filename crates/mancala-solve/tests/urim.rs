@@ -503,3 +503,8 @@ fn seven_pits_build_and_check() {
     b[13] = 1; // the opponent's g
     assert_eq!(dbs.board_bounds(&b), Some((-1, -1)));
 }
+
+#[test]
+fn replayed_children_give_the_same_databases() {
+    common::replayed_equals_stored(&UrimGame::<6>::new(), 9);
+}

@@ -144,3 +144,37 @@ pub fn planted_error_is_caught<G: Game>(game: &G, dbs: &mut Databases, seeds: u3
     dbs.memory_mut(seeds).unwrap()[2 * rank + 1] = u as u8;
     assert_eq!(check_table(game, dbs, seeds).unwrap().wrong, 0);
 }
+
+/// The two ways of finding the children of as many seeds (stored from the first
+/// pass, replayed in every iteration) give the same bounds, byte for byte, for
+/// every database of `game` up to `max` seeds; both iterate (the boards with such
+/// children are most of them).
+pub fn replayed_equals_stored<G: Game>(game: &G, max: u32) {
+    use mancala_solve::db::Table;
+    use mancala_solve::retro::{Children, solve_table_with};
+    let mut dbs = Databases::new(game, max).unwrap();
+    let mut iterated = 0;
+    for seeds in 0..=max {
+        let (stored, a) = solve_table_with(game, &dbs, seeds, Children::Stored, false).unwrap();
+        let (replayed, b) = solve_table_with(game, &dbs, seeds, Children::Replayed, false).unwrap();
+        assert_eq!(
+            (a.children, b.children),
+            (Some(Children::Stored), Some(Children::Replayed))
+        );
+        assert!(stored == replayed, "{seeds} seeds: the two builds differ");
+        assert_eq!(
+            (a.cyclic, a.unresolved),
+            (b.cyclic, b.unresolved),
+            "{seeds} seeds"
+        );
+        if a.iterations > 1 {
+            iterated += 1;
+        }
+        dbs.push(Table::Memory(stored)).unwrap();
+    }
+    assert!(iterated >= max / 2, "only {iterated} seed counts iterated");
+    let unresolved = (0..=max)
+        .map(|s| check_table(game, &dbs, s).unwrap().unresolved)
+        .sum::<u64>();
+    assert!(unresolved > 0, "some boards stay unresolved");
+}
