@@ -4,9 +4,10 @@
 //! ```text
 //! cargo run --release --example solve -- urim [--pits 6|7] [--seeds 3|4] [--max-seeds 20]
 //!     [--from "<notation>"] [--db DIR] [--memory] [--no-check] [--time SECONDS]
-//!     [--nodes N] [--max-path PLIES]
+//!     [--nodes N] [--max-path PLIES] [--children stored|replayed]
 //! cargo run --release --example solve -- oware [--seeds 4|3] [--max-seeds 16]
-//!     [--from "<notation>"] [--db DIR] [--memory] [--no-check]
+//!     [--from "<notation>"] [--db DIR] [--memory] [--no-check] [--time SECONDS]
+//!     [--nodes N] [--max-path PLIES] [--children stored|replayed]
 //! cargo run --release --example solve -- kalah [--pits 6] [--seeds 4] [--from "<notation>"]
 //!     [--empty-capture] [--mover-empty] [--max-seeds N] [--db DIR] [--memory]
 //!     [--check] [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc] [--id DEPTH]
@@ -23,9 +24,8 @@
 //! history; docs/solving.md, "Games with cycles"); they are always re-checked after
 //! they are built or read, and the proof search carries the history along its path.
 //! Oware's too (its repetition rule splits the seeds as Urim's does); they hold the
-//! game with the end by majority played on, and `solve oware` prints the bounds of the
-//! position from them when its board is in them (there is no proof search for Oware
-//! yet).
+//! game with the end by majority played on, and so does its proof search. Both proof
+//! searches stop after 60 s unless `--time` or `--nodes` says otherwise.
 
 mod common;
 
@@ -39,7 +39,7 @@ use std::time::{Duration, Instant};
 
 use mancala_solve::build::{BuildOptions, build, check_table};
 use mancala_solve::db::Databases;
-use mancala_solve::history::HistoryProver;
+use mancala_solve::history::{HistoryGame, HistoryProver};
 use mancala_solve::kalah::{Ending, Kalah, KalahGame, Rules};
 use mancala_solve::oware::{Oware, OwareGame};
 use mancala_solve::retro::Children;
@@ -77,7 +77,7 @@ struct Cli {
     /// does unless --no-check
     #[arg(long)]
     check: bool,
-    /// urim: the longest stretch without capture the proof search follows (it tries
+    /// urim, oware: the longest stretch without capture the proof search follows (it tries
     /// 8, 16, 32, … up to this); longer lines count as the worst (lower bound) or
     /// best (upper bound) for the side to move, which keeps the bounds sound
     #[arg(long, value_name = "PLIES", default_value_t = 256)]
@@ -277,20 +277,46 @@ fn run_urim<const N: usize>(cli: &Cli) -> Result<(), String> {
         ));
     }
     let dir = (!cli.memory).then(|| cli.db.clone());
+    let limits = default_limits(cli)?;
+    println!("urim: {start}  ({})", game.variant());
+    let dbs = databases(&game, cli, max_seeds, dir.as_deref(), !cli.no_check)?;
+    prove_history(
+        cli,
+        game,
+        &dbs,
+        &start,
+        &limits,
+        "rule 6 counts repetitions from here",
+    )
+}
+
+/// The proof limits of `--time` and `--nodes`; 60 s if neither is given (the start of
+/// Urim or Oware is far beyond what the search proves here).
+fn default_limits(cli: &Cli) -> Result<Limits, String> {
     let mut limits = limits(cli)?;
     if limits.time.is_none() && limits.nodes.is_none() {
-        // Urim's start is far beyond what the search proves here: stop by default.
         limits.time = Some(Duration::from_secs(60));
         println!("proof search limited to 60 s (give --time or --nodes to change it)");
     }
-    println!("urim: {start}  ({})", game.variant());
-    let dbs = databases(&game, cli, max_seeds, dir.as_deref(), !cli.no_check)?;
+    Ok(limits)
+}
+
+/// The history-carrying proof search of `start` over `dbs`, printed: the bounds as
+/// they are proven, then the value or the bounds reached and a best move.
+fn prove_history<G: HistoryGame>(
+    cli: &Cli,
+    game: G,
+    dbs: &Databases,
+    start: &G::Pos,
+    limits: &Limits,
+    repetition: &str,
+) -> Result<(), String> {
     let entries = usize::try_from(cli.tt_mb.max(1) * (1 << 20) / 48).unwrap_or(usize::MAX);
-    let mut prover = HistoryProver::<N>::new(&dbs, entries).map_err(|e| e.to_string())?;
+    let mut prover = HistoryProver::new(game, dbs, entries).map_err(|e| e.to_string())?;
     prover.set_max_path(cli.max_path);
     let t = Instant::now();
     let proof = prover
-        .prove_deepening(&start, &limits, |lower, upper, nodes| {
+        .prove_deepening(start, limits, |lower, upper, nodes| {
             eprintln!(
                 "  bounds [{lower}, {upper}] after {nodes} nodes, {:.1} s",
                 t.elapsed().as_secs_f64()
@@ -300,8 +326,8 @@ fn run_urim<const N: usize>(cli: &Cli) -> Result<(), String> {
     let secs = t.elapsed().as_secs_f64();
     let mover = start.side_to_move();
     println!(
-        "(the position is taken as the whole history, as at the start of a game: rule 6 \
-         counts repetitions from here)"
+        "(the position is taken as the whole history, as at the start of a game: \
+         {repetition})"
     );
     report(
         mover,
@@ -328,12 +354,6 @@ fn run_oware(cli: &Cli) -> Result<(), String> {
     if variant.clockwise {
         return Err("oware has no option --clockwise".into());
     }
-    if cli.max_path != 256 || cli.time.is_some() || cli.nodes.is_some() {
-        return Err(
-            "--max-path, --time and --nodes are options of a proof search, which oware has not"
-                .into(),
-        );
-    }
     let start: Oware = match &variant.from {
         Some(text) => text.parse().map_err(|e| format!("--from {text:?}: {e}"))?,
         None => Oware::start(variant.seeds.unwrap_or(4), mancala_solve::Player::South)
@@ -349,36 +369,25 @@ fn run_oware(cli: &Cli) -> Result<(), String> {
         ));
     }
     let dir = (!cli.memory).then(|| cli.db.clone());
+    let limits = default_limits(cli)?;
     println!("oware: {start}  ({})", game.variant());
     let dbs = databases(&game, cli, max_seeds, dir.as_deref(), !cli.no_check)?;
     if let mancala::Status::Over(o) = start.status() {
         println!("the game is over: {o:?}");
         return Ok(());
     }
-    let mover = start.side_to_move();
-    let mut board = [0u8; 12];
-    let stores = game.view(&start, &mut board);
-    if let Some(t) = game.terminal(&start, stores).map_err(|e| e.to_string())? {
-        let v = stores + t;
-        report(mover, Some(v), v, v, false);
-        return Ok(());
-    }
-    match dbs.board_bounds(&board) {
-        Some((l, u)) => {
-            println!(
-                "(from the databases: the position is taken as the whole history; the margin is \
-                 that of the game played on past a majority in a store, which keeps the \
-                 winner; docs/solving.md, \"Oware\")"
-            );
-            let (l, u) = (stores + i32::from(l), stores + i32::from(u));
-            report(mover, (l == u).then_some(l), l, u, false);
-        }
-        None => println!(
-            "the position has {on_board} seeds on the board, more than the databases hold; \
-             oware has no proof search yet"
-        ),
-    }
-    Ok(())
+    println!(
+        "(the margin is that of the game played on past a majority in a store, which keeps \
+         the winner; docs/solving.md, \"Oware\")"
+    );
+    prove_history(
+        cli,
+        game,
+        &dbs,
+        &start,
+        &limits,
+        "a repeated position ends the game",
+    )
 }
 
 fn report(mover: mancala_solve::Player, value: Option<i32>, lower: i32, upper: i32, stopped: bool) {

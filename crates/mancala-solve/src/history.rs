@@ -1,6 +1,7 @@
-//! The proof search for Urim, a game whose value depends on the history (rule 6: a
-//! move that produces a position seen since the last capture ends the game, each
-//! player taking the seeds in their own row).
+//! The proof search for games whose value depends on the history (Urim's rule 6,
+//! Oware's repetition: a move that produces a position seen since the last capture
+//! ends the game, each player taking the seeds in their own row), any
+//! [`HistoryGame`].
 //!
 //! The search carries the exact history along its own path: the positions since the
 //! last capture. A move that repeats one of them ends the line as rule 6 scores it. A
@@ -29,9 +30,37 @@ use mancala_core::{ArrayVec, Position};
 use crate::SolveError;
 use crate::db::Databases;
 use crate::game::Game;
+use crate::oware::OwareGame;
 use crate::rank::{MAX_PITS, Ranker};
 use crate::search::{Limits, Proof};
-use crate::urim::{Urim, UrimGame, own_rows};
+use crate::urim::UrimGame;
+
+/// A game whose value depends on the history since the last capture, as the proof
+/// search sees it: a move that takes seeds off the board starts the history afresh,
+/// and a move that repeats a position of the history ends the game, scored by
+/// [`repetition`](HistoryGame::repetition).
+pub trait HistoryGame: Game {
+    /// The final margin still to come to the side to move at `pos`, a position that
+    /// repeats one since the last capture (the stores left out).
+    fn repetition(&self, pos: &Self::Pos) -> i32;
+}
+
+impl<const N: usize> HistoryGame for UrimGame<N> {
+    /// Rule 6: each player takes the seeds in their own row.
+    fn repetition(&self, pos: &urim::Urim<N>) -> i32 {
+        crate::urim::own_rows(pos)
+    }
+}
+
+impl HistoryGame for OwareGame {
+    /// Each player takes the seeds in their own row (`docs/oware.md`).
+    fn repetition(&self, pos: &oware::Oware) -> i32 {
+        crate::oware::own_rows(pos)
+    }
+}
+
+/// A move of `G`.
+type MoveOf<G> = <<G as Game>::Pos as Position>::Move;
 
 /// Which database bound the leaves take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,17 +69,19 @@ enum Run {
     Upper,
 }
 
-/// A proof search for Urim on `N` pits with the exact history along its path.
+/// A proof search for a [`HistoryGame`] with the exact history along its path.
 #[derive(Debug)]
-pub struct HistoryProver<'a, const N: usize> {
-    game: UrimGame<N>,
+pub struct HistoryProver<'a, G: HistoryGame> {
+    game: G,
+    /// Pits on the board (both rows).
+    pits: usize,
     dbs: &'a Databases,
     ranker: Ranker,
     /// Bounds `(lower, upper)` on the value of positions right after a capture, per
     /// run, keyed by `(rank << 8 | seeds) << 1 | run`.
     table: HashMap<u64, (i8, i8)>,
     max_entries: usize,
-    path: Vec<Urim<N>>,
+    path: Vec<G::Pos>,
     /// The longest stretch without capture searched; a line longer than this is cut
     /// and counted as the worst for the root's mover (lower run) or the best (upper
     /// run), which keeps both runs' values on their side of the exact value.
@@ -65,23 +96,38 @@ pub struct HistoryProver<'a, const N: usize> {
     stopped: bool,
 }
 
-impl<'a, const N: usize> HistoryProver<'a, N> {
-    /// A prover over `dbs` (Urim databases of `N` pits), keeping at most
-    /// `max_entries` positions in its table.
+impl<'a, G: HistoryGame> HistoryProver<'a, G> {
+    /// A prover for `game` over `dbs` (its databases), keeping at most `max_entries`
+    /// positions in its table.
+    ///
+    /// ```
+    /// use mancala_solve::{build::build, db::Databases, history::HistoryProver, search::Limits};
+    /// use mancala_solve::oware::{Oware, OwareGame};
+    /// let game = OwareGame::new();
+    /// let mut dbs = Databases::new(&game, 4)?;
+    /// build(&game, &mut dbs, 4, None, false, |_| {})?;
+    /// // 5 seeds on the board, South to move: one more than the databases hold.
+    /// let pos: Oware = "0,0,0,0,2,1/1,0,0,0,1,0 22-21 S".parse()?;
+    /// let proof = HistoryProver::new(game, &dbs, 1 << 16)?.prove_with(&pos, &Limits::none(), |_, _, _| {})?;
+    /// assert!(proof.value().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// [`SolveError::Pits`] if `dbs` is of another board.
-    pub fn new(dbs: &'a Databases, max_entries: usize) -> Result<Self, SolveError> {
-        if dbs.ranker().pits() != 2 * N {
+    pub fn new(game: G, dbs: &'a Databases, max_entries: usize) -> Result<Self, SolveError> {
+        let pits = 2 * game.pits_per_side();
+        if dbs.ranker().pits() != pits {
             return Err(SolveError::Pits {
                 found: dbs.ranker().pits() / 2,
-                expected: N,
+                expected: pits / 2,
             });
         }
         Ok(HistoryProver {
-            game: UrimGame::new(),
+            game,
+            pits,
             dbs,
-            ranker: Ranker::new(2 * N, 56)?,
+            ranker: Ranker::new(pits, 64)?,
             table: HashMap::new(),
             max_entries,
             path: Vec::new(),
@@ -120,13 +166,13 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
     /// Those of [`prove_with`](HistoryProver::prove_with).
     pub fn prove_deepening(
         &mut self,
-        pos: &Urim<N>,
+        pos: &G::Pos,
         limits: &Limits,
         mut each: impl FnMut(i32, i32, u64),
-    ) -> Result<Proof<urim::Move>, SolveError> {
+    ) -> Result<Proof<MoveOf<G>>, SolveError> {
         let longest = self.max_path;
         let start = Instant::now();
-        let mut best: Option<Proof<urim::Move>> = None;
+        let mut best: Option<Proof<MoveOf<G>>> = None;
         let mut nodes = 0u64;
         let mut searches = 0u32;
         let mut plies = 8.min(longest);
@@ -184,14 +230,25 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
     /// A database missing below the position's seeds ([`SolveError::Missing`]).
     pub fn prove_with(
         &mut self,
-        pos: &Urim<N>,
+        pos: &G::Pos,
         limits: &Limits,
         mut each: impl FnMut(i32, i32, u64),
-    ) -> Result<Proof<urim::Move>, SolveError> {
+    ) -> Result<Proof<MoveOf<G>>, SolveError> {
+        let n = self.pits;
         let mut board = [0u8; MAX_PITS];
-        let stores = self.game.view(pos, &mut board[..2 * N]);
-        let seeds: u32 = board[..2 * N].iter().map(|&x| u32::from(x)).sum();
+        let stores = self.game.view(pos, &mut board[..n]);
+        let seeds: u32 = board[..n].iter().map(|&x| u32::from(x)).sum();
         let s = seeds as i32;
+        // The position of the board alone (its mover as South, the stores as the
+        // game's adapter sets them): the value is over the board, and Oware's end by
+        // majority, which reads the stores, is played on as in the databases.
+        let pos = &self
+            .game
+            .position(&board[..n])
+            .ok_or_else(|| SolveError::Absent {
+                seeds,
+                rank: self.ranker.rank(&board[..n]),
+            })?;
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time.map(|t| Instant::now() + t);
@@ -207,7 +264,8 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
             stopped: false,
             estimate: None,
         };
-        if let Some(t) = self.game.terminal(pos, stores)? {
+        let own = self.game.view(pos, &mut [0; MAX_PITS][..n]);
+        if let Some(t) = self.game.terminal(pos, own)? {
             proof.lower = stores + t;
             proof.upper = stores + t;
             return Ok(proof);
@@ -227,9 +285,7 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
                 }
                 g = g.clamp(lo, hi);
                 let beta = if g == lo { g + 1 } else { g };
-                self.path.clear();
-                self.path.push(*pos);
-                let v = self.fresh(pos, seeds, &board[..2 * N], beta - 1, beta, run)?;
+                let v = self.fresh(seeds, &board[..n], beta - 1, beta, run)?;
                 if self.stopped {
                     break;
                 }
@@ -267,10 +323,10 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
     }
 
     /// A move that reaches `v` (the proven value over the board) in both runs.
-    fn best_move(&mut self, pos: &Urim<N>, v: i32) -> Result<Option<urim::Move>, SolveError> {
+    fn best_move(&mut self, pos: &G::Pos, v: i32) -> Result<Option<MoveOf<G>>, SolveError> {
         for m in pos.legal_moves() {
             self.path.clear();
-            self.path.push(*pos);
+            self.path.push(pos.clone());
             let ok = self.move_value(pos, m, v - 1, v, Run::Lower)? >= v;
             if self.stopped {
                 return Ok(None);
@@ -282,12 +338,11 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
         Ok(None)
     }
 
-    /// The value of a position that is its own whole history (the path holds it
-    /// alone): from the databases if its seeds have one, else searched, with the
-    /// table.
+    /// The value of a position that is its own whole history (the root, or right
+    /// after a capture), given by its board: from the databases if its seeds have
+    /// one, else searched (the path then holds it alone), with the table.
     fn fresh(
         &mut self,
-        pos: &Urim<N>,
         seeds: u32,
         board: &[u8],
         alpha: i32,
@@ -316,7 +371,18 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
         if hi <= alpha {
             return Ok(hi);
         }
-        let v = self.search(pos, alpha.max(lo), beta.min(hi), run)?;
+        // The history starts afresh here: the path holds this position alone (that of
+        // its board, as at the root).
+        let pos = self
+            .game
+            .position(board)
+            .ok_or_else(|| SolveError::Absent {
+                seeds,
+                rank: self.ranker.rank(board),
+            })?;
+        self.path.clear();
+        self.path.push(pos.clone());
+        let v = self.search(&pos, alpha.max(lo), beta.min(hi), run)?;
         if self.stopped {
             return Ok(0);
         }
@@ -337,43 +403,36 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
     /// mover, within `(alpha, beta)` (fail-soft).
     fn move_value(
         &mut self,
-        pos: &Urim<N>,
-        m: urim::Move,
+        pos: &G::Pos,
+        m: MoveOf<G>,
         alpha: i32,
         beta: i32,
         run: Run,
     ) -> Result<i32, SolveError> {
-        let mut child = *pos;
-        let gain = i32::from(child.play_capturing(m));
+        let n = self.pits;
+        let mut child = pos.clone();
+        let gain = self.play(&mut child, m);
         let mut board = [0u8; MAX_PITS];
-        let cs = self.game.view(&child, &mut board[..2 * N]);
+        let cs = self.game.view(&child, &mut board[..n]);
         if let Some(t) = self.game.terminal(&child, cs)? {
             return Ok(gain - t);
         }
         if gain > 0 {
             // A capture: the history starts afresh with the child.
-            let seeds: u32 = board[..2 * N].iter().map(|&x| u32::from(x)).sum();
+            let seeds: u32 = board[..n].iter().map(|&x| u32::from(x)).sum();
             let saved = std::mem::take(&mut self.path);
-            self.path.push(child);
-            let v = self.fresh(
-                &child,
-                seeds,
-                &board[..2 * N],
-                gain - beta,
-                gain - alpha,
-                run,
-            );
+            let v = self.fresh(seeds, &board[..n], gain - beta, gain - alpha, run);
             self.path = saved;
             return Ok(gain - v?);
         }
         if self.path.contains(&child) {
-            // Rule 6: each player takes the seeds in their own row.
-            return Ok(-own_rows(&child));
+            // A repetition ends the game (Urim's rule 6, Oware's repetition).
+            return Ok(-self.game.repetition(&child));
         }
         if self.path.len() >= self.max_path {
             // Cut: the worst (lower run) or the best (upper run) for the root's mover.
             self.cut = true;
-            let s: i32 = board[..2 * N].iter().map(|&x| i32::from(x)).sum();
+            let s: i32 = board[..n].iter().map(|&x| i32::from(x)).sum();
             let for_root = if run == Run::Lower { -s } else { s };
             return Ok(if pos.side_to_move() == self.root {
                 for_root
@@ -381,7 +440,7 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
                 -for_root
             });
         }
-        self.path.push(child);
+        self.path.push(child.clone());
         let v = self.search(&child, -beta, -alpha, run);
         self.path.pop();
         Ok(-v?)
@@ -389,13 +448,16 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
 
     /// Alpha-beta (negamax, fail-soft) over the value of `pos`, the last position of
     /// the path.
-    fn search(
-        &mut self,
-        pos: &Urim<N>,
-        alpha: i32,
-        beta: i32,
-        run: Run,
-    ) -> Result<i32, SolveError> {
+    /// Plays `m` at `pos` and returns what it captured for the mover (the rise of
+    /// the mover's stores' margin; the games here have no extra turns).
+    fn play(&self, pos: &mut G::Pos, m: MoveOf<G>) -> i32 {
+        let mut board = [0u8; MAX_PITS];
+        let before = self.game.view(pos, &mut board[..self.pits]);
+        pos.play_unchecked(m);
+        -self.game.view(pos, &mut board[..self.pits]) - before
+    }
+
+    fn search(&mut self, pos: &G::Pos, alpha: i32, beta: i32, run: Run) -> Result<i32, SolveError> {
         self.nodes += 1;
         if self.nodes > self.node_limit
             || (self.nodes & 0xFFF == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
@@ -406,11 +468,13 @@ impl<'a, const N: usize> HistoryProver<'a, N> {
             return Ok(0);
         }
         // Captures first, the larger first.
-        let mut moves: ArrayVec<(i32, urim::Move), 8> = ArrayVec::new();
+        let mut moves: ArrayVec<(i32, MoveOf<G>), 16> = ArrayVec::new();
         for m in pos.legal_moves() {
-            let mut c = *pos;
-            let gain = i32::from(c.play_capturing(m));
-            moves.push((gain, m));
+            let mut c = pos.clone();
+            let gain = self.play(&mut c, m);
+            moves
+                .try_push((gain, m))
+                .map_err(|_| SolveError::TooManyMoves)?;
         }
         if moves.is_empty() {
             return Err(SolveError::NoMoves);

@@ -354,3 +354,74 @@ fn the_end_by_majority_keeps_the_winner() {
 fn replayed_children_give_the_same_databases() {
     common::replayed_equals_stored(&OwareGame::new(), 9);
 }
+
+/// The history-carrying proof search ([`HistoryProver`]) proves the exact value of
+/// random boards of 3 seeds (the databases hold 1 seed only, so it searches through
+/// stretches without capture and across captures) as the whole history, or bounds
+/// that hold it. Boards whose exact search passes 2 M nodes are skipped.
+#[test]
+fn proof_search_agrees_with_the_exact_search() {
+    use mancala_solve::history::HistoryProver;
+    use mancala_solve::search::Limits;
+    common::big_stack(|| {
+        let (game, dbs) = oware_dbs(1);
+        let mut rng = mancala_testkit::Rng::new(11);
+        let mut memo = HashMap::new();
+        let (mut compared, mut proven) = (0, 0);
+        common::LIMIT.with(|l| l.set(2_000_000));
+        for _ in 0..60 {
+            let mut b = [0u8; 12];
+            for _ in 0..3 {
+                b[rng.below(12)] += 1;
+            }
+            let p = position(&b);
+            let me = p.side_to_move();
+            let stores = i32::from(p.stores()[me]) - i32::from(p.stores()[me.opponent()]);
+            let mut nodes = 0;
+            let e = fresh(&b, &mut memo, &dbs, &mut nodes) + stores;
+            if over_limit(nodes) {
+                continue;
+            }
+            compared += 1;
+            let mut prover = HistoryProver::new(game, &dbs, 1 << 16).unwrap();
+            let proof = prover
+                .prove_with(&p, &Limits::nodes(500_000), |_, _, _| {})
+                .unwrap();
+            assert!(
+                proof.lower <= e && e <= proof.upper,
+                "{p}: {e} outside {proof:?}"
+            );
+            if let Some(v) = proof.value() {
+                assert_eq!(v, e, "{p}");
+                proven += 1;
+                // The proven best move reaches the value (a finished game has none).
+                use mancala_solve::Game;
+                if game.terminal(&p, stores).unwrap().is_some() {
+                    assert_eq!(proof.best, None);
+                    continue;
+                }
+                let m = proof.best.expect("a proven value has a best move");
+                let mut c = p;
+                c.play_unchecked(m);
+                let gain = i32::from(c.stores()[me]) - i32::from(p.stores()[me]);
+                let cb = mover_board(&c);
+                let after = if gain > 0 {
+                    gain - fresh(&cb, &mut memo, &dbs, &mut nodes)
+                } else {
+                    let mut g = oware::Game::new(p);
+                    g.play(m).unwrap();
+                    nodes = 0;
+                    -exact(&mut g, &mut memo, &dbs, -100, 100, &mut nodes)
+                };
+                if !over_limit(nodes) {
+                    assert_eq!(after + stores, e, "{p}: {m} does not reach the value");
+                }
+            }
+        }
+        eprintln!("{compared} of 60 boards compared, {proven} proven");
+        assert!(
+            compared >= 40 && proven * 10 >= compared * 9,
+            "{proven} of {compared} proven"
+        );
+    });
+}

@@ -436,7 +436,7 @@ fn proof_search_agrees_with_the_exact_search() {
                 s + 1,
                 &mut nodes,
             ) + stores(&p);
-            let mut prover = HistoryProver::<6>::new(&dbs, 1 << 16).unwrap();
+            let mut prover = HistoryProver::new(UrimGame::<6>::new(), &dbs, 1 << 16).unwrap();
             let proof = prover
                 .prove_with(&p, &Limits::nodes(200_000), |_, _, _| {})
                 .unwrap();
@@ -449,14 +449,14 @@ fn proof_search_agrees_with_the_exact_search() {
                 proven += 1;
             }
             // Deepening the cut: the same value.
-            let mut deep = HistoryProver::<6>::new(&dbs, 1 << 16).unwrap();
+            let mut deep = HistoryProver::new(UrimGame::<6>::new(), &dbs, 1 << 16).unwrap();
             let d = deep
                 .prove_deepening(&p, &Limits::nodes(200_000), |_, _, _| {})
                 .unwrap();
             assert!(d.lower <= e && e <= d.upper, "{p}: {e} outside {d:?}");
             // Lines cut short still give bounds that hold the exact value.
             for cut in [1, 3, 6] {
-                let mut prover = HistoryProver::<6>::new(&dbs, 1 << 16).unwrap();
+                let mut prover = HistoryProver::new(UrimGame::<6>::new(), &dbs, 1 << 16).unwrap();
                 prover.set_max_path(cut);
                 let proof = prover
                     .prove_with(&p, &Limits::none(), |_, _, _| {})
