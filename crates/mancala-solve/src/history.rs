@@ -38,7 +38,9 @@ use crate::urim::UrimGame;
 /// A game whose value depends on the history since the last capture, as the proof
 /// search sees it: a move that takes seeds off the board starts the history afresh,
 /// and a move that repeats a position of the history ends the game, scored by
-/// [`repetition`](HistoryGame::repetition).
+/// [`repetition`](HistoryGame::repetition). The search takes a move's capture from
+/// the stores, so the game must have no extra turns (the side to move alternates),
+/// as Urim and Oware.
 pub trait HistoryGame: Game {
     /// The final margin still to come to the side to move at `pos`, a position that
     /// repeats one since the last capture (the stores left out).
@@ -446,8 +448,6 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
         Ok(-v?)
     }
 
-    /// Alpha-beta (negamax, fail-soft) over the value of `pos`, the last position of
-    /// the path.
     /// Plays `m` at `pos` and returns what it captured for the mover (the rise of
     /// the mover's stores' margin; the games here have no extra turns).
     fn play(&self, pos: &mut G::Pos, m: MoveOf<G>) -> i32 {
@@ -457,6 +457,8 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
         -self.game.view(pos, &mut board[..self.pits]) - before
     }
 
+    /// Alpha-beta (negamax, fail-soft) over the value of `pos`, the last position of
+    /// the path.
     fn search(&mut self, pos: &G::Pos, alpha: i32, beta: i32, run: Run) -> Result<i32, SolveError> {
         self.nodes += 1;
         if self.nodes > self.node_limit

@@ -30,6 +30,8 @@
 //! rank order on all cores (in place: a value read from another thread may be one
 //! iteration old, which only delays the fixed point, since `L` only rises and `U` only
 //! falls), only over the boards still unresolved, until an iteration changes nothing.
+//! Where the children would take more than [`Children::STORED_LIMIT`], the iteration
+//! plays each unresolved board's moves again instead ([`Children::Replayed`]).
 
 use std::sync::atomic::{AtomicU16, Ordering};
 
