@@ -414,10 +414,14 @@ impl<'a, G: Game> Prover<'a, G> {
         for e in bucket.iter_mut() {
             if e.key == key {
                 if e.depth == depth {
-                    // Bounds of the same search depth narrow each other.
+                    // Bounds of the same search depth narrow each other. The best
+                    // move stays the one that proved the lower bound: a search that
+                    // failed low proved no move, it only kept its most hopeful child.
+                    if lower > e.lower || e.best == u8::MAX {
+                        e.best = best;
+                    }
                     e.lower = e.lower.max(lower);
                     e.upper = e.upper.min(upper);
-                    e.best = best;
                     e.work = e.work.max(work);
                 } else if depth > e.depth {
                     *e = new;
