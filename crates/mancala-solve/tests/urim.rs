@@ -8,7 +8,9 @@
 //! - (b) random boards against an alpha-beta over one seed count with the path's
 //!   history, a repetition scoring the worst (for `L`) or the best (for `U`) for the
 //!   board's mover, stopping at captures and looking the result up;
-//! - (c) a planted error is caught by the consistency check;
+//! - (b′) every board of a seed count against the attractors of a reachability game
+//!   over its explicit graph (a different algorithm for the same `L` and `U`);
+//! - (c) a planted error is caught by the consistency check and by (b′);
 //!
 //! and hand-counted positions.
 
@@ -22,6 +24,7 @@ use mancala_core::record::Record;
 use mancala_solve::build::{build, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::history::HistoryProver;
+use mancala_solve::rank::Ranker;
 use mancala_solve::retro::stored_value;
 use mancala_solve::search::Limits;
 use mancala_solve::urim::UrimGame;
@@ -507,4 +510,166 @@ fn seven_pits_build_and_check() {
 #[test]
 fn replayed_children_give_the_same_databases() {
     common::replayed_equals_stored(&UrimGame::<6>::new(), 9);
+}
+
+/// (b′) `L` and `U` of every board of `n` seeds by an algorithm of another kind than
+/// the build's iteration, written here from the rules as the `urim` crate plays
+/// them: the graph of the boards is built explicitly (each board twice: moved by the
+/// player for whom endless play counts as the worst, `X`, and by the other), and for
+/// every threshold `t` the set of nodes from which `X` can force an exit (a capture,
+/// looked up in the databases below, or the end of the game) worth at least `t` is the
+/// attractor of those exits, with counters of the moves left to the other player as
+/// in a reachability game. `X`'s value at a node is the greatest such `t` (endless
+/// play: −n); it must be `L` where `X` moves and `−U` where the other does. Returns
+/// the boards checked and those whose bounds differ (board, `L` and `U` found).
+fn attractor_check(n: u32, dbs: &Databases) -> (usize, Vec<([u8; 12], i32, i32)>) {
+    let n_i = n as i32;
+    // Node i: (board, X moves); the best exit for its mover; its successors.
+    let mut index: HashMap<([u8; 12], bool), usize> = HashMap::new();
+    let mut nodes: Vec<([u8; 12], bool)> = Vec::new();
+    let ranker = Ranker::new(12, n).unwrap();
+    let mut b = [0u8; 12];
+    ranker.unrank(n, 0, &mut b).unwrap();
+    loop {
+        for role in [true, false] {
+            index.insert((b, role), nodes.len());
+            nodes.push((b, role));
+        }
+        if !ranker.next(&mut b) {
+            break;
+        }
+    }
+    let mut exit: Vec<Option<i32>> = Vec::with_capacity(nodes.len());
+    let mut pred: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    let mut moves_left = vec![0usize; nodes.len()];
+    for (i, &(b, x_moves)) in nodes.iter().enumerate() {
+        let p = position(&b).unwrap();
+        let me = p.side_to_move();
+        let mut best_exit = None::<i32>;
+        if let Some(o) = p.outcome() {
+            // Starved: the game is over, its margin the only exit.
+            let t = o.totals.unwrap();
+            best_exit = Some(i32::from(t[me]) - i32::from(t[me.opponent()]) - stores(&p));
+        }
+        for m in p.legal_moves() {
+            let c = p.after(m).unwrap();
+            let gain = i32::from(c.stores()[me]) - i32::from(p.stores()[me]);
+            let e = if let Some(o) = c.outcome() {
+                let t = o.totals.unwrap();
+                i32::from(t[me]) - i32::from(t[me.opponent()]) - stores(&p)
+            } else if gain > 0 {
+                let (l, u) = dbs.board_bounds(&mover_board(&c)).unwrap();
+                // The child is moved by the other role: X's pessimistic bound if X
+                // moves there, the other's optimistic one if it does.
+                gain - i32::from(if x_moves { u } else { l })
+            } else {
+                pred[index[&(mover_board(&c), !x_moves)]].push(i);
+                moves_left[i] += 1;
+                continue;
+            };
+            best_exit = Some(best_exit.map_or(e, |x| x.max(e)));
+        }
+        exit.push(best_exit);
+    }
+    // X's value at each node: −n (endless play) unless an attractor holds it.
+    let mut value = vec![-n_i; nodes.len()];
+    for t in -n_i + 1..=n_i {
+        let mut win = vec![false; nodes.len()];
+        let mut left = moves_left.clone();
+        let mut queue = Vec::new();
+        for (i, &(_, x_moves)) in nodes.iter().enumerate() {
+            // X takes an exit worth t; the other player escapes by one worth less
+            // than t to X (its own value −e).
+            let w = if x_moves {
+                exit[i].is_some_and(|e| e >= t)
+            } else if exit[i].is_some_and(|e| -e < t) {
+                left[i] = usize::MAX;
+                false
+            } else {
+                left[i] == 0
+            };
+            if w {
+                win[i] = true;
+                queue.push(i);
+            }
+        }
+        while let Some(j) = queue.pop() {
+            for &i in &pred[j] {
+                if win[i] || left[i] == usize::MAX {
+                    continue;
+                }
+                left[i] -= 1;
+                if nodes[i].1 || left[i] == 0 {
+                    win[i] = true;
+                    queue.push(i);
+                }
+            }
+        }
+        for (v, w) in value.iter_mut().zip(&win) {
+            if *w {
+                *v = t;
+            }
+        }
+    }
+    let mut wrong = Vec::new();
+    for pair in nodes.chunks_exact(2).zip(value.chunks_exact(2)) {
+        let (&[(b, _), _], &[l, minus_u]) = pair else {
+            unreachable!()
+        };
+        let (dl, du) = dbs.board_bounds(&b).unwrap();
+        if (l, -minus_u) != (i32::from(dl), i32::from(du)) {
+            wrong.push((b, l, -minus_u));
+        }
+    }
+    (nodes.len() / 2, wrong)
+}
+
+/// (b′) Every board of up to 7 seeds (31,824 of 7) against the attractors.
+#[test]
+fn bounds_equal_the_attractors_on_every_board_up_to_7_seeds() {
+    let (_, dbs) = urim_dbs(7);
+    for n in 0..=7 {
+        let (boards, wrong) = attractor_check(n, &dbs);
+        assert_eq!(boards as u64, dbs.ranker().count(n));
+        assert!(wrong.is_empty(), "{n} seeds: {wrong:?}");
+    }
+}
+
+/// (b′) Every board of 8 to 12 seeds (1,352,078 of 12) against the attractors; to
+/// more seeds with `URIM_ATTRACTOR_SEEDS` (16: about 5 GB and minutes).
+#[test]
+#[ignore = "half a minute in release: the attractors over every board of 8 to 12 seeds"]
+fn bounds_equal_the_attractors_on_every_board_up_to_12_seeds() {
+    let max = std::env::var("URIM_ATTRACTOR_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(12);
+    let (_, dbs) = urim_dbs(max);
+    for n in 8..=max {
+        let t = std::time::Instant::now();
+        let (boards, wrong) = attractor_check(n, &dbs);
+        eprintln!(
+            "{n} seeds: {boards} boards, {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
+        assert_eq!(boards as u64, dbs.ranker().count(n));
+        assert!(wrong.is_empty(), "{n} seeds: {wrong:?}");
+    }
+}
+
+/// (c) A lower bound planted too low, or an upper bound too high, is caught by the
+/// attractors and the board named.
+#[test]
+fn the_attractors_catch_a_planted_error() {
+    let (_, mut dbs) = urim_dbs(5);
+    let b = [0, 1, 2, 0, 0, 1, 1, 0, 0, 0, 0, 0];
+    let rank = dbs.ranker().rank(&b) as usize;
+    let (l, u) = dbs.board_bounds(&b).unwrap();
+    for (at, planted) in [(0, l - 2), (1, u + 2)] {
+        dbs.memory_mut(5).unwrap()[2 * rank + at] = planted as u8;
+        let (_, wrong) = attractor_check(5, &dbs);
+        assert!(wrong.iter().any(|w| w.0 == b), "{wrong:?}");
+        dbs.memory_mut(5).unwrap()[2 * rank + at] = [l, u][at] as u8;
+    }
+    assert!(attractor_check(5, &dbs).1.is_empty());
 }
