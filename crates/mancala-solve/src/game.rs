@@ -79,6 +79,15 @@ pub trait Game: Sync {
         false
     }
 
+    /// How the moves that capture nothing sow, if they lift one pit of the mover and
+    /// sow round both rows passing over the origin (and pits at a cap), the turn then
+    /// passing: the retrograde analysis then un-sows ([`unsow`](crate::unsow)) to
+    /// re-evaluate only the parents of the boards that changed. `None` (the provided
+    /// version): every board is re-evaluated in every iteration.
+    fn sowing(&self) -> Option<crate::unsow::Sowing> {
+        None
+    }
+
     /// Whether every seed on the board ends in a player's total, so that a board's
     /// value has the parity of its seeds (`own - opp` with `own + opp = seeds`); the
     /// proof search then moves its bounds in steps of two.

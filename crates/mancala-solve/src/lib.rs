@@ -46,6 +46,7 @@ pub mod oware;
 pub mod rank;
 pub mod retro;
 pub mod search;
+pub mod unsow;
 pub mod urim;
 
 pub use game::Game;

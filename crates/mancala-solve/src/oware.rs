@@ -125,6 +125,11 @@ impl Game for OwareGame {
         true
     }
 
+    /// Rule 2: the origin is passed over on a lap of 12 or more.
+    fn sowing(&self) -> Option<crate::unsow::Sowing> {
+        Some(crate::unsow::Sowing { cap: None })
+    }
+
     fn seeds_decide_parity(&self) -> bool {
         true
     }

@@ -31,9 +31,13 @@
 //! iteration old, which only delays the fixed point, since `L` only rises and `U` only
 //! falls), only over the boards still unresolved, until an iteration changes nothing.
 //! Where the children would take more than [`Children::STORED_LIMIT`], the iteration
-//! plays each unresolved board's moves again instead ([`Children::Replayed`]).
+//! plays each unresolved board's moves again instead ([`Children::Replayed`]); for a
+//! game that says how it sows ([`Game::sowing`]: Urim, Oware) it then keeps a
+//! worklist: after the first iteration, only the boards marked as parents
+//! ([`unsow`](crate::unsow)) of a board whose change can move their bounds are played
+//! again, the others keep theirs.
 
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
 use mancala_core::{ArrayVec, Position};
 use rayon::prelude::*;
@@ -42,6 +46,7 @@ use crate::build::{CheckReport, bar};
 use crate::db::Databases;
 use crate::game::Game;
 use crate::rank::{MAX_PITS, Ranker};
+use crate::unsow::{Sowing, unsow};
 use crate::{ABSENT, SolveError};
 
 /// Boards a thread takes at a time.
@@ -286,6 +291,52 @@ impl Children {
     }
 }
 
+/// The worklist of an iteration with replayed children, for a game that un-sows
+/// ([`Game::sowing`]): bit sets over the boards' ranks.
+struct Work<'a> {
+    /// The boards to evaluate in this iteration (parents of a board that changed).
+    dirty: &'a [AtomicU64],
+    /// The boards to evaluate in the next one.
+    next: &'a [AtomicU64],
+    sowing: Sowing,
+}
+
+impl Work<'_> {
+    fn is_dirty(&self, rank: usize) -> bool {
+        self.dirty[rank / 64].load(Ordering::Relaxed) & (1 << (rank % 64)) != 0
+    }
+
+    /// Marks for the next iteration every board that may have `board` as a child
+    /// and whose bounds its change from `old` to `new` may move (the sides alternate,
+    /// so a parent's `L` takes `−U` of the child and its `U` takes `−L`): its `L`, if
+    /// `−U` of the child now passes it (`L` only rises, so one that does not pass it
+    /// never will); its `U`, if the child's old `−L` reached it (only then can the
+    /// child's rise lower it; a later fall of the parent's `U` from another child
+    /// marks the parent again).
+    fn mark_parents(
+        &self,
+        ranker: &Ranker,
+        board: &[u8],
+        vals: &[AtomicU16],
+        old: (i32, i32),
+        new: (i32, i32),
+    ) {
+        let n = vals.len();
+        unsow(board, self.sowing, |parent| {
+            let r = ranker.rank(parent) as usize;
+            if r >= n {
+                return;
+            }
+            let (pl, pu) = unpack(vals[r].load(Ordering::Relaxed));
+            let l_may_rise = new.1 < old.1 && -new.1 > pl;
+            let u_may_fall = new.0 > old.0 && -old.0 >= pu;
+            if l_may_rise || u_may_fall {
+                self.next[r / 64].fetch_or(1 << (r % 64), Ordering::Relaxed);
+            }
+        });
+    }
+}
+
 /// A board still to iterate, with stored children.
 #[derive(Clone, Copy)]
 struct Active {
@@ -355,33 +406,39 @@ impl Chunk {
 
     /// One iteration of the equations over the chunk's boards, in rank order; drops
     /// the boards that get resolved. Returns how many boards changed.
+    /// With `work`, only the boards it marks dirty are evaluated (the others keep
+    /// their bounds: none of their children changed), and the parents of those that
+    /// change are marked for the next iteration.
     fn iterate<G: Game>(
         &mut self,
         game: &G,
         ranker: &Ranker,
         seeds: u32,
         vals: &[AtomicU16],
+        work: Option<&Work>,
     ) -> Result<u64, SolveError> {
         let mut changed = 0u64;
         // One board: its exits and children give new bounds; keeps them monotone (a
         // child's bounds read from another thread may be older: L only rises, U only
-        // falls). Returns whether the board is still unresolved.
+        // falls). Returns whether the board is still unresolved, and whether it
+        // changed.
         let mut update = |rank: usize, exit_l: i32, exit_u: i32, kids: &[u32]| {
             let cell = &vals[rank];
             let (l, u) = unpack(cell.load(Ordering::Relaxed));
             let (nl, nu) = step(exit_l, exit_u, kids, vals);
             let (nl, nu) = (nl.max(l), nu.min(u));
-            if (nl, nu) != (l, u) {
+            let moved = (nl, nu) != (l, u);
+            if moved {
                 cell.store(pack(nl, nu), Ordering::Relaxed);
                 changed += 1;
             }
-            nl < nu
+            (nl < nu, moved.then_some(((l, u), (nl, nu))))
         };
         match self {
             Chunk::Stored { active, kids } => {
                 active.retain(|a| {
                     let k = &kids[a.start as usize..a.start as usize + usize::from(a.len)];
-                    update(a.rank as usize, i32::from(a.exit_l), i32::from(a.exit_u), k)
+                    update(a.rank as usize, i32::from(a.exit_l), i32::from(a.exit_u), k).0
                 });
             }
             Chunk::Replayed { start, bits, exits } => {
@@ -395,6 +452,16 @@ impl Chunk {
                     while word != 0 {
                         let i = w * 64 + word.trailing_zeros() as usize;
                         word &= word - 1;
+                        if work.is_some_and(|w| !w.is_dirty(*start + i)) {
+                            exits[kept] = exits[read];
+                            read += 1;
+                            kept += 1;
+                            continue;
+                        }
+                        if *start + i - at > 64 {
+                            at = *start + i;
+                            ranker.unrank(seeds, at as u64, &mut board[..p])?;
+                        }
                         while at < *start + i {
                             ranker.next(&mut board[..p]);
                             at += 1;
@@ -407,7 +474,11 @@ impl Chunk {
                         let kids = same_kids(game, ranker, seeds, &pos, stores)?;
                         let (el, eu) = unpack(exits[read]);
                         read += 1;
-                        if update(at, el, eu, &kids) {
+                        let (unresolved, moved) = update(at, el, eu, &kids);
+                        if let (Some((old, new)), Some(w)) = (moved, work) {
+                            w.mark_parents(ranker, &board[..p], vals, old, new);
+                        }
+                        if unresolved {
                             exits[kept] = exits[read - 1];
                             kept += 1;
                         } else {
@@ -529,6 +600,17 @@ pub fn solve_table_with<G: Game>(
         .collect::<Result<_, _>>()?;
     pb.finish_and_clear();
     let cyclic: u64 = chunks.iter().map(|c| c.len() as u64).sum();
+    // The worklist: every board is dirty in the first iteration.
+    let sowing = game.sowing().filter(|_| children == Children::Replayed);
+    let words = if sowing.is_some() { n.div_ceil(64) } else { 0 };
+    let mut dirty: Vec<AtomicU64> = (0..words)
+        .into_par_iter()
+        .map(|_| AtomicU64::new(u64::MAX))
+        .collect();
+    let mut next: Vec<AtomicU64> = (0..words)
+        .into_par_iter()
+        .map(|_| AtomicU64::new(0))
+        .collect();
     let mut stats = RetroStats {
         cyclic,
         children: Some(children),
@@ -546,11 +628,16 @@ pub fn solve_table_with<G: Game>(
             ),
             progress,
         );
+        let work = sowing.map(|sowing| Work {
+            dirty: &dirty,
+            next: &next,
+            sowing,
+        });
         let changed: u64 = chunks
             .par_iter_mut()
             .map(|chunk| {
                 let before = chunk.len() as u64;
-                let ch = chunk.iterate(game, ranker, seeds, &vals);
+                let ch = chunk.iterate(game, ranker, seeds, &vals, work.as_ref());
                 pb.inc(before);
                 ch
             })
@@ -559,6 +646,8 @@ pub fn solve_table_with<G: Game>(
         if changed == 0 {
             break;
         }
+        std::mem::swap(&mut dirty, &mut next);
+        next.par_iter().for_each(|w| w.store(0, Ordering::Relaxed));
     }
     drop(chunks);
     let mut out = Vec::with_capacity(2 * n);

@@ -105,6 +105,11 @@ impl<const N: usize> Game for UrimGame<N> {
         true
     }
 
+    /// Rule 3: the origin and the pits of 17 are passed over.
+    fn sowing(&self) -> Option<crate::unsow::Sowing> {
+        Some(crate::unsow::Sowing { cap: Some(17) })
+    }
+
     /// Rule 7.
     fn score(&self, totals: ByPlayer<u16>) -> mancala_core::Outcome {
         urim::score(totals)
