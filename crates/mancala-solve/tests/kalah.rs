@@ -133,17 +133,22 @@ fn consistency_check_passes_and_catches_a_planted_error() {
     }
 }
 
-#[test]
-fn proof_search_equals_the_databases_and_minimax() {
+/// Kalah(3) with the empty capture, and its databases of fewer than `max` seeds.
+fn empty_capture_3(max: u32) -> (Rules, KalahGame, Databases) {
     let rules = Rules {
         empty_capture: true,
         ..Rules::with_pits(3)
     };
     let game = KalahGame::new(rules);
-    let mut full = Databases::new(&game, 10).unwrap();
-    build(&game, &mut full, 10, None, false, |_| {}).unwrap();
-    let mut small = Databases::new(&game, 4).unwrap();
-    build(&game, &mut small, 4, None, false, |_| {}).unwrap();
+    let mut dbs = Databases::new(&game, max).unwrap();
+    build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
+    (rules, game, dbs)
+}
+
+#[test]
+fn proof_search_equals_the_databases_and_minimax() {
+    let (_, _, full) = empty_capture_3(10);
+    let (rules, game, small) = empty_capture_3(4);
     let board = proptest::collection::vec(0u8..=3, 6).prop_filter("at most 10 seeds", |b| {
         b.iter().map(|&x| u32::from(x)).sum::<u32>() <= 10
     });
@@ -340,13 +345,7 @@ fn the_oracle_gives_the_minimax_outcome() {
 /// the move that had proved the lower bound).
 #[test]
 fn best_moves_stay_right_with_a_table_kept_across_proofs() {
-    let rules = Rules {
-        empty_capture: true,
-        ..Rules::with_pits(3)
-    };
-    let game = KalahGame::new(rules);
-    let mut small = Databases::new(&game, 4).unwrap();
-    build(&game, &mut small, 4, None, false, |_| {}).unwrap();
+    let (rules, game, small) = empty_capture_3(4);
     let mut searched = 0;
     // Four tables, 1500 positions each (before the fix, the first went wrong at its
     // 634th position).
