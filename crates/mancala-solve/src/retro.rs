@@ -308,11 +308,13 @@ impl Work<'_> {
 
     /// Marks for the next iteration every board that may have `board` as a child
     /// and whose bounds its change from `old` to `new` may move (the sides alternate,
-    /// so a parent's `L` takes `−U` of the child and its `U` takes `−L`): its `L`, if
-    /// `−U` of the child now passes it (`L` only rises, so one that does not pass it
-    /// never will); its `U`, if the child's old `−L` reached it (only then can the
-    /// child's rise lower it; a later fall of the parent's `U` from another child
-    /// marks the parent again).
+    /// so a parent's `L` takes `−U` of the child and its `U` takes `−L`): if the
+    /// child's `L` rose, every parent (its `U` may fall); if only the child's `U` fell,
+    /// the parents whose `L` the child's new `−U` passes. `L` only rises, so a parent
+    /// whose `L` already reaches `−U` never needs it; and a parent's `L` read while
+    /// another thread is raising it is an older, lower one, which only marks more.
+    /// (The same test on `U` would not be safe: an older `U` read is higher, and could
+    /// hide a parent that the other thread is lowering from the child's old `L`.)
     fn mark_parents(
         &self,
         ranker: &Ranker,
@@ -327,10 +329,9 @@ impl Work<'_> {
             if r >= n {
                 return;
             }
-            let (pl, pu) = unpack(vals[r].load(Ordering::Relaxed));
-            let l_may_rise = new.1 < old.1 && -new.1 > pl;
-            let u_may_fall = new.0 > old.0 && -old.0 >= pu;
-            if l_may_rise || u_may_fall {
+            let u_may_fall = new.0 > old.0;
+            let l_may_rise = || new.1 < old.1 && -new.1 > unpack(vals[r].load(Ordering::Relaxed)).0;
+            if u_may_fall || l_may_rise() {
                 self.next[r / 64].fetch_or(1 << (r % 64), Ordering::Relaxed);
             }
         });
