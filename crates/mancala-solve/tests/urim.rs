@@ -535,7 +535,7 @@ fn replayed_children_give_the_same_databases_up_to_14_seeds() {
 /// The nodes are indexed by the boards' ranks and the graph held as flat arrays (the
 /// predecessors in one array, by board), and the thresholds are taken from the top
 /// down: the attractor only grows as `t` falls, so the counters carry over and each
-/// node is entered once (about 5 GB and two minutes for the 84.7 M boards of 20
+/// node is entered once (4.6 GB and a minute for the 84.7 M boards of 20
 /// seeds). Returns the boards checked and those whose bounds differ (board, `L` and
 /// `U` found); a board the rules do not have (a pit over 17) must be absent from the
 /// database.
