@@ -264,7 +264,7 @@ fn run_urim<const N: usize>(cli: &Cli) -> Result<(), String> {
     }
     let start: Urim<N> = match &variant.from {
         Some(text) => text.parse().map_err(|e| format!("--from {text:?}: {e}"))?,
-        None => Urim::<N>::start(variant.seeds.unwrap_or(3), mancala_solve::Player::South)
+        None => Urim::<N>::start_with(variant.seeds.unwrap_or(3), mancala_solve::Player::South)
             .map_err(|e| e.to_string())?,
     };
     let game = UrimGame::<N>::new();
@@ -356,7 +356,7 @@ fn run_oware(cli: &Cli) -> Result<(), String> {
     }
     let start: Oware = match &variant.from {
         Some(text) => text.parse().map_err(|e| format!("--from {text:?}: {e}"))?,
-        None => Oware::start(variant.seeds.unwrap_or(4), mancala_solve::Player::South)
+        None => Oware::start_with(variant.seeds.unwrap_or(4), mancala_solve::Player::South)
             .map_err(|e| e.to_string())?,
     };
     let game = OwareGame::new();
@@ -442,7 +442,12 @@ fn run_kalah(cli: &Cli) -> Result<(), String> {
             }
             p
         }
-        None => Kalah::start(rules, variant.seeds.unwrap_or(4)).map_err(|e| e.to_string())?,
+        None => Kalah::start_with(
+            rules,
+            variant.seeds.unwrap_or(4),
+            mancala_solve::Player::South,
+        )
+        .map_err(|e| e.to_string())?,
     };
     let game = KalahGame::new(rules);
     let on_board = u32::from(start.total())

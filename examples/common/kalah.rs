@@ -41,7 +41,7 @@ pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, St
                     Ending::AnySideEmpty
                 },
             };
-            Kalah::start(rules, variant.seeds.unwrap_or(4))
+            Kalah::start_with(rules, variant.seeds.unwrap_or(4), mancala::Player::South)
                 .map_err(|e| format!("--pits, --seeds: {e}"))?
         }
     };

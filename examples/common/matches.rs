@@ -11,23 +11,23 @@
 //! - Rio Kadalis ([`mancala::rio_kadalis::Match`], rule 5): the serial match, rounds
 //!   filled from the stocks (closed pits, reserves) until a stock falls below 4; an
 //!   annulled round is replayed from the same stocks with the other player starting.
-//!   Moves go through the round record ([`mancala::rio_kadalis::Game`], with
-//!   `Match::play_recorded`), so a position repeated since the round's last capture
-//!   ends the round as rule 4 does (rule 6).
+//!   The match holds the round's record ([`mancala::rio_kadalis::Game`]), so a
+//!   position repeated since the round's last capture ends the round as rule 4 does
+//!   (rule 6).
 //! - Oware and Kalah have no match type: the mode is refused for them.
 //!
 //! Matches start from the standard start (`--from` is refused). A game that reaches
 //! the tournament's ply limit without ending is dropped where the match type allows it:
-//! a Rio Kadalis round is treated as annulled (rebuilt with
-//! [`mancala::rio_kadalis::Match::from_stocks`] from the same stocks, the other player
-//! starting), while the Urim and Omweso match types cannot drop a game that has not
+//! a Rio Kadalis round is treated as annulled (`drop_game`: the same stocks, the other
+//! player starting), while the Urim and Omweso match types cannot drop a game that has not
 //! ended, so the match is stopped there, unfinished. (Urim's and Rio Kadalis's records
 //! end a repetition, and Omweso games are short, so this is a safety net.)
 
 use std::time::Duration;
 
-use mancala::omweso::{Mode, Omweso, Rules};
+use mancala::omweso::{Mode, Rules};
 use mancala::record::{MoveOf, Record};
+use mancala::series::Series as _;
 use mancala::{ByPlayer, Player, Status};
 
 use super::{GameName, Variant};
@@ -214,7 +214,10 @@ impl<const N: usize> Series for UrimSeries<N> {
     }
 
     fn play(&mut self, m: mancala::urim::Move, _: Duration) -> Result<(), String> {
-        self.0.play(m).map_err(|e| format!("illegal move {m}: {e}"))
+        self.0
+            .play(m, None)
+            .map(|_| ())
+            .map_err(|e| format!("illegal move {m}: {e}"))
     }
 
     fn winner(&self) -> Option<Player> {
@@ -222,16 +225,15 @@ impl<const N: usize> Series for UrimSeries<N> {
     }
 
     fn score(&self) -> ByPlayer<u32> {
-        ByPlayer::from_fn(|p| u32::from(self.0.points()[p]))
+        ByPlayer::from_fn(|p| u32::from(self.0.score()[p]))
     }
 
     fn needed(&self) -> Option<ByPlayer<u32>> {
-        let target = u32::from(self.0.target());
-        Some(self.score().map(|have| target.saturating_sub(have)))
+        self.0.needed().map(|n| n.map(u32::from))
     }
 
     fn next_game(&mut self) -> Result<(), String> {
-        self.0.next_game().map_err(|e| e.to_string())
+        self.0.next_game(None).map_err(|e| e.to_string())
     }
 
     fn abandon_game(&mut self) -> bool {
@@ -260,7 +262,7 @@ fn urim<R: MatchRunner>(
 }
 
 fn urim_match<const N: usize>(seeds: u8, target: u16) -> Result<mancala::urim::Match<N>, String> {
-    mancala::urim::Match::<N>::new(seeds)
+    mancala::urim::Match::<N>::start_with(seeds, Player::South)
         .map_err(|e| format!("--seeds: {e}"))?
         .with_target(target)
         .map_err(|e| format!("--target: {e}"))
@@ -271,7 +273,6 @@ fn urim_match<const N: usize>(seeds: u8, target: u16) -> Result<mancala::urim::M
 
 struct OmwesoSeries {
     m: mancala::omweso::Match,
-    rules: Rules,
     /// Who started the current game.
     first: Player,
     /// Draws each game's first player by lot (a small seeded generator), if set.
@@ -314,16 +315,14 @@ impl Series for OmwesoSeries {
     }
 
     fn status(&self) -> Status {
-        self.m.game_status()
+        self.m.status()
     }
 
     fn play(&mut self, mv: mancala::omweso::Move, thinking: Duration) -> Result<(), String> {
-        let r = if self.m.mode() == Mode::Blitz {
-            self.m.play_timed(mv, thinking)
-        } else {
-            self.m.play(mv)
-        };
-        r.map(|_| ()).map_err(|e| format!("illegal move {mv}: {e}"))
+        self.m
+            .play(mv, Some(thinking))
+            .map(|_| ())
+            .map_err(|e| format!("illegal move {mv}: {e}"))
     }
 
     fn winner(&self) -> Option<Player> {
@@ -331,19 +330,16 @@ impl Series for OmwesoSeries {
     }
 
     fn score(&self) -> ByPlayer<u32> {
-        ByPlayer::from_fn(|p| u32::from(self.m.points()[p]))
+        ByPlayer::from_fn(|p| u32::from(self.m.score()[p]))
     }
 
     fn needed(&self) -> Option<ByPlayer<u32>> {
-        let target = u32::from(mancala::omweso::Match::TARGET);
-        Some(self.score().map(|have| target.saturating_sub(have)))
+        self.m.needed().map(|n| n.map(u32::from))
     }
 
     fn next_game(&mut self) -> Result<(), String> {
         let first = self.next_first();
-        self.m
-            .new_game(Omweso::start(first, self.rules))
-            .map_err(|e| e.to_string())?;
+        self.m.next_game(Some(first)).map_err(|e| e.to_string())?;
         self.first = first;
         Ok(())
     }
@@ -396,8 +392,7 @@ fn omweso<R: MatchRunner>(
         Player::South
     };
     let series = OmwesoSeries {
-        m: mancala::omweso::Match::new(mode, Omweso::start(first, rules)),
-        rules,
+        m: mancala::omweso::Match::start_with(mode, rules, first),
         first,
         lot,
     };
@@ -408,18 +403,14 @@ fn omweso<R: MatchRunner>(
 // Rio Kadalis
 
 struct KadalisSeries<const N: usize, const CW: bool> {
+    /// The match, with the current round's record: a position repeated since the
+    /// round's last capture ends the round as rule 4 does (the crate's ruling).
     m: mancala::rio_kadalis::Match<N, CW>,
-    /// The current round's record: a position repeated since the round's last capture
-    /// ends the round as rule 4 does (the crate's ruling).
-    record: mancala::rio_kadalis::Game<N, CW>,
 }
 
 impl<const N: usize, const CW: bool> KadalisSeries<N, CW> {
     fn new(m: mancala::rio_kadalis::Match<N, CW>) -> Self {
-        KadalisSeries {
-            record: mancala::rio_kadalis::Game::new(*m.round()),
-            m,
-        }
+        KadalisSeries { m }
     }
 }
 
@@ -427,7 +418,7 @@ impl<const N: usize, const CW: bool> Series for KadalisSeries<N, CW> {
     type G = mancala::rio_kadalis::Game<N, CW>;
 
     fn game(&self) -> &Self::G {
-        &self.record
+        self.m.game()
     }
 
     fn status(&self) -> Status {
@@ -435,9 +426,9 @@ impl<const N: usize, const CW: bool> Series for KadalisSeries<N, CW> {
     }
 
     fn play(&mut self, mv: mancala::rio_kadalis::Move, _: Duration) -> Result<(), String> {
-        // The record is reset by the match itself when a new round has begun.
         self.m
-            .play_recorded(&mut self.record, mv)
+            .play(mv, None)
+            .map(|_| ())
             .map_err(|e| format!("illegal move {mv}: {e}"))
     }
 
@@ -446,28 +437,16 @@ impl<const N: usize, const CW: bool> Series for KadalisSeries<N, CW> {
     }
 
     fn score(&self) -> ByPlayer<u32> {
-        let s = self.m.next_stocks().unwrap_or(self.m.stocks());
-        ByPlayer::from_fn(|p| u32::from(s[p]))
+        ByPlayer::from_fn(|p| u32::from(self.m.score()[p]))
     }
 
     fn next_game(&mut self) -> Result<(), String> {
-        self.m.next_round().map_err(|e| e.to_string())?;
-        // The record follows the match into the new round, for the engines.
-        self.record.reset(*self.m.round());
-        Ok(())
+        self.m.next_game(None).map_err(|e| e.to_string())
     }
 
     fn abandon_game(&mut self) -> bool {
         // As an annulled round (rule 3): the same stocks, the other player starting.
-        match mancala::rio_kadalis::Match::from_stocks(self.m.stocks(), self.m.starter().opponent())
-        {
-            Ok(m) => {
-                self.m = m;
-                self.record.reset(*self.m.round());
-                true
-            }
-            Err(_) => false,
-        }
+        self.m.drop_game().is_ok() && self.m.next_game(None).is_ok()
     }
 }
 
@@ -479,16 +458,16 @@ fn rio_kadalis<R: MatchRunner>(variant: &Variant, runner: R) -> Result<R::Output
     let first = Player::South;
     match (variant.pits.unwrap_or(6), variant.clockwise) {
         (6, false) => runner.run(KadalisSeries::new(
-            mancala::rio_kadalis::Match::<6, false>::new(first),
+            mancala::rio_kadalis::Match::<6, false>::start(first),
         )),
         (6, true) => runner.run(KadalisSeries::new(
-            mancala::rio_kadalis::Match::<6, true>::new(first),
+            mancala::rio_kadalis::Match::<6, true>::start(first),
         )),
         (5, false) => runner.run(KadalisSeries::new(
-            mancala::rio_kadalis::Match::<5, false>::new(first),
+            mancala::rio_kadalis::Match::<5, false>::start(first),
         )),
         (5, true) => runner.run(KadalisSeries::new(
-            mancala::rio_kadalis::Match::<5, true>::new(first),
+            mancala::rio_kadalis::Match::<5, true>::start(first),
         )),
         (n, _) => Err(format!("rio-kadalis has 5 or 6 pits per row, not {n}")),
     }

@@ -51,7 +51,7 @@ pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, St
             } else {
                 Player::South
             };
-            Omweso::start(first, rules)
+            Omweso::start_with(rules, first)
         }
     };
     runner.run(Game::new(start))

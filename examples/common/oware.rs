@@ -26,9 +26,8 @@ pub fn dispatch<R: Runner>(variant: &Variant, runner: R) -> Result<R::Output, St
         (Some(text), None) => text
             .parse::<Oware>()
             .map_err(|e| super::bad_from("oware", text, e))?,
-        (None, seeds) => {
-            Oware::start(seeds.unwrap_or(4), Player::South).map_err(|e| format!("--seeds: {e}"))?
-        }
+        (None, seeds) => Oware::start_with(seeds.unwrap_or(4), Player::South)
+            .map_err(|e| format!("--seeds: {e}"))?,
     };
     runner.run(Game::new(start))
 }

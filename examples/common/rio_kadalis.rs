@@ -31,7 +31,7 @@ fn run<const N: usize, const CW: bool, R: Runner>(
         Some(text) => text
             .parse::<Kadalis<N, CW>>()
             .map_err(|e| super::bad_from("rio-kadalis", text, e))?,
-        None => Kadalis::<N, CW>::start(),
+        None => Kadalis::<N, CW>::new(),
     };
     runner.run(Game::<N, CW>::new(start))
 }

@@ -75,9 +75,8 @@ fn run<const N: usize, R: Runner>(variant: &Variant, runner: R) -> Result<R::Out
             }
             p
         }
-        None => {
-            Urim::start(variant.seeds.unwrap_or(3), Player::South).map_err(|e| e.to_string())?
-        }
+        None => Urim::start_with(variant.seeds.unwrap_or(3), Player::South)
+            .map_err(|e| e.to_string())?,
     };
     runner.run(Game::<N>::new(start))
 }

@@ -54,7 +54,7 @@ pub trait Evaluator<P: Position> {
 /// assert_eq!(Static.evaluate(&p), 145);
 /// // The starts are symmetric.
 /// assert_eq!(Static.evaluate(&omweso::Omweso::new()), 0);
-/// assert_eq!(Static.evaluate(&rio_kadalis::Kadalis::<6>::start()), 0);
+/// assert_eq!(Static.evaluate(&rio_kadalis::Kadalis::<6>::new()), 0);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Static;
