@@ -202,6 +202,8 @@ pub fn describe_status(game: GameName, status: Status, to_move: Player) -> Strin
             "two captures first (rule 7): {other} has captured in two turns, {mover} in none"
         ),
         (EndReason::Forfeit, _) => "forfeit: a move over 3 seconds in blitz play (rule 9)".into(),
+        // `EndReason` may grow (it is non-exhaustive): its own name.
+        (other, _) => other.to_string(),
     };
     let totals = o
         .totals

@@ -32,17 +32,8 @@ pub type MoveList = ArrayVec<Move, MAX_PITS>;
 
 /// The game's own reasons for refusing a move: none. Every refusal in Kalah is one of
 /// the shared reasons of [`IllegalMove`](crate::IllegalMove) (`GameOver`, `NoSuchPit`,
-/// `EmptyPit`), so this enum has no value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Reason {}
-
-impl fmt::Display for Reason {
-    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {}
-    }
-}
-
-impl core::error::Error for Reason {}
+/// `EmptyPit`), so it is [`Infallible`](core::convert::Infallible).
+pub type Reason = core::convert::Infallible;
 
 /// The cells of the board: at most 10 pits a side and two stores (22), and room to read
 /// them as two words, a `u128` and a `u64`.

@@ -199,15 +199,15 @@ impl Omweso {
                         });
                     }
                 }
-                let found: u32 = pits.iter().map(|&s| u32::from(s)).sum();
-                if found != SEEDS_PER_PLAYER {
+                let found: u16 = pits.iter().map(|&s| u16::from(s)).sum();
+                if u32::from(found) != SEEDS_PER_PLAYER {
                     return Err(SetupError::PlayerTotal { player, found });
                 }
             }
         } else {
-            let hand = turn.pending.map_or(0, |p| u32::from(p.hand));
+            let hand = turn.pending.map_or(0, |p| u16::from(p.hand));
             let found = setup.total() + hand;
-            if found != SEEDS {
+            if u32::from(found) != SEEDS {
                 return Err(SetupError::SeedTotal { found });
             }
         }
@@ -806,10 +806,14 @@ impl Omweso {
 ///            "the opening split is over: a capture has been made");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum Reason {
     /// The pit holds too few seeds for this kind of move: 2 to sow (rule 2a, 2b), exactly
     /// 3 to split (rule 2c).
-    #[error("pit {pit} holds {seeds} seed(s); this move needs {needed}")]
+    #[error(
+        "pit {pit} holds {seeds} seed{}; this move needs {needed}",
+        mancala_core::notation::plural(u32::from(*seeds))
+    )]
     TooFewSeeds {
         /// The pit's letter.
         pit: char,

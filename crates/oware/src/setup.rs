@@ -7,7 +7,7 @@ use core::str::FromStr;
 use mancala_core::notation::TwoRows;
 use mancala_core::{ByPlayer, NotationError, Player};
 
-use crate::PITS;
+use crate::MAX_PITS;
 
 /// Why a setup is not a position of Oware.
 ///
@@ -18,6 +18,7 @@ use crate::PITS;
 /// assert_eq!(Oware::from_setup(setup), Err(SetupError::SeedTotal { found: 49 }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// The seeds (pits and stores) do not add up to 48 or 36.
     #[error("the seeds add up to {found}; oware is played with 48 (4 per pit) or 36 (3 per pit)")]
@@ -53,7 +54,7 @@ pub enum SetupError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// Each player's row from that player's left.
-    pub pits: ByPlayer<[u8; PITS]>,
+    pub pits: ByPlayer<[u8; MAX_PITS]>,
     /// Each player's store.
     pub stores: ByPlayer<u8>,
     /// The player to move.
@@ -65,7 +66,7 @@ impl Setup {
     #[must_use]
     pub const fn start(seeds: u8, first: Player) -> Setup {
         Setup {
-            pits: ByPlayer::new([seeds; PITS], [seeds; PITS]),
+            pits: ByPlayer::new([seeds; MAX_PITS], [seeds; MAX_PITS]),
             stores: ByPlayer::new(0, 0),
             to_move: first,
         }
@@ -94,7 +95,7 @@ impl Default for Setup {
 impl fmt::Display for Setup {
     /// `<South a..f>/<North a..f> <South store>-<North store> <S|N>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        TwoRows::<PITS> {
+        TwoRows::<MAX_PITS> {
             rows: self.pits.map(|row| row.map(Some)),
             pair: self.stores,
             to_move: self.to_move,
@@ -108,7 +109,7 @@ impl FromStr for Setup {
 
     /// Reads the notation without validating the seeds.
     fn from_str(s: &str) -> Result<Self, NotationError> {
-        let t: TwoRows<PITS> = s.parse()?;
+        let t: TwoRows<MAX_PITS> = s.parse()?;
         Ok(Setup {
             pits: t.open_rows()?,
             stores: t.pair,

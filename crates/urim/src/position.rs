@@ -565,7 +565,7 @@ impl<const N: usize> Position for Urim<N> {
     /// ```
     ///
     /// # Errors
-    /// [`SetupError::TooManySeeds`] or [`SetupError::SeedTotal`].
+    /// [`SetupError::OverCap`] or [`SetupError::SeedTotal`].
     fn from_setup(setup: Setup<N>) -> Result<Self, SetupError> {
         setup.validate()?;
         Ok(Self::from_checked_setup(&setup))

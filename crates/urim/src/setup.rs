@@ -14,16 +14,19 @@ use crate::position::{CAP, SEEDS_PER_PIT};
 ///
 /// [`Position::from_setup`]: mancala_core::Position::from_setup
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum SetupError {
-    /// A pit holds more than 17 seeds (rule 3).
-    #[error("{}'s pit {pit} holds {seeds} seeds, the limit is 17", side_name(*player))]
-    TooManySeeds {
+    /// A pit holds more than the cap of 17 seeds (rule 3).
+    #[error("{}'s pit {pit} holds {seeds} seeds, the limit is {cap}", player.name())]
+    OverCap {
         /// The pit's owner.
         player: Player,
         /// The pit's letter.
         pit: char,
         /// How many it holds.
         seeds: u8,
+        /// The cap ([`CAP`]).
+        cap: u8,
     },
     /// The seeds do not add up to the total of a variant on this board (rule 1).
     #[error(
@@ -45,13 +48,6 @@ pub enum SetupError {
     },
 }
 
-fn side_name(p: Player) -> &'static str {
-    match p {
-        Player::South => "South",
-        Player::North => "North",
-    }
-}
-
 /// Why a position in notation was refused: bad notation
 /// ([`ParsePositionError::Notation`]), or a setup that is not a position of Urim
 /// ([`ParsePositionError::Setup`] with a [`SetupError`]).
@@ -70,7 +66,7 @@ pub type ParsePositionError = mancala_core::ParsePositionError<SetupError>;
 /// assert_eq!(p.to_string(), "0,3,3,3,3,3/3,3,3,3,3,3 0-3 S");
 /// assert_eq!(p.to_setup(), setup);
 /// setup.pits.north[2] = 18;
-/// assert!(matches!(Urim6::from_setup(setup), Err(SetupError::TooManySeeds { .. })));
+/// assert!(matches!(Urim6::from_setup(setup), Err(SetupError::OverCap { .. })));
 /// assert_eq!(Setup::<6>::default().to_string(), "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S");
 /// ```
 ///
@@ -114,15 +110,16 @@ impl<const N: usize> Setup<N> {
     /// (rule 5).
     ///
     /// # Errors
-    /// [`SetupError::TooManySeeds`] or [`SetupError::SeedTotal`].
+    /// [`SetupError::OverCap`] or [`SetupError::SeedTotal`].
     pub(crate) fn validate(&self) -> Result<(), SetupError> {
         for player in Player::ALL {
             for (i, &seeds) in self.pits[player].iter().enumerate() {
                 if seeds > CAP {
-                    return Err(SetupError::TooManySeeds {
+                    return Err(SetupError::OverCap {
                         player,
                         pit: pit_letter(i),
                         seeds,
+                        cap: CAP,
                     });
                 }
             }
