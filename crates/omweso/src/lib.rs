@@ -31,9 +31,9 @@ pub use mancala_core::{
 };
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use pit::Pit;
-pub use position::{Omweso, Pending, Reason};
+pub use position::{Beheading, Omweso, Pending, Reason};
 #[cfg(feature = "alloc")]
-pub use record::{Game, Match, MatchError, Mode};
+pub use record::{Game, Match, MatchError, Mode, beheading};
 pub use setup::{DEFAULT_CAP, Rules, SEEDS, SEEDS_PER_PLAYER, Setup, SetupError};
 
 /// The pits each player owns (inner `a`–`h`, outer `i`–`p`): the most a move names, as
