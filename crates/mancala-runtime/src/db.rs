@@ -83,8 +83,9 @@ pub fn open(variant: &Variant, dir: &Path) -> Result<Databases, Error> {
 
 fn no_databases(variant: &Variant) -> Error {
     Error::Database(format!(
-        "{}: only urim, oware and kalah have endgame databases (docs/solving.md)",
-        variant.kind()
+        "{}: only {} have endgame databases (docs/solving.md)",
+        variant.kind(),
+        crate::engine::DATABASE_GAMES
     ))
 }
 

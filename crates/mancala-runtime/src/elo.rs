@@ -253,8 +253,13 @@ fn not_connected(results: &Results, anchor: usize) -> Option<String> {
         .map(|i| i.to_string())
         .collect();
     (!lost.is_empty()).then(|| {
+        let (who, them) = if lost.len() == 1 {
+            ("player", "it")
+        } else {
+            ("players", "them")
+        };
         format!(
-            "no rating for player(s) {}: no games connect them to the anchor",
+            "no rating for {who} {}: no games connect {them} to the anchor",
             lost.join(", ")
         )
     })

@@ -35,6 +35,9 @@ use crate::{Error, Variant};
 pub const SPEC_HELP: &str = "random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<n>t], \
 mcts[:<playouts>|:<ms>ms][:<n>t] (e.g. alphabeta:8, alphabeta:500ms:2t, mcts:1000)";
 
+/// The games that have endgame databases (`solve` builds them), for help texts.
+pub const DATABASE_GAMES: &str = "urim, oware, kalah";
+
 /// What a search found: the best move, its score for the player to move, the
 /// principal variation, nodes, depth and time, with moves of any game.
 pub type Report = mancala_search::Report<AnyMove>;

@@ -20,7 +20,8 @@
 
 use std::path::Path;
 
-use mancala_core::game_file::{GameFile, RESULT, START};
+use mancala_core::Status;
+use mancala_core::game_file::{GameFile, RESULT, START, result_text};
 
 use crate::game::{AnyGame, Visitor};
 use crate::{Error, GameKind, GameRecord, Options, Variant};
@@ -106,22 +107,87 @@ pub fn replay(file: &GameFile) -> Result<AnyGame, Error> {
 /// # Errors
 /// As [`replay`].
 pub fn play_onto(file: &GameFile, game: &mut AnyGame) -> Result<(), Error> {
-    crate::game::each_record!(game.record_mut(), g => file.play_onto(g))
-        .map_err(|e| Error::GameFile(e.to_string()))
+    // The moves first, then the result: a game lost on time (Omweso's blitz forfeit,
+    // rule 9) ends where its moves leave it going on.
+    let mut moves = file.clone();
+    moves.tags.retain(|(n, _)| n != RESULT);
+    crate::game::each_record!(game.record_mut(), g => moves.play_onto(g))
+        .map_err(|e| Error::GameFile(e.to_string()))?;
+    if let Some(tag) = file.tag(RESULT) {
+        let found = result_text(game.status());
+        let forfeit = tag.ends_with(" forfeit") && game.status() == Status::Ongoing;
+        if tag != found && !forfeit {
+            return Err(Error::GameFile(format!(
+                "the {RESULT} tag says {tag:?}, the moves reach {found:?}"
+            )));
+        }
+    }
+    Ok(())
 }
 
-/// Reads the game file at `path` and sets up its start.
+/// Splits the text of a file of several games into the games' texts: a game begins
+/// at a tag line that follows moves.
+#[must_use]
+pub fn split_games(text: &str) -> Vec<String> {
+    let mut games: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut has_moves = false;
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with('[') && has_moves {
+            games.push(std::mem::take(&mut current));
+            has_moves = false;
+        }
+        if !t.is_empty() && !t.starts_with('[') && !t.starts_with(';') {
+            has_moves = true;
+        }
+        current.push_str(line);
+        current.push('\n');
+    }
+    if !current.trim().is_empty() || games.is_empty() {
+        games.push(current);
+    }
+    games
+}
+
+/// Reads every game of the file at `path` (one or several games, docs/game-files.md),
+/// each set up at its start, with its file.
 ///
 /// # Errors
-/// [`Error::GameFile`] for a file that cannot be read, and as [`start_of`].
-pub fn load(path: &Path) -> Result<(AnyGame, GameFile), Error> {
+/// [`Error::GameFile`] for a file that cannot be read, and as [`start_of`] for each game
+/// (naming which).
+pub fn load_all(path: &Path) -> Result<Vec<(AnyGame, GameFile)>, Error> {
     let at = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| Error::GameFile(format!("{at}: {e}")))?;
-    let file: GameFile = text
-        .parse()
-        .map_err(|e| Error::GameFile(format!("{at}: {e}")))?;
-    let game = start_of(&file).map_err(|e| Error::GameFile(format!("{at}: {e}")))?;
-    Ok((game, file))
+    let texts = split_games(&text);
+    let several = texts.len() > 1;
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let which = if several {
+                format!("{at}, game {}", i + 1)
+            } else {
+                at.to_string()
+            };
+            let file: GameFile = t
+                .parse()
+                .map_err(|e| Error::GameFile(format!("{which}: {e}")))?;
+            let game = start_of(&file).map_err(|e| Error::GameFile(format!("{which}: {e}")))?;
+            Ok((game, file))
+        })
+        .collect()
+}
+
+/// Reads the game file at `path` and sets up its start; of a file of several games,
+/// the last one.
+///
+/// # Errors
+/// As [`load_all`].
+pub fn load(path: &Path) -> Result<(AnyGame, GameFile), Error> {
+    load_all(path)?
+        .pop()
+        .ok_or_else(|| Error::GameFile(format!("{}: no game", path.display())))
 }
 
 /// Writes `file` to `path`.

@@ -547,6 +547,31 @@ impl AnyGame {
         Ok(m)
     }
 
+    /// Whether playing `m` takes long: an Omweso move whose relay is still going after
+    /// the engines' bound of laps (`mancala_search::alphabeta::ENDLESS_AFTER`), which
+    /// the record plays exactly, to its end or to the proof that it never ends: that can
+    /// take billions of laps and seconds (docs/omweso.md). A front end says so before
+    /// it plays such a move. `false` for a move that is not legal.
+    #[must_use]
+    pub fn is_slow_move(&self, m: AnyMove) -> bool {
+        use mancala_core::cycle::{MemoStats, SearchMemo};
+        each_record!(&self.record, g => {
+            let Some(mv) = GameMove::from_any(m) else {
+                return false;
+            };
+            if !g.legal_moves().contains(&mv) {
+                return false;
+            }
+            let mut probe = g.clone();
+            let mut stats = MemoStats::default();
+            probe.play_in_search(
+                mv,
+                &mut SearchMemo::new(&mut [], &mut stats, mancala_search::alphabeta::ENDLESS_AFTER),
+            );
+            stats.unproven > 0
+        })
+    }
+
     /// Takes back the last move, returning it (`None` at the start).
     pub fn undo(&mut self) -> Option<AnyMove> {
         each_record!(&mut self.record, g => g.undo().map(GameMove::to_any))
@@ -568,15 +593,12 @@ impl AnyGame {
         each_record!(&self.record, g => perft(g.position(), depth))
     }
 
-    /// [`AnyGame::perft`] split by the first move: each legal move with its count, in
-    /// the library's order.
-    #[must_use]
-    pub fn perft_divide(&self, depth: u32) -> Vec<(AnyMove, u64)> {
-        let mut out = Vec::new();
+    /// [`AnyGame::perft`] split by the first move: `each` is called with each legal
+    /// move and its count, in the library's order; returns the total.
+    pub fn perft_divide(&self, depth: u32, mut each: impl FnMut(AnyMove, u64)) -> u64 {
         each_record!(&self.record, g => {
-            perft_divide(g.position(), depth, |m, n| out.push((m.to_any(), n)));
-        });
-        out
+            perft_divide(g.position(), depth, |m, n| each(m.to_any(), n))
+        })
     }
 
     /// How the game ended, in words, with the rule that ended it and the totals (see

@@ -46,12 +46,14 @@ pub mod engine;
 pub mod files;
 pub mod game;
 pub mod matches;
+pub mod session;
 pub mod tournament;
 pub mod variant;
 
 pub use engine::{Engine, Report};
 pub use game::{AnyGame, AnyMove, AnyRecord, GameMove, GameRecord, Visitor};
 pub use matches::{AnyMatch, MatchOptions};
+pub use session::Session;
 pub use variant::{First, GameKind, Options, Variant};
 
 /// What went wrong, in words a front end can show as they are. Each kind is a variant,

@@ -31,6 +31,9 @@ use crate::{AnyMatch, Engine, Error, MatchOptions, Variant, files};
 pub struct Settings {
     /// The variant.
     pub variant: Variant,
+    /// The position every single game starts from, in the variant's notation (`None`:
+    /// the standard start). Matches always start from the standard start.
+    pub start: Option<String>,
     /// Random plies at the start of each game, the same for both colours.
     pub opening_plies: u32,
     /// The seed of the openings and of the engines' random choices.
@@ -50,6 +53,7 @@ impl Settings {
     pub fn new(variant: Variant) -> Settings {
         Settings {
             variant,
+            start: None,
             opening_plies: 2,
             seed: 1,
             max_plies: 1000,
@@ -144,9 +148,15 @@ impl Summary {
     /// The endings of `games`.
     #[must_use]
     pub fn of<'a>(games: impl IntoIterator<Item = &'a GameResult>) -> Summary {
+        Summary::of_endings(games.into_iter().map(|g| &g.ending))
+    }
+
+    /// The count of each of `endings`.
+    #[must_use]
+    pub fn of_endings<'a>(endings: impl IntoIterator<Item = &'a Ending>) -> Summary {
         let mut s = Summary::default();
-        for g in games {
-            let key = match &g.ending {
+        for e in endings {
+            let key = match e {
                 Ending::Over { reason, .. } => reason.describe().to_string(),
                 Ending::Annulled => "annulled".to_string(),
                 Ending::Stopped => "stopped at the ply limit".to_string(),
@@ -347,7 +357,10 @@ impl Tournament {
             Engine::new(engine, &s.variant, seed, s.db.as_deref())?,
             Engine::new(opponent, &s.variant, seed ^ 0x5555, None)?,
         ];
-        let mut game = AnyGame::with_lot(&s.variant, seed)?;
+        let mut game = match &s.start {
+            Some(text) => AnyGame::from_variant_notation(&s.variant, text)?,
+            None => AnyGame::with_lot(&s.variant, seed)?,
+        };
         let open = RandomPlayer::new(s.seed ^ (index / 2).wrapping_mul(0x9E37_79B9));
         let mut plies = opening(&mut game, open, s.opening_plies)?;
         let first = first_side(index);
@@ -499,6 +512,11 @@ impl Tournament {
             lot: options.lot ^ s.seed,
             ..*options
         };
+        if s.start.is_some() {
+            return Err(Error::Match(
+                "matches start from the standard start: drop the start position".into(),
+            ));
+        }
         let mut m = AnyMatch::new(&s.variant, &options)?;
         let side = first_side(index);
         let mut out = MatchResult {
