@@ -276,3 +276,36 @@ fn game_files_keep_the_variant_and_every_move() {
         assert_eq!(back.status(), game.status(), "{text}");
     }
 }
+
+#[test]
+fn a_blitz_forfeit_is_kept_in_the_sessions_files() {
+    use mancala_runtime::{MatchOptions, Session};
+    use std::time::Duration;
+    let options = MatchOptions {
+        mode: Some(omweso::Mode::Blitz),
+        ..MatchOptions::default()
+    };
+    let mut s = Session::whole_match(&"omweso".parse().unwrap(), &options).unwrap();
+    let first = s.current().legal_moves()[0];
+    s.play(first, Some(Duration::from_millis(500))).unwrap();
+    assert_eq!(s.status(), mancala_core::Status::Ongoing);
+    // Rule 9: a move over 3 seconds in blitz play loses the game.
+    let second = s.current().legal_moves()[0];
+    s.play(second, Some(Duration::from_secs(4))).unwrap();
+    let status = s.status();
+    let o = status.outcome().expect("the game is over");
+    assert_eq!(o.reason, mancala_core::EndReason::Forfeit);
+    assert_eq!(o.winner, Some(Player::South));
+    let files = s.game_files("a", "b");
+    assert_eq!(files.len(), 1);
+    let result = files[0].tag("Result").unwrap();
+    assert!(result.ends_with("forfeit"), "{result}");
+    // The move over time is not played: the game ends before it. The file replays,
+    // its moves leaving the game going on, as a forfeit does.
+    let back = files::replay(&files[0].to_string().parse().unwrap()).unwrap();
+    assert_eq!(back.moves(), vec![first]);
+    // Any other result that the moves do not reach is refused.
+    let mut wrong = files[0].clone();
+    wrong.set_tag("Result", "annulled");
+    assert!(files::replay(&wrong).is_err());
+}
