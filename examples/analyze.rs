@@ -125,7 +125,7 @@ impl Runner for Analyze {
             );
             return Ok(());
         }
-        if let Some(o) = eval.exact(&p) {
+        if let Some(mancala::search::Known::Exact(o)) = eval.known(game.positions()) {
             let result = match o.winner {
                 Some(w) => format!(
                     "{} wins {} point{}",

@@ -12,14 +12,14 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use mancala::search::score::Score;
-use mancala::search::{Evaluator, Static};
-use mancala::{Outcome, Position};
+use mancala::search::{Evaluator, Known, Static};
+use mancala::Position;
 use mancala_solve::db::Databases;
 use mancala_solve::kalah::{Kalah, KalahGame};
 use mancala_solve::oracle::DbEvaluator;
 use mancala_solve::oware::{Oware, OwareGame};
 use mancala_solve::urim::{Urim, UrimGame};
-use mancala_solve::{Game, rank::MAX_PITS};
+use mancala_solve::{SolveGame, rank::MAX_PITS};
 
 /// The examples' evaluator: the standard one ([`Static`]), with the databases of
 /// `--db` when given.
@@ -51,14 +51,14 @@ impl<P: Position> Evaluator<P> for Eval<P> {
         }
     }
 
-    fn exact(&self, p: &P) -> Option<Outcome> {
-        self.0.as_ref().and_then(|e| e.exact(p))
+    fn known(&self, line: &[P]) -> Option<Known> {
+        self.0.as_ref().and_then(|e| e.known(line))
     }
 }
 
 /// Opens every database of `game` in `dir`, from 0 seeds up to the first seed count
 /// that has no file; refuses a damaged or foreign file and a folder with none.
-fn open<G: Game>(game: &G, dir: &Path) -> Result<Arc<Databases>, String> {
+fn open<G: SolveGame>(game: &G, dir: &Path) -> Result<Arc<Databases>, String> {
     // The most seeds a board of this game can hold, and so the largest ranker needed.
     let most = match (game.name(), game.pits_per_side()) {
         ("urim", n) => 8 * n as u32,
@@ -86,7 +86,7 @@ fn open<G: Game>(game: &G, dir: &Path) -> Result<Arc<Databases>, String> {
 
 /// The databases of `game` in `dir`, opened once a run: a tournament asks for them
 /// every game, and opening checks every file's checksum.
-fn cached<G: Game>(game: &G, dir: &Path) -> Result<Arc<Databases>, String> {
+fn cached<G: SolveGame>(game: &G, dir: &Path) -> Result<Arc<Databases>, String> {
     type Key = (std::path::PathBuf, String);
     static OPEN: Mutex<Vec<(Key, Arc<Databases>)>> = Mutex::new(Vec::new());
     let key = (
@@ -114,7 +114,7 @@ pub fn evaluator<P: Position + 'static>(start: &P, dir: Option<&Path>) -> Result
     let Some(dir) = dir else {
         return Ok(Eval::plain());
     };
-    fn wrap<G: Game + Send + Sync + 'static>(game: G, dir: &Path) -> Result<Box<dyn Any>, String>
+    fn wrap<G: SolveGame + Send + Sync + 'static>(game: G, dir: &Path) -> Result<Box<dyn Any>, String>
     where
         G::Pos: 'static,
     {
