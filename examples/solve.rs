@@ -45,7 +45,7 @@ use mancala_solve::oware::{Oware, OwareGame};
 use mancala_solve::retro::Children;
 use mancala_solve::search::{Limits, Prover};
 use mancala_solve::urim::{Urim, UrimGame};
-use mancala_solve::{Game, Position};
+use mancala_solve::{Position, SolveGame};
 
 /// Builds the endgame databases of a game and proves the value of a position with them.
 #[derive(Parser, Debug)]
@@ -158,7 +158,7 @@ fn run() -> Result<(), String> {
 
 /// Builds (or reads back) the databases of `game` up to `max_seeds` into `dir` (in
 /// memory without), printing a line per seed count; re-checks them if `check`.
-fn databases<G: Game>(
+fn databases<G: SolveGame>(
     game: &G,
     cli: &Cli,
     max_seeds: u32,

@@ -26,7 +26,7 @@ use mancala_core::record::{MoveOf, Record};
 use mancala_core::{Outcome, Position};
 use mancala_search::score::Score;
 use mancala_search::spec::{AnyEngine, from_spec_threaded};
-use mancala_search::{Engine as _, Evaluator, Static, Utility};
+use mancala_search::{Engine as _, Evaluator, Known, Static, Utility};
 
 use crate::game::{AnyGame, AnyMove, GameMove, GameRecord, Visitor};
 use crate::{Error, Variant};
@@ -80,8 +80,8 @@ impl<P: Position> Evaluator<P> for Eval<P> {
         }
     }
 
-    fn exact(&self, p: &P) -> Option<Outcome> {
-        self.0.as_ref().and_then(|e| e.exact(p))
+    fn known(&self, line: &[P]) -> Option<Known> {
+        self.0.as_ref().and_then(|e| e.known(line))
     }
 }
 
@@ -261,18 +261,29 @@ impl Engine {
             })
     }
 
-    /// The exact value of `game`'s position from the databases, where they have it.
+    /// What the databases know of the outcome of perfect play from `game`'s position,
+    /// its history seen (an exact value, or bounds), where they know it.
     #[must_use]
-    pub fn exact(&self, game: &AnyGame) -> Option<Outcome> {
+    pub fn known(&self, game: &AnyGame) -> Option<Known> {
         struct Exact<'a>(&'a (dyn Any + Send));
         impl Visitor for Exact<'_> {
-            type Output = Option<Outcome>;
-            fn visit<R: GameRecord>(self, _: &Variant, game: &R) -> Option<Outcome> {
+            type Output = Option<Known>;
+            fn visit<R: GameRecord>(self, _: &Variant, game: &R) -> Option<Known> {
                 let eval = self.0.downcast_ref::<Eval<R::Position>>()?;
-                eval.exact(game.position())
+                eval.known(game.positions())
             }
         }
         game.visit(Exact(self.eval.as_ref()))
+    }
+
+    /// The exact outcome of perfect play from `game`'s position, where the databases
+    /// know it.
+    #[must_use]
+    pub fn exact(&self, game: &AnyGame) -> Option<Outcome> {
+        match self.known(game)? {
+            Known::Exact(o) => Some(o),
+            _ => None,
+        }
     }
 }
 
