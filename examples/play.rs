@@ -318,6 +318,8 @@ impl Play {
             } else {
                 print!("{to_move} to move> ");
             }
+            // The person's thinking time, which Omweso's blitz matches read (rule 9).
+            let asked = Instant::now();
             std::io::stdout()
                 .flush()
                 .map_err(|e| Error::Match(e.to_string()))?;
@@ -408,7 +410,7 @@ impl Play {
                     Err(e) => println!("{e}; legal moves: {moves}"),
                     Ok(m) => {
                         explain_long_relay(&game, m);
-                        match s.play(m, None) {
+                        match s.play(m, Some(asked.elapsed())) {
                             Err(e) => println!("{e}; legal moves: {moves}"),
                             Ok(()) => {
                                 println!("you ({to_move}) play {m}");

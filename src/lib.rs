@@ -49,29 +49,43 @@
 #![no_std]
 #![doc(html_root_url = "https://docs.rs/mancala/0.1.0")]
 
-#[doc(no_inline)]
+// Every re-export is inlined, so that `cargo doc -p mancala --no-deps` alone documents
+// every item here, with links that stay inside these docs.
+#[doc(inline)]
 pub use mancala_core::*;
 
 #[cfg(feature = "urim")]
+#[doc(inline)]
 pub use urim;
 
 #[cfg(feature = "omweso")]
+#[doc(inline)]
 pub use omweso;
 
 #[cfg(feature = "rio-kadalis")]
+#[doc(inline)]
 pub use rio_kadalis;
 
 #[cfg(feature = "oware")]
+#[doc(inline)]
 pub use oware;
 
 #[cfg(feature = "kalah")]
+#[doc(inline)]
 pub use kalah;
 
 #[cfg(feature = "search")]
+#[doc(inline)]
 pub use mancala_search as search;
 
 #[cfg(feature = "runtime")]
 pub use mancala_runtime as runtime;
+
+/// The examples of `docs/api.md` (the common API), compiled and run as doctests the way
+/// a dependent of this crate writes them.
+#[cfg(all(doctest, feature = "urim", feature = "search"))]
+#[doc = include_str!("../docs/api.md")]
+pub struct ApiGuideDoctests;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(all(doctest, feature = "urim", feature = "search"))]

@@ -121,10 +121,10 @@ fn same_as_board_eval<G: Record>(start: G::Position) -> usize {
 fn the_default_weights_are_the_standard_evaluation() {
     use mancala::{kalah, omweso, oware, rio_kadalis, urim};
     let counts = [
-        same_as_board_eval::<urim::Game<6>>(urim::Urim6::start(3, Player::South).unwrap()),
+        same_as_board_eval::<urim::Game<6>>(urim::Urim6::start_with(3, Player::South).unwrap()),
         same_as_board_eval::<omweso::Game>(omweso::Omweso::new()),
-        same_as_board_eval::<rio_kadalis::Game<6, false>>(rio_kadalis::Kadalis::<6>::start()),
-        same_as_board_eval::<oware::Game>(oware::Oware::start(4, Player::South).unwrap()),
+        same_as_board_eval::<rio_kadalis::Game<6, false>>(rio_kadalis::Kadalis::<6>::new()),
+        same_as_board_eval::<oware::Game>(oware::Oware::start_with(4, Player::South).unwrap()),
         same_as_board_eval::<kalah::Game>(kalah::Kalah::default()),
     ];
     for n in counts {

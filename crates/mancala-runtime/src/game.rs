@@ -208,36 +208,36 @@ impl AnyGame {
         let record = match v {
             Variant::Urim { pits, seeds } => match pits {
                 6 => AnyRecord::Urim6(Record::new(
-                    urim::Urim::<6>::start(seeds, first).map_err(|e| out(&e))?,
+                    urim::Urim::<6>::start_with(seeds, first).map_err(|e| out(&e))?,
                 )),
                 7 => AnyRecord::Urim7(Record::new(
-                    urim::Urim::<7>::start(seeds, first).map_err(|e| out(&e))?,
+                    urim::Urim::<7>::start_with(seeds, first).map_err(|e| out(&e))?,
                 )),
                 _ => return Err(out(&"urim has 6 or 7 pits a row")),
             },
             Variant::Omweso { .. } => {
-                AnyRecord::Omweso(Record::new(omweso::Omweso::start(first, v.omweso_rules())))
+                AnyRecord::Omweso(Record::new(omweso::Omweso::start_with(v.omweso_rules(), first)))
             }
             Variant::RioKadalis { pits, clockwise } => match (pits, clockwise) {
                 (6, false) => {
-                    AnyRecord::Kadalis6(Record::new(rio_kadalis::Kadalis::start_with(first)))
+                    AnyRecord::Kadalis6(Record::new(rio_kadalis::Kadalis::start(first)))
                 }
                 (6, true) => {
-                    AnyRecord::Kadalis6Cw(Record::new(rio_kadalis::Kadalis::start_with(first)))
+                    AnyRecord::Kadalis6Cw(Record::new(rio_kadalis::Kadalis::start(first)))
                 }
                 (5, false) => {
-                    AnyRecord::Kadalis5(Record::new(rio_kadalis::Kadalis::start_with(first)))
+                    AnyRecord::Kadalis5(Record::new(rio_kadalis::Kadalis::start(first)))
                 }
                 (5, true) => {
-                    AnyRecord::Kadalis5Cw(Record::new(rio_kadalis::Kadalis::start_with(first)))
+                    AnyRecord::Kadalis5Cw(Record::new(rio_kadalis::Kadalis::start(first)))
                 }
                 _ => return Err(out(&"rio-kadalis has 5 or 6 holes a row")),
             },
             Variant::Oware { seeds } => AnyRecord::Oware(Record::new(
-                oware::Oware::start(seeds, first).map_err(|e| out(&e))?,
+                oware::Oware::start_with(seeds, first).map_err(|e| out(&e))?,
             )),
             Variant::Kalah { seeds, .. } => AnyRecord::Kalah(Record::new(
-                kalah::Kalah::start(v.kalah_rules(), seeds).map_err(|e| out(&e))?,
+                kalah::Kalah::start_with(v.kalah_rules(), seeds, first).map_err(|e| out(&e))?,
             )),
         };
         Ok(AnyGame { variant: v, record })

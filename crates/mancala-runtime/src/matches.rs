@@ -27,6 +27,7 @@
 use std::time::Duration;
 
 use mancala_core::record::{MoveOf, Record};
+use mancala_core::series::{MatchError, Series};
 use mancala_core::{ByPlayer, Player, Status};
 
 use crate::game::{AnyGame, AnyMove, GameMove, GameRecord};
@@ -58,83 +59,74 @@ pub fn parse_mode(text: &str) -> Result<omweso::Mode, Error> {
     }
 }
 
-/// A match of one game's type, game by game: the concrete side of [`AnyMatch`].
-trait Series: Send {
-    /// The game record of the match's games.
-    type G: GameRecord;
-    /// The current game's record.
-    fn record(&self) -> &Self::G;
-    /// The current game's status, with the endings the record finds from history and
-    /// Omweso's blitz forfeits.
-    fn status(&self) -> Status;
-    /// Plays a move of the current game; `thinking` is the time the mover took.
-    fn play(&mut self, m: MoveOf<Self::G>, thinking: Option<Duration>) -> Result<(), Error>;
-    /// The winner of the match, once decided.
-    fn winner(&self) -> Option<Player>;
-    /// Each player's score so far: game points, or the stocks of the next round.
-    fn score(&self) -> ByPlayer<u32>;
-    /// The points each player still needs, where games score towards a target.
-    fn needed(&self) -> Option<ByPlayer<u32>>;
-    /// Starts the next game once the current one has ended.
-    fn next_game(&mut self) -> Result<(), Error>;
-    /// Drops a game stopped at a ply limit, if the rules allow it.
-    fn abandon_game(&mut self) -> bool;
-    /// Takes back the current game's last move, where the rules allow it.
-    fn undo(&mut self) -> Result<Option<MoveOf<Self::G>>, Error> {
-        Err(Error::Match(
-            "a match of this game takes no moves back".into(),
-        ))
-    }
-}
-
-/// The object-safe face of a [`Series`], with moves of any game.
+/// The object-safe face of a match of the core's [`Series`], with moves of any game:
+/// what [`AnyMatch`] holds.
 trait DynSeries: Send {
     fn game(&self, variant: Variant) -> AnyGame;
     fn status(&self) -> Status;
     fn play(&mut self, m: AnyMove, thinking: Option<Duration>) -> Result<(), Error>;
     fn winner(&self) -> Option<Player>;
-    fn score(&self) -> ByPlayer<u32>;
-    fn needed(&self) -> Option<ByPlayer<u32>>;
-    fn next_game(&mut self) -> Result<(), Error>;
-    fn abandon_game(&mut self) -> bool;
-    fn undo(&mut self) -> Result<Option<AnyMove>, Error>;
+    fn score(&self) -> ByPlayer<u16>;
+    fn needed(&self) -> Option<ByPlayer<u16>>;
+    fn next_game(&mut self, first: Option<Player>) -> Result<(), Error>;
+    fn drop_game(&mut self) -> Result<(), Error>;
+    fn take_back(&mut self) -> Result<AnyMove, Error>;
+    fn first_player(&self) -> Player;
 }
 
-impl<S: Series> DynSeries for S {
+impl<S> DynSeries for S
+where
+    S: Series + Send,
+    S::Game: GameRecord,
+{
     fn game(&self, variant: Variant) -> AnyGame {
-        AnyGame::from_record(variant, self.record().clone())
+        AnyGame::from_record(variant, Series::game(self).clone())
     }
     fn status(&self) -> Status {
         Series::status(self)
     }
     fn play(&mut self, m: AnyMove, thinking: Option<Duration>) -> Result<(), Error> {
-        let Some(mv) = <MoveOf<S::G> as GameMove>::from_any(m) else {
+        let Some(mv) = <MoveOf<S::Game> as GameMove>::from_any(m) else {
             return Err(Error::IllegalMove(format!(
                 "illegal move {m}: not a move of this game"
             )));
         };
-        // The library's own check first, for its words and an unchanged match.
-        let mut probe = self.record().clone();
-        crate::game::play(&mut probe, m)?;
+        // The library's own words for an illegal move (a pit not on the board…).
+        if !Series::game(self).legal_moves().into_iter().any(|x| x == mv)
+            && !Series::status(self).is_finished()
+        {
+            let mut probe = Series::game(self).clone();
+            crate::game::play(&mut probe, m)?;
+        }
         Series::play(self, mv, thinking)
+            .map(|_| ())
+            .map_err(|e| match e {
+                MatchError::Illegal(e) => Error::IllegalMove(format!("illegal move {m}: {e}")),
+                e => Error::Match(e.to_string()),
+            })
     }
     fn winner(&self) -> Option<Player> {
         Series::winner(self)
     }
-    fn score(&self) -> ByPlayer<u32> {
+    fn score(&self) -> ByPlayer<u16> {
         Series::score(self)
     }
-    fn needed(&self) -> Option<ByPlayer<u32>> {
+    fn needed(&self) -> Option<ByPlayer<u16>> {
         Series::needed(self)
     }
-    fn next_game(&mut self) -> Result<(), Error> {
-        Series::next_game(self)
+    fn next_game(&mut self, first: Option<Player>) -> Result<(), Error> {
+        Series::next_game(self, first).map_err(|e| Error::Match(e.to_string()))
     }
-    fn abandon_game(&mut self) -> bool {
-        Series::abandon_game(self)
+    fn drop_game(&mut self) -> Result<(), Error> {
+        Series::drop_game(self).map_err(|e| Error::Match(e.to_string()))
     }
-    fn undo(&mut self) -> Result<Option<AnyMove>, Error> {
-        Series::undo(self).map(|m| m.map(GameMove::to_any))
+    fn take_back(&mut self) -> Result<AnyMove, Error> {
+        Series::take_back(self)
+            .map(GameMove::to_any)
+            .map_err(|e| Error::Match(e.to_string()))
+    }
+    fn first_player(&self) -> Player {
+        Series::first_player(self)
     }
 }
 
@@ -143,6 +135,8 @@ pub struct AnyMatch {
     variant: Variant,
     options: MatchOptions,
     games: usize,
+    /// Omweso's lot (`by-lot`): the state of the draws of first players.
+    lot: Option<u64>,
     inner: Box<dyn DynSeries>,
 }
 
@@ -179,37 +173,36 @@ impl AnyMatch {
                 "a mode is Omweso's (rule 9); {game} has no modes"
             )));
         }
+        let by_lot = matches!(
+            variant,
+            Variant::Omweso {
+                first: crate::First::ByLot,
+                ..
+            }
+        );
+        let mut lot = by_lot.then_some(options.lot ^ 0x6F6D_7765_736F);
+        let first = match &mut lot {
+            Some(state) => next_lot(state),
+            None => variant.first_player(0),
+        };
         let inner: Box<dyn DynSeries> = match *variant {
             Variant::Urim { pits, seeds } => {
                 let target = options.target.unwrap_or(10);
                 match pits {
-                    6 => Box::new(UrimSeries(urim_match::<6>(seeds, target)?)),
-                    _ => Box::new(UrimSeries(urim_match::<7>(seeds, target)?)),
+                    6 => Box::new(urim_match::<6>(seeds, target)?),
+                    _ => Box::new(urim_match::<7>(seeds, target)?),
                 }
             }
-            Variant::Omweso { first, .. } => {
-                let rules = variant.omweso_rules();
-                let mut lot =
-                    (first == crate::First::ByLot).then_some(options.lot ^ 0x6F6D_7765_736F);
-                let first = match &mut lot {
-                    Some(state) => next_lot(state),
-                    None => variant.first_player(0),
-                };
-                Box::new(OmwesoSeries {
-                    m: omweso::Match::new(
-                        options.mode.unwrap_or(omweso::Mode::Classic),
-                        omweso::Omweso::start(first, rules),
-                    ),
-                    rules,
-                    first,
-                    lot,
-                })
-            }
+            Variant::Omweso { .. } => Box::new(omweso::Match::start_with(
+                options.mode.unwrap_or(omweso::Mode::Classic),
+                variant.omweso_rules(),
+                first,
+            )),
             Variant::RioKadalis { pits, clockwise } => match (pits, clockwise) {
-                (6, false) => Box::new(KadalisSeries::<6, false>::new()),
-                (6, true) => Box::new(KadalisSeries::<6, true>::new()),
-                (5, false) => Box::new(KadalisSeries::<5, false>::new()),
-                _ => Box::new(KadalisSeries::<5, true>::new()),
+                (6, false) => Box::new(rio_kadalis::Match::<6, false>::start(first)),
+                (6, true) => Box::new(rio_kadalis::Match::<6, true>::start(first)),
+                (5, false) => Box::new(rio_kadalis::Match::<5, false>::start(first)),
+                _ => Box::new(rio_kadalis::Match::<5, true>::start(first)),
             },
             _ => unreachable!("games without matches are refused above"),
         };
@@ -217,6 +210,7 @@ impl AnyMatch {
             variant: *variant,
             options: *options,
             games: 1,
+            lot,
             inner,
         })
     }
@@ -297,7 +291,16 @@ impl AnyMatch {
     /// # Errors
     /// [`Error::Match`] where the rules take no moves back.
     pub fn undo(&mut self) -> Result<Option<AnyMove>, Error> {
-        self.inner.undo()
+        if self.game().ply() == 0 {
+            return Ok(None);
+        }
+        self.inner.take_back().map(Some)
+    }
+
+    /// The player who moved first in the current game.
+    #[must_use]
+    pub fn first_player(&self) -> Player {
+        self.inner.first_player()
     }
 
     /// The winner of the match, once decided.
@@ -310,14 +313,14 @@ impl AnyMatch {
     /// next round (Rio Kadalis).
     #[must_use]
     pub fn score(&self) -> ByPlayer<u32> {
-        self.inner.score()
+        self.inner.score().map(u32::from)
     }
 
     /// The game points each player still needs (Urim, Omweso): what an engine values a
     /// win at ([`mancala_search::Utility`]).
     #[must_use]
     pub fn needed(&self) -> Option<ByPlayer<u32>> {
-        self.inner.needed()
+        self.inner.needed().map(|n| n.map(u32::from))
     }
 
     /// Starts the next game (round) once the current one has ended.
@@ -325,7 +328,9 @@ impl AnyMatch {
     /// # Errors
     /// [`Error::Match`] while the game goes on, or once the match is decided.
     pub fn next_game(&mut self) -> Result<(), Error> {
-        self.inner.next_game()?;
+        // Omweso by lot: each game's first player drawn (rule 1); elsewhere the rules'.
+        let first = self.lot.as_mut().map(next_lot);
+        self.inner.next_game(first)?;
         self.games += 1;
         Ok(())
     }
@@ -334,73 +339,18 @@ impl AnyMatch {
     /// allow it (a Rio Kadalis round, as annulled: rule 3); `false` where the match
     /// cannot go on.
     pub fn abandon_game(&mut self) -> bool {
-        let dropped = self.inner.abandon_game();
-        if dropped {
-            self.games += 1;
+        if self.inner.drop_game().is_err() {
+            return false;
         }
-        dropped
+        self.next_game().is_ok()
     }
 }
 
-// ---------------------------------------------------------------------------------------
-// Urim
-
-struct UrimSeries<const N: usize>(urim::Match<N>);
-
 fn urim_match<const N: usize>(seeds: u8, target: u16) -> Result<urim::Match<N>, Error> {
-    urim::Match::<N>::new(seeds)
+    urim::Match::<N>::start_with(seeds, Player::South)
         .map_err(|e| Error::Match(format!("seeds: {e}")))?
         .with_target(target)
         .map_err(|e| Error::Match(format!("target: {e}")))
-}
-
-/// The series of Urim on rows of `$n` pits.
-macro_rules! urim_series {
-    ($($n:literal),*) => {$(
-impl Series for UrimSeries<$n> {
-    type G = urim::Game<$n>;
-    fn record(&self) -> &Self::G {
-        self.0.game()
-    }
-    fn status(&self) -> Status {
-        self.0.game().status()
-    }
-    fn play(&mut self, m: urim::Move, _: Option<Duration>) -> Result<(), Error> {
-        self.0
-            .play(m)
-            .map_err(|e| Error::IllegalMove(format!("illegal move {m}: {e}")))
-    }
-    fn winner(&self) -> Option<Player> {
-        self.0.winner()
-    }
-    fn score(&self) -> ByPlayer<u32> {
-        ByPlayer::from_fn(|p| u32::from(self.0.points()[p]))
-    }
-    fn needed(&self) -> Option<ByPlayer<u32>> {
-        let target = u32::from(self.0.target());
-        Some(Series::score(self).map(|have| target.saturating_sub(have)))
-    }
-    fn next_game(&mut self) -> Result<(), Error> {
-        self.0.next_game().map_err(|e| Error::Match(e.to_string()))
-    }
-    fn abandon_game(&mut self) -> bool {
-        false
-    }
-}
-    )*};
-}
-urim_series!(6, 7);
-
-// ---------------------------------------------------------------------------------------
-// Omweso
-
-struct OmwesoSeries {
-    m: omweso::Match,
-    rules: omweso::Rules,
-    /// Who started the current game.
-    first: Player,
-    /// Draws each game's first player by lot, if set.
-    lot: Option<u64>,
 }
 
 /// The next player drawn by lot, the state moving on.
@@ -408,124 +358,3 @@ fn next_lot(state: &mut u64) -> Player {
     *state = state.wrapping_add(1);
     crate::draw_lot(*state)
 }
-
-impl Series for OmwesoSeries {
-    type G = omweso::Game;
-    fn record(&self) -> &Self::G {
-        self.m.game()
-    }
-    fn status(&self) -> Status {
-        self.m.game_status()
-    }
-    fn play(&mut self, mv: omweso::Move, thinking: Option<Duration>) -> Result<(), Error> {
-        let r = match (self.m.mode(), thinking) {
-            (omweso::Mode::Blitz, Some(t)) => self.m.play_timed(mv, t),
-            _ => self.m.play(mv),
-        };
-        r.map(|_| ())
-            .map_err(|e| Error::IllegalMove(format!("illegal move {mv}: {e}")))
-    }
-    fn winner(&self) -> Option<Player> {
-        self.m.winner()
-    }
-    fn score(&self) -> ByPlayer<u32> {
-        ByPlayer::from_fn(|p| u32::from(self.m.points()[p]))
-    }
-    fn needed(&self) -> Option<ByPlayer<u32>> {
-        let target = u32::from(omweso::Match::TARGET);
-        Some(Series::score(self).map(|have| target.saturating_sub(have)))
-    }
-    fn next_game(&mut self) -> Result<(), Error> {
-        let first = match &mut self.lot {
-            Some(state) => next_lot(state),
-            None => self.first.opponent(),
-        };
-        self.m
-            .new_game(omweso::Omweso::start(first, self.rules))
-            .map_err(|e| Error::Match(e.to_string()))?;
-        self.first = first;
-        Ok(())
-    }
-    fn abandon_game(&mut self) -> bool {
-        false
-    }
-    /// Classic play takes moves back (rule 9); contract and blitz refuse.
-    fn undo(&mut self) -> Result<Option<omweso::Move>, Error> {
-        if self.m.game().moves().is_empty() {
-            return Ok(None);
-        }
-        self.m
-            .take_back()
-            .map(Some)
-            .map_err(|e| Error::Match(e.to_string()))
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// Rio Kadalis
-
-struct KadalisSeries<const N: usize, const CW: bool> {
-    m: rio_kadalis::Match<N, CW>,
-    /// The current round's record: a position repeated since the round's last capture
-    /// ends the round as rule 4 does (the crate's ruling).
-    record: rio_kadalis::Game<N, CW>,
-}
-
-impl<const N: usize, const CW: bool> KadalisSeries<N, CW> {
-    fn new() -> Self {
-        let m = rio_kadalis::Match::<N, CW>::new(Player::South);
-        KadalisSeries {
-            record: rio_kadalis::Game::new(*m.round()),
-            m,
-        }
-    }
-}
-
-/// The series of Rio Kadalis on rows of `$n` holes, sown clockwise if `$cw`.
-macro_rules! kadalis_series {
-    ($(($n:literal, $cw:literal)),*) => {$(
-impl Series for KadalisSeries<$n, $cw> {
-    type G = rio_kadalis::Game<$n, $cw>;
-    fn record(&self) -> &Self::G {
-        &self.record
-    }
-    fn status(&self) -> Status {
-        self.m.status()
-    }
-    fn play(&mut self, mv: rio_kadalis::Move, _: Option<Duration>) -> Result<(), Error> {
-        self.m
-            .play_recorded(&mut self.record, mv)
-            .map_err(|e| Error::IllegalMove(format!("illegal move {mv}: {e}")))
-    }
-    fn winner(&self) -> Option<Player> {
-        self.m.winner()
-    }
-    fn score(&self) -> ByPlayer<u32> {
-        let s = self.m.next_stocks().unwrap_or(self.m.stocks());
-        ByPlayer::from_fn(|p| u32::from(s[p]))
-    }
-    fn needed(&self) -> Option<ByPlayer<u32>> {
-        None
-    }
-    fn next_game(&mut self) -> Result<(), Error> {
-        self.m
-            .next_round()
-            .map_err(|e| Error::Match(e.to_string()))?;
-        self.record.reset(*self.m.round());
-        Ok(())
-    }
-    fn abandon_game(&mut self) -> bool {
-        // As an annulled round (rule 3): the same stocks, the other player starting.
-        match rio_kadalis::Match::from_stocks(self.m.stocks(), self.m.starter().opponent()) {
-            Ok(m) => {
-                self.m = m;
-                self.record.reset(*self.m.round());
-                true
-            }
-            Err(_) => false,
-        }
-    }
-}
-    )*};
-}
-kadalis_series!((6, false), (6, true), (5, false), (5, true));

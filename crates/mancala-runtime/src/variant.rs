@@ -361,7 +361,7 @@ impl Variant {
                     mover_empty: options.has("mover-empty"),
                 };
                 // The crate's own check of the board's size and seed total.
-                kalah::Kalah::start(v.kalah_rules(), v.seeds_per_pit())
+                kalah::Kalah::start_with(v.kalah_rules(), v.seeds_per_pit(), Player::South)
                     .map_err(|e| Error::Variant(format!("pits, seeds: {e}")))?;
                 Ok(v)
             }

@@ -84,12 +84,12 @@ fn every_variant_plays_as_its_concrete_type() {
     for seeds in [3, 4] {
         check(
             &format!("urim pits=6 seeds={seeds}"),
-            urim::Game::<6>::new(urim::Urim::start(seeds, South).unwrap()),
+            urim::Game::<6>::new(urim::Urim::start_with(seeds, South).unwrap()),
             12,
         );
         check(
             &format!("urim pits=7 seeds={seeds}"),
-            urim::Game::<7>::new(urim::Urim::start(seeds, South).unwrap()),
+            urim::Game::<7>::new(urim::Urim::start_with(seeds, South).unwrap()),
             12,
         );
     }
@@ -110,34 +110,34 @@ fn every_variant_plays_as_its_concrete_type() {
     ] {
         check(
             text,
-            omweso::Game::new(omweso::Omweso::start(first, rules)),
+            omweso::Game::new(omweso::Omweso::start_with(rules, first)),
             8,
         );
     }
     check(
         "rio-kadalis",
-        rio_kadalis::Game::<6, false>::new(rio_kadalis::Kadalis::start()),
+        rio_kadalis::Game::<6, false>::new(rio_kadalis::Kadalis::start(South)),
         12,
     );
     check(
         "rio-kadalis clockwise",
-        rio_kadalis::Game::<6, true>::new(rio_kadalis::Kadalis::start()),
+        rio_kadalis::Game::<6, true>::new(rio_kadalis::Kadalis::start(South)),
         12,
     );
     check(
         "rio-kadalis pits=5",
-        rio_kadalis::Game::<5, false>::new(rio_kadalis::Kadalis::start()),
+        rio_kadalis::Game::<5, false>::new(rio_kadalis::Kadalis::start(South)),
         12,
     );
     check(
         "rio-kadalis pits=5 clockwise",
-        rio_kadalis::Game::<5, true>::new(rio_kadalis::Kadalis::start()),
+        rio_kadalis::Game::<5, true>::new(rio_kadalis::Kadalis::start(South)),
         12,
     );
     for seeds in [4, 3] {
         check(
             &format!("oware seeds={seeds}"),
-            oware::Game::new(oware::Oware::start(seeds, South).unwrap()),
+            oware::Game::new(oware::Oware::start_with(seeds, South).unwrap()),
             12,
         );
     }
@@ -167,7 +167,7 @@ fn every_variant_plays_as_its_concrete_type() {
         }
         check(
             &text,
-            kalah::Game::new(kalah::Kalah::start(rules, seeds).unwrap()),
+            kalah::Game::new(kalah::Kalah::start_with(rules, seeds, South).unwrap()),
             8,
         );
     }
