@@ -12,7 +12,11 @@
 //!   (the abapa rules) and [`kalah`] (OpenSpiel's `mancala`): one module per game, each
 //!   behind a feature of the same name;
 //! - [`search`]: the engines (random, greedy, alpha-beta, Monte Carlo tree search),
-//!   behind the feature `search`.
+//!   behind the feature `search`;
+//! - [`runtime`]: the runtime layer every front end drives games through — any game
+//!   and variant chosen at run time (`runtime::Variant`, `runtime::AnyGame`), engines
+//!   from specs, matches, tournaments, Elo ratings, game files, and (feature `db`) the
+//!   endgame databases for a position — behind the feature `runtime`.
 //!
 //! ```
 //! # #[cfg(all(feature = "urim", feature = "search"))] {
@@ -36,6 +40,8 @@
 //!
 //! - `urim`, `omweso`, `rio-kadalis`, `oware`, `kalah`: the games (default).
 //! - `search` (default): the engines; implies `std`.
+//! - `runtime` (default): the runtime layer; implies every game and `search`.
+//! - `db`: the endgame databases in the runtime layer (memory-mapped files, threads).
 //! - `alloc`: game records and matches, which keep history.
 //! - `std` (default): the standard library; implies `alloc`.
 //! - `serde`: positions and moves serialize (as their notation where it says
@@ -71,6 +77,9 @@ pub use kalah;
 #[cfg(feature = "search")]
 #[doc(inline)]
 pub use mancala_search as search;
+
+#[cfg(feature = "runtime")]
+pub use mancala_runtime as runtime;
 
 /// The examples of `docs/api.md` (the common API), compiled and run as doctests the way
 /// a dependent of this crate writes them.

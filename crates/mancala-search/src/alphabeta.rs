@@ -36,7 +36,7 @@ use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
 use mancala_core::record::{MoveOf, Record};
 
 use crate::engine::{Engine, Limits, Report, working_copy};
-use crate::eval::{Evaluator, Static, exact_score, score_with};
+use crate::eval::{Evaluator, Static, known_scores, score_with};
 use crate::score::{
     EVAL_LIMIT, INFINITY, MAX_PLY, Score, Utility, from_child, is_decisive, points_of,
 };
@@ -518,11 +518,19 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             return score_with(&self.eval, game, ply, &self.utility);
         }
         // A position whose outcome the evaluator knows (an endgame database) is scored
-        // as that ending and not searched; at the root a move is still wanted.
-        if ply > 0
-            && let Some(o) = self.eval.exact(game.position())
-        {
-            return exact_score(o, game.position().side_to_move(), ply, &self.utility);
+        // as that ending and not searched; one it knows bounds on is cut where a bound
+        // refutes the window, and its score kept within them. At the root a move is
+        // still wanted.
+        let (lo, hi) = match ply > 0 {
+            true => known_scores(&self.eval, game, ply, &self.utility),
+            false => None,
+        }
+        .unwrap_or((-INFINITY, INFINITY));
+        if lo == hi || lo >= beta {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
         }
         if depth == 0 || ply + 1 >= MAX_PLY {
             // A leaf cut by the depth: a deeper iteration may see more.
@@ -530,7 +538,8 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             return self
                 .eval
                 .evaluate(game.position())
-                .clamp(-EVAL_LIMIT, EVAL_LIMIT);
+                .clamp(-EVAL_LIMIT, EVAL_LIMIT)
+                .clamp(lo, hi);
         }
         let moves = game.legal_moves();
         if moves.is_empty() {
@@ -602,7 +611,10 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         if let (Some(t), Some(m)) = (&mut self.table, best_move) {
             t.store(line, m);
         }
-        best
+        // Within the known bounds (fail-soft stays sound: a search that failed low
+        // below `lo` proves the clamped value is `lo`, one that failed high above `hi`
+        // that it is `hi`).
+        best.clamp(lo, hi)
     }
 
     /// The principal variation at `ply` is `m` followed by the child's.
@@ -940,10 +952,13 @@ pub fn minimax_with<R: Record, E: Evaluator<R::Position>>(
             return score_with(eval, game, ply, utility);
         }
         let me = game.position().side_to_move();
-        if ply > 0
-            && let Some(o) = eval.exact(game.position())
-        {
-            return exact_score(o, me, ply, utility);
+        let (lo, hi) = match ply > 0 {
+            true => known_scores(eval, game, ply, utility),
+            false => None,
+        }
+        .unwrap_or((-INFINITY, INFINITY));
+        if lo == hi {
+            return lo;
         }
         let moves = game.legal_moves();
         if moves.is_empty() {
@@ -960,7 +975,8 @@ pub fn minimax_with<R: Record, E: Evaluator<R::Position>>(
             game.undo();
             best = best.max(v);
         }
-        best
+        // A value the evaluator bounds stays within its bounds.
+        best.clamp(lo, hi)
     }
     go(&mut game.clone(), depth, 0, eval, utility)
 }

@@ -30,13 +30,59 @@ pub trait Evaluator<P: Position> {
     /// search scores finished games itself with [`terminal_score`](crate::score::terminal_score).
     fn evaluate(&self, p: &P) -> Score;
 
-    /// The final outcome of perfect play from `p` (an ongoing position), if this
-    /// evaluator knows it, as an endgame database does: the search then goes no
-    /// further from `p` and scores it like a finished game with that outcome. The
-    /// provided version knows none.
-    fn exact(&self, p: &P) -> Option<Outcome> {
-        let _ = p;
+    /// What this evaluator knows of the final outcome of perfect play from the last
+    /// position of `line` (an ongoing position), as an endgame database does. `line` is
+    /// every position of the game's record from its start, the one asked about last
+    /// ([`Record::positions`]): where the rules need history (a position repeated since
+    /// the last capture ends an Urim or Oware game), a value known from the board alone
+    /// may hold only for some histories, and the evaluator answers from the line.
+    ///
+    /// [`Known::Exact`]: the search goes no further and scores the position like a
+    /// finished game with that outcome. [`Known::Bounds`]: the search cuts where a
+    /// bound refutes its window, and otherwise keeps the position's score between them.
+    /// The provided version knows nothing.
+    fn known(&self, line: &[P]) -> Option<Known> {
+        let _ = line;
         None
+    }
+}
+
+/// What an evaluator knows of the outcome of perfect play from a position
+/// ([`Evaluator::known`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The outcome of perfect play.
+    Exact(Outcome),
+    /// Perfect play ends no worse for the player to move than `lower` and no better
+    /// than `upper` (as [`exact_score`] ranks outcomes).
+    Bounds {
+        /// The worst outcome for the player to move.
+        lower: Outcome,
+        /// The best outcome for the player to move.
+        upper: Outcome,
+    },
+}
+
+/// What `eval` knows of the current position of `game` as scores for its player to move,
+/// `ply` plies from the root: `(lower, upper)`, equal for an exact outcome.
+#[inline]
+pub(crate) fn known_scores<R: Record, E: Evaluator<R::Position>>(
+    eval: &E,
+    game: &R,
+    ply: usize,
+    utility: &Utility,
+) -> Option<(Score, Score)> {
+    let me = game.position().side_to_move();
+    match eval.known(game.positions())? {
+        Known::Exact(o) => {
+            let s = exact_score(o, me, ply, utility);
+            Some((s, s))
+        }
+        Known::Bounds { lower, upper } => {
+            let lo = exact_score(lower, me, ply, utility);
+            let hi = exact_score(upper, me, ply, utility);
+            Some((lo.min(hi), hi.max(lo)))
+        }
     }
 }
 
@@ -87,8 +133,8 @@ impl<P: Position, F: Fn(&P) -> Score> Evaluator<P> for F {
 
 /// The score of the current position of `game` for its player to move: the end of the
 /// game if it is over (by the record's status, so an ending that only the history shows
-/// counts), the outcome the evaluator knows ([`Evaluator::exact`]) scored as that
-/// ending, the evaluation otherwise. Game points count in full ([`Utility::GAME`]).
+/// counts), the outcome the evaluator knows ([`Evaluator::known`]) scored as that
+/// ending, the evaluation otherwise (kept within the bounds the evaluator knows). Game points count in full ([`Utility::GAME`]).
 #[inline]
 pub fn score_of<R: Record, E: Evaluator<R::Position>>(eval: &E, game: &R, ply: usize) -> Score {
     score_with(eval, game, ply, &Utility::GAME)
@@ -106,15 +152,19 @@ pub fn score_with<R: Record, E: Evaluator<R::Position>>(
     let p = game.position();
     match utility.terminal(game.status(), p.side_to_move(), ply) {
         Some(s) => s,
-        None => match eval.exact(p) {
-            Some(o) => exact_score(o, p.side_to_move(), ply, utility),
-            None => eval.evaluate(p).clamp(-EVAL_LIMIT, EVAL_LIMIT),
-        },
+        None => {
+            let e = || eval.evaluate(p).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            match known_scores(eval, game, ply, utility) {
+                Some((lo, hi)) if lo == hi => lo,
+                Some((lo, hi)) => e().clamp(lo, hi),
+                None => e(),
+            }
+        }
     }
 }
 
 /// The score of a position whose outcome under perfect play is `o` (from
-/// [`Evaluator::exact`]) for `perspective`, `ply` plies from the root: the score of a
+/// [`Evaluator::known`]) for `perspective`, `ply` plies from the root: the score of a
 /// game that ended there with that outcome.
 #[inline]
 #[must_use]

@@ -61,7 +61,7 @@ pub mod spec;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaOptions, minimax, minimax_with};
 pub use engine::{Engine, Limits, Report};
-pub use eval::{Evaluator, Static};
+pub use eval::{Evaluator, Known, Static};
 pub use mcts::{Mcts, MctsOptions};
 pub use score::Utility;
 pub use simple::{Greedy, RandomPlayer};

@@ -11,7 +11,7 @@ use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
 
 use crate::alphabeta::{ENDLESS_AFTER, memo_slots};
 use crate::engine::{Engine, Limits, Report, working_copy};
-use crate::eval::{Evaluator, Static};
+use crate::eval::{Evaluator, Known, Static};
 use crate::score::{SEED, Score, Utility};
 
 /// Settings of [`Mcts`] beyond its [`Limits`].
@@ -103,7 +103,8 @@ struct Node<M> {
 /// UCT maximises their mean mapped to 0..1 by the most points a playout has been worth
 /// in the search; the win rate is kept beside them for the report. An annulled game or
 /// a draw is worth 0 points (½ in the win rate). A position whose outcome the evaluator
-/// knows ([`Evaluator::exact`]) is not expanded and ends a playout with that outcome.
+/// knows ([`Evaluator::known`]: [`Known::Exact`]; bounds are not used) is not expanded
+/// and ends a playout with that outcome.
 /// The tree lives in an arena allocated once; the
 /// iterations allocate nothing. The search restarts its random generator from the seed
 /// and the position's hash, so a given seed, game and playout count always give the
@@ -234,7 +235,7 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
     }
 
     /// Plays a random game on `game` to its end (or `max_playout` plies, or a position
-    /// whose outcome the evaluator knows, [`Evaluator::exact`], unless that is the root:
+    /// whose outcome the evaluator knows exactly, [`Evaluator::known`], unless that is the root:
     /// `from_root` plies have been played since the root): South's result and the
     /// number of plies played.
     fn playout(
@@ -252,7 +253,7 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
                 break;
             }
             if from_root + plies > 0
-                && let Some(o) = self.eval.exact(game.position())
+                && let Some(Known::Exact(o)) = self.eval.known(game.positions())
             {
                 known = Some(o);
                 break;
@@ -352,7 +353,8 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
         // position whose outcome the evaluator knows is a leaf: the playout ends there
         // at once with that outcome.
         let moves = game.legal_moves();
-        let known = plies > 0 && self.eval.exact(game.position()).is_some();
+        let known =
+            plies > 0 && matches!(self.eval.known(game.positions()), Some(Known::Exact(_)));
         if !known && !moves.is_empty() && self.tree.len() + moves.len() <= self.options.max_nodes {
             let first = self.tree.len();
             let mover = game.position().side_to_move();

@@ -1,7 +1,7 @@
 //! Game points, match targets and known outcomes in the searches (issue 14 item 2,
 //! issue 16 item 5): the engines maximise game points, capped at what each player still
 //! needs in a match ([`Utility`]), and a position whose outcome the evaluator knows
-//! ([`Evaluator::exact`]) is scored as that ending and not searched further.
+//! ([`Evaluator::known`]) is scored as that ending and not searched further.
 
 use std::cell::Cell;
 
@@ -10,8 +10,8 @@ use mancala_core::toy::{Countdown, Take};
 use mancala_core::{Outcome, Player};
 use mancala_search::score::{Score, win_score};
 use mancala_search::{
-    AlphaBeta, AlphaBetaOptions, Engine, Evaluator, Limits, Mcts, MctsOptions, Utility,
-    minimax_with,
+    AlphaBeta, AlphaBetaOptions, Engine, Evaluator, Known, Limits, Mcts, MctsOptions, Utility,
+    minimax, minimax_with,
 };
 
 /// The toy game (take 1 or 2 tokens; who cannot move loses) with made-up endings worth
@@ -29,10 +29,11 @@ impl Evaluator<Countdown> for TwoOrOne {
     fn evaluate(&self, _: &Countdown) -> Score {
         0
     }
-    fn exact(&self, p: &Countdown) -> Option<Outcome> {
+    fn known(&self, line: &[Countdown]) -> Option<Known> {
+        let p = line.last()?;
         match (p.heap, p.to_move) {
-            (2, Player::North) => Some(Outcome::new(Some(Player::South), 1)),
-            (1 | 2, Player::South) => Some(Outcome::new(Some(Player::South), 2)),
+            (2, Player::North) => Some(Known::Exact(Outcome::new(Some(Player::South), 1))),
+            (1 | 2, Player::South) => Some(Known::Exact(Outcome::new(Some(Player::South), 2))),
             _ => None,
         }
     }
@@ -112,10 +113,11 @@ impl Evaluator<Countdown> for ModThree {
     fn evaluate(&self, _: &Countdown) -> Score {
         0
     }
-    fn exact(&self, p: &Countdown) -> Option<Outcome> {
+    fn known(&self, line: &[Countdown]) -> Option<Known> {
+        let p = line.last()?;
         self.asked.set(self.asked.get() + 1);
         (self.known && p.heap.is_multiple_of(3))
-            .then(|| Outcome::new(Some(p.to_move.opponent()), 1))
+            .then(|| Known::Exact(Outcome::new(Some(p.to_move.opponent()), 1)))
     }
 }
 
@@ -204,4 +206,44 @@ fn a_known_outcome_ends_the_mcts_playouts_there() {
 
 fn mcts_evaluator_asked(mcts: &mut Mcts<Line<Countdown>, ModThree>) -> u64 {
     mcts.evaluator().asked.get()
+}
+
+/// Bounds on the outcome (not the outcome) of some positions: a heap of 4 or 8 tokens is
+/// known to be no better than a draw and no worse than a 1-point loss for its player to
+/// move; the evaluation is made up (the heap's size, signed by the player to move).
+struct Bounded;
+
+impl Evaluator<Countdown> for Bounded {
+    fn evaluate(&self, p: &Countdown) -> Score {
+        let v = Score::from(p.heap) * 7 % 23 - 11;
+        if p.to_move == Player::South { v } else { -v }
+    }
+    fn known(&self, line: &[Countdown]) -> Option<Known> {
+        let p = line.last()?;
+        matches!(p.heap, 4 | 8).then(|| Known::Bounds {
+            lower: Outcome::new(Some(p.to_move.opponent()), 1),
+            upper: Outcome::new(None, 0),
+        })
+    }
+}
+
+#[test]
+fn known_bounds_cut_alpha_beta_as_they_clamp_minimax() {
+    let plain = |p: &Countdown| Bounded.evaluate(p);
+    let mut changed = 0;
+    for heap in 1..=16 {
+        let game = Line::new(Countdown::new(heap));
+        for depth in 1..=9 {
+            let mut ab = AlphaBeta::with_evaluator(
+                Bounded,
+                Limits::depth(depth),
+                AlphaBetaOptions::default(),
+            );
+            let reference = minimax(&game, depth, &Bounded);
+            assert_eq!(ab.value(&game, depth), reference, "heap {heap} depth {depth}");
+            changed += usize::from(reference != minimax(&game, depth, &plain));
+        }
+    }
+    // The bounds change values (a loss-or-draw position is never scored as a win).
+    assert!(changed > 10, "{changed}");
 }

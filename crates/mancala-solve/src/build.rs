@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use mancala_core::Position;
 
 use crate::db::{Databases, Table};
-use crate::game::Game;
+use crate::game::SolveGame;
 use crate::rank::MAX_PITS;
 use crate::retro::RetroStats;
 use crate::{ABSENT, SolveError, UNKNOWN};
@@ -26,7 +26,7 @@ use crate::{ABSENT, SolveError, UNKNOWN};
 const CHUNK: usize = 1 << 14;
 
 /// Computes (or, in checking mode, recomputes) values of boards of one seed count.
-struct Evaluator<'a, G: Game> {
+struct Evaluator<'a, G: SolveGame> {
     game: &'a G,
     dbs: &'a Databases,
     seeds: u32,
@@ -37,7 +37,7 @@ struct Evaluator<'a, G: Game> {
     max_depth: u32,
 }
 
-impl<G: Game> Evaluator<'_, G> {
+impl<G: SolveGame> Evaluator<'_, G> {
     /// The value of `pos` (its stores' margin `stores`): the best over its children.
     fn value(&self, pos: &G::Pos, stores: i32, depth: u32) -> Result<i32, SolveError> {
         if let Some(t) = self.game.terminal(pos, stores)? {
@@ -135,7 +135,7 @@ pub(crate) fn bar(len: u64, prefix: String, progress: bool) -> ProgressBar {
 /// [`SolveError::Order`] if `dbs` does not hold exactly the seed counts below; the
 /// errors of a game this algorithm cannot solve ([`SolveError::Cycle`],
 /// [`SolveError::SeedsRose`], …).
-pub fn solve_table<G: Game>(
+pub fn solve_table<G: SolveGame>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -244,7 +244,7 @@ impl From<bool> for BuildOptions {
 ///
 /// # Errors
 /// Those of [`solve_table`] and of the files.
-pub fn build<G: Game>(
+pub fn build<G: SolveGame>(
     game: &G,
     dbs: &mut Databases,
     max_seeds: u32,
@@ -350,7 +350,7 @@ impl CheckReport {
 /// # Errors
 /// [`SolveError::Missing`] if `dbs` has no database of `seeds` seeds; a child whose
 /// value is missing.
-pub fn check_table<G: Game>(
+pub fn check_table<G: SolveGame>(
     game: &G,
     dbs: &Databases,
     seeds: u32,

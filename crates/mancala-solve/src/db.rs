@@ -4,13 +4,13 @@
 use std::path::{Path, PathBuf};
 
 use crate::file::{self, FileError, Header, Mapped};
-use crate::game::Game;
+use crate::game::SolveGame;
 use crate::rank::Ranker;
 use crate::{ABSENT, SolveError};
 
 /// One database: the values of every board with one seed count, in rank order: an
 /// `i8` stored as its byte for a game without cycles, a pair of `i8` (the lower and
-/// upper bounds `L`, `U`) for a game with cycles ([`Game::cycles`]).
+/// upper bounds `L`, `U`) for a game with cycles ([`SolveGame::cycles`]).
 #[derive(Debug)]
 pub enum Table {
     /// Held in memory (built here and not written, or planted in a test).
@@ -48,7 +48,7 @@ impl Databases {
     ///
     /// # Errors
     /// [`SolveError::Rank`] if the boards of `max_seeds` seeds cannot be ranked.
-    pub fn new<G: Game>(game: &G, max_seeds: u32) -> Result<Databases, SolveError> {
+    pub fn new<G: SolveGame>(game: &G, max_seeds: u32) -> Result<Databases, SolveError> {
         let pits = 2 * game.pits_per_side();
         Ok(Databases {
             game: game.name().to_string(),
@@ -206,7 +206,7 @@ impl Databases {
     }
 
     /// The exact value of `board` (the pits in pairs: the mover's `a`, the
-    /// opponent's `a`, the mover's `b`, …; see [`Game`]), if its seed count has a
+    /// opponent's `a`, the mover's `b`, …; see [`SolveGame`]), if its seed count has a
     /// database (and, for a game with cycles, its bounds are equal).
     #[must_use]
     pub fn value(&self, board: &[u8]) -> Option<i8> {

@@ -20,7 +20,7 @@ use crate::SolveError;
 /// to each other's when the boards are walked in rank order (a move turns the board
 /// round, which only swaps the two pits of each pair), so the databases are read
 /// from the memory caches rather than from random places.
-pub trait Game: Sync {
+pub trait SolveGame: Sync {
     /// The game's position.
     type Pos: Position + Send + Sync;
 
@@ -35,7 +35,7 @@ pub trait Game: Sync {
 
     /// The position with `board` (the pits in pairs, see above), South to move, any
     /// stores the rules allow (the solver reads their margin with
-    /// [`view`](Game::view) and takes it off); `None` if the rules have no such
+    /// [`view`](SolveGame::view) and takes it off); `None` if the rules have no such
     /// position.
     fn position(&self, board: &[u8]) -> Option<Self::Pos>;
 
@@ -71,6 +71,14 @@ pub trait Game: Sync {
         Outcome::with_totals(winner, u8::from(winner.is_some()), totals)
     }
 
+    /// Whether the move from `before` to `after` captured: the stores changed. In a
+    /// game with cycles ([`cycles`](SolveGame::cycles)) the history since the last
+    /// capture starts afresh at such an `after`. The provided version compares
+    /// [`Position::board`]'s stores; a game may read its own fields faster.
+    fn captured(&self, before: &Self::Pos, after: &Self::Pos) -> bool {
+        before.board().stores != after.board().stores
+    }
+
     /// Whether positions with the same seeds on the board can repeat (a cycle of
     /// moves that capture nothing), so that the databases are built by retrograde
     /// analysis ([`retro`](crate::retro)) and hold two bounds per board (`L`, `U`;
@@ -97,7 +105,7 @@ pub trait Game: Sync {
 
     /// If the game is over at `pos`, what is still to come to the side to move: the
     /// final margin from its side minus `stores` (the margin in the stores, as
-    /// [`view`](Game::view) returned it); `None` while the game goes on.
+    /// [`view`](SolveGame::view) returned it); `None` while the game goes on.
     ///
     /// # Errors
     /// [`SolveError::Annulled`] for an annulled game, [`SolveError::NoTotals`] for an

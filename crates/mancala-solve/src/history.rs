@@ -29,7 +29,7 @@ use mancala_core::{ArrayVec, Position};
 
 use crate::SolveError;
 use crate::db::Databases;
-use crate::game::Game;
+use crate::game::SolveGame;
 use crate::oware::OwareGame;
 use crate::rank::{MAX_PITS, Ranker};
 use crate::search::{Limits, Proof};
@@ -41,7 +41,7 @@ use crate::urim::UrimGame;
 /// [`repetition`](HistoryGame::repetition). The search takes a move's capture from
 /// the stores, so the game must have no extra turns (the side to move alternates),
 /// as Urim and Oware.
-pub trait HistoryGame: Game {
+pub trait HistoryGame: SolveGame {
     /// The final margin still to come to the side to move at `pos`, a position that
     /// repeats one since the last capture (the stores left out).
     fn repetition(&self, pos: &Self::Pos) -> i32;
@@ -62,7 +62,7 @@ impl HistoryGame for OwareGame {
 }
 
 /// A move of `G`.
-type MoveOf<G> = <<G as Game>::Pos as Position>::Move;
+type MoveOf<G> = <<G as SolveGame>::Pos as Position>::Move;
 
 /// Which database bound the leaves take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

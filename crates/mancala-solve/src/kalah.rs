@@ -7,13 +7,13 @@ use kalah::{ByPlayer, Player, Position, Setup};
 pub use kalah::{Ending, Kalah, Rules};
 
 use crate::SolveError;
-use crate::game::Game;
+use crate::game::SolveGame;
 
 /// Kalah under one rule set ([`Rules`]: pits a side, empty capture, ending).
 ///
 /// ```
 /// use kalah::{Ending, Rules};
-/// use mancala_solve::{Game, kalah::KalahGame};
+/// use mancala_solve::{SolveGame, kalah::KalahGame};
 /// let g = KalahGame::new(Rules { empty_capture: true, ..Rules::default() });
 /// assert_eq!(g.variant(), "pits=6 capture=empty ending=any-side-empty");
 /// assert_eq!(KalahGame::new(Rules::with_pits(4)).variant(),
@@ -38,7 +38,7 @@ impl KalahGame {
     }
 }
 
-impl Game for KalahGame {
+impl SolveGame for KalahGame {
     type Pos = Kalah;
 
     fn name(&self) -> &'static str {

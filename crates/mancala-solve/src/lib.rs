@@ -2,7 +2,7 @@
 //!
 //! - [`rank`]: a perfect rank of the boards with `s` seeds in `p` pits, so a database
 //!   is a flat array of values with no keys.
-//! - [`game`]: what the solver needs of a game ([`Game`]), written against
+//! - [`game`]: what the solver needs of a game ([`SolveGame`]), written against
 //!   [`mancala_core::Position`]; [`kalah`] is the adapter for the `kalah` crate.
 //! - [`build`]: the databases of a game without cycles, one seed count after the
 //!   other, on all cores with a progress bar, and their re-check; [`retro`]: the
@@ -49,12 +49,12 @@ pub mod search;
 pub mod unsow;
 pub mod urim;
 
-pub use game::Game;
+pub use game::SolveGame;
 pub use mancala_core::{Player, Position};
 
 /// The byte of a value not computed yet.
 pub const UNKNOWN: i8 = i8::MIN;
-/// The byte of a board the rules do not have ([`Game::position`] gave `None`).
+/// The byte of a board the rules do not have ([`SolveGame::position`] gave `None`).
 pub const ABSENT: i8 = i8::MIN + 1;
 
 /// Why the databases or a proof could not be made.

@@ -1,47 +1,57 @@
 //! The databases as an oracle for the engines of `mancala-search`: a
-//! [`DbEvaluator`] wraps any [`Evaluator`] and answers [`Evaluator::exact`] with the
-//! outcome of perfect play for every ongoing position whose board is in the
-//! databases and whose value is known exactly (for a game with cycles: its bounds
-//! are equal, `L = U`). Everything else goes to the inner evaluator.
+//! [`DbEvaluator`] wraps any [`Evaluator`] and answers [`Evaluator::known`] from the
+//! databases for every ongoing position whose board is in them. Everything else
+//! (and [`Evaluator::evaluate`]) goes to the inner evaluator.
 //!
-//! For Urim the value is exact when the position is the whole history (rule 6
-//! counts repetitions from the last capture, and the databases hold the value of a
-//! board as if it had just been reached by one); with earlier positions since the
-//! last capture, it is the value of the game in which none of those is repeated.
-//! Oware's the same, and its databases play the end by majority on: the winner is
-//! the crate's, the totals those of the game played on
-//! ([`oware`](crate::oware)). See `docs/solving.md`.
+//! **Where the history matters** (Urim's rule 6, Oware's repetition: a game with
+//! cycles, [`SolveGame::cycles`]) a database's bounds `L ≤ U` hold for a position that
+//! is its whole history — the start of the record, or right after a capture — and only
+//! there (`docs/solving.md`, "Games with cycles"): a position before it since the last
+//! capture may end the game when repeated. So the evaluator reads the record's line
+//! ([`Evaluator::known`] is given every position from the record's start) and answers
+//! only at such a position: [`Known::Exact`] where `L = U`, [`Known::Bounds`] where
+//! `L < U` (the search cuts where a bound refutes its window, never taking a bound as
+//! the value); elsewhere nothing. Kalah has no cycles: its values hold after any
+//! history, and every board in the databases is exact.
+//!
+//! Oware's databases play the end by majority on: the winner is the crate's, the
+//! totals those of the game played on ([`oware`](crate::oware)). See
+//! `docs/solving.md`.
 
 use std::sync::Arc;
 
 use mancala_core::{ByPlayer, EndReason, Outcome, Position, Status};
-use mancala_search::Evaluator;
 use mancala_search::score::Score;
+use mancala_search::{Evaluator, Known};
 
 use crate::db::Databases;
-use crate::game::Game;
+use crate::game::SolveGame;
 use crate::rank::MAX_PITS;
 
-/// An evaluator that knows the outcome of perfect play from the databases and asks
-/// `inner` for everything else.
+/// An evaluator that knows the outcome of perfect play (or bounds on it) from the
+/// databases and asks `inner` for everything else.
 ///
 /// ```
 /// use std::sync::Arc;
-/// use mancala_search::{Evaluator, Static};
+/// use mancala_search::{Evaluator, Known, Static};
 /// use mancala_solve::{build::build, db::Databases, oracle::DbEvaluator, urim::{UrimGame, Urim6}};
 /// let game = UrimGame::<6>::new();
 /// let mut dbs = Databases::new(&game, 2)?;
 /// build(&game, &mut dbs, 2, None, false, |_| {})?;
 /// let eval = DbEvaluator::new(game, Arc::new(dbs), Static);
 /// // docs/urim.md, rule 5: no move can feed, South plays d, North is starved and
-/// // South takes the seed: 19-17.
+/// // South takes the seed: 19-17. The position alone is its whole history.
 /// let p: Urim6 = "0,0,0,1,0,0/0,0,0,0,0,0 18-17 S".parse()?;
-/// let o = eval.exact(&p).unwrap();
+/// let Some(Known::Exact(o)) = eval.known(&[p]) else { panic!() };
 /// assert_eq!(o.totals.map(|t| (t.south, t.north)), Some((19, 17)));
 /// assert_eq!((o.winner, o.points), (Some(mancala_core::Player::South), 1));
+/// // The same board after a move that captured nothing: an earlier position since the
+/// // last capture could be repeated, so the databases do not answer.
+/// let before: Urim6 = "0,0,1,0,0,0/0,0,0,0,0,0 18-17 N".parse()?;
+/// assert_eq!(eval.known(&[before, p]), None);
 /// // Three seeds on the board: no database, the inner evaluator's turn.
 /// let q: Urim6 = "0,0,0,1,0,1/0,1,0,0,0,0 17-16 S".parse()?;
-/// assert_eq!(eval.exact(&q), None);
+/// assert_eq!(eval.known(&[q]), None);
 /// assert_eq!(eval.evaluate(&q), Static.evaluate(&q));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -52,7 +62,7 @@ pub struct DbEvaluator<G, E> {
     inner: E,
 }
 
-impl<G: Game, E> DbEvaluator<G, E> {
+impl<G: SolveGame, E> DbEvaluator<G, E> {
     /// `inner` with the databases `dbs` of `game`.
     pub fn new(game: G, dbs: Arc<Databases>, inner: E) -> Self {
         DbEvaluator { game, dbs, inner }
@@ -63,10 +73,27 @@ impl<G: Game, E> DbEvaluator<G, E> {
         &self.inner
     }
 
-    /// The outcome of perfect play from `p`, if `p` is ongoing, its board is in the
-    /// databases and its value is exact there.
-    pub fn outcome(&self, p: &G::Pos) -> Option<Outcome> {
-        if p.status() != Status::Ongoing {
+    /// Whether the last position of `line` (every position of a game record from its
+    /// start) is its whole history as the databases count it: always in a game without
+    /// cycles; in a game with cycles, the record's start or the position right after a
+    /// capture.
+    #[must_use]
+    pub fn is_whole_history(&self, line: &[G::Pos]) -> bool {
+        match line {
+            [] => false,
+            [_] => true,
+            [.., before, now] => !self.game.cycles() || self.game.captured(before, now),
+        }
+    }
+
+    /// What the databases know of perfect play from the last position of `line`
+    /// (every position of a game record from its start, see the module's page):
+    /// exact or bounds at a position that is its whole history
+    /// ([`is_whole_history`](DbEvaluator::is_whole_history)) whose board is in the
+    /// databases; `None` otherwise.
+    pub fn known_at(&self, line: &[G::Pos]) -> Option<Known> {
+        let p = line.last()?;
+        if p.status() != Status::Ongoing || !self.is_whole_history(line) {
             return None;
         }
         let pits = 2 * self.game.pits_per_side();
@@ -75,25 +102,46 @@ impl<G: Game, E> DbEvaluator<G, E> {
         }
         let mut board = [0u8; MAX_PITS];
         self.game.view(p, &mut board[..pits]);
-        let v = i32::from(self.dbs.value(&board[..pits])?);
+        let (l, u) = self.dbs.board_bounds(&board[..pits])?;
         let seeds: i32 = board[..pits].iter().map(|&x| i32::from(x)).sum();
-        let b = p.board();
-        let stores = b.stores.unwrap_or(ByPlayer::new(0, 0));
+        let stores = p.board().stores.unwrap_or(ByPlayer::new(0, 0));
         let mover = p.side_to_move();
-        let mut totals = stores;
-        // The board's seeds split so that the mover's margin over them is v.
-        totals[mover] += u16::try_from((seeds + v) / 2).ok()?;
-        totals[mover.opponent()] += u16::try_from((seeds - v) / 2).ok()?;
-        Some(self.game.score(totals).with_reason(EndReason::Regular))
+        // The outcome of a game whose board's seeds split so that the mover's margin
+        // over them is `v`.
+        let outcome = |v: i8| {
+            let v = i32::from(v);
+            let mut totals = stores;
+            totals[mover] += u16::try_from((seeds + v) / 2).ok()?;
+            totals[mover.opponent()] += u16::try_from((seeds - v) / 2).ok()?;
+            Some(self.game.score(totals).with_reason(EndReason::Regular))
+        };
+        if l == u {
+            return outcome(l).map(Known::Exact);
+        }
+        Some(Known::Bounds {
+            lower: outcome(l)?,
+            upper: outcome(u)?,
+        })
+    }
+
+    /// The outcome of perfect play from the last position of `line`, where the
+    /// databases know it exactly ([`known_at`](DbEvaluator::known_at)).
+    pub fn outcome(&self, line: &[G::Pos]) -> Option<Outcome> {
+        match self.known_at(line)? {
+            Known::Exact(o) => Some(o),
+            Known::Bounds { .. } => None,
+        }
     }
 }
 
-impl<G: Game, E: Evaluator<G::Pos>> Evaluator<G::Pos> for DbEvaluator<G, E> {
+impl<G: SolveGame, E: Evaluator<G::Pos>> Evaluator<G::Pos> for DbEvaluator<G, E> {
     fn evaluate(&self, p: &G::Pos) -> Score {
         self.inner.evaluate(p)
     }
 
-    fn exact(&self, p: &G::Pos) -> Option<Outcome> {
-        self.outcome(p)
+    /// The databases' answer ([`known_at`](DbEvaluator::known_at)), else the inner
+    /// evaluator's.
+    fn known(&self, line: &[G::Pos]) -> Option<Known> {
+        self.known_at(line).or_else(|| self.inner.known(line))
     }
 }

@@ -22,7 +22,7 @@ use mancala_core::{ByPlayer, Player, Position};
 pub use oware::{Move, Oware, Setup};
 
 use crate::SolveError;
-use crate::game::Game;
+use crate::game::SolveGame;
 
 /// The seeds of the standard game: every board of up to 48 seeds is made with this
 /// total.
@@ -31,7 +31,7 @@ const TOTAL: u32 = 48;
 /// Oware (abapa) with the end by majority played on (see the module's page).
 ///
 /// ```
-/// use mancala_solve::{Game, oware::OwareGame};
+/// use mancala_solve::{SolveGame, oware::OwareGame};
 /// let g = OwareGame::new();
 /// assert_eq!((g.name(), g.pits_per_side()), ("oware", 6));
 /// assert!(g.position(&[48, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).is_some()); // no cap
@@ -60,7 +60,7 @@ fn can_move(pos: &Oware) -> bool {
     (0..row.len()).any(|i| Move::from_index(i).is_some_and(|m| pos.feeds(m)))
 }
 
-impl Game for OwareGame {
+impl SolveGame for OwareGame {
     type Pos = Oware;
 
     fn name(&self) -> &'static str {
@@ -123,6 +123,11 @@ impl Game for OwareGame {
 
     fn cycles(&self) -> bool {
         true
+    }
+
+    #[inline]
+    fn captured(&self, before: &Oware, after: &Oware) -> bool {
+        before.stores() != after.stores()
     }
 
     /// Rule 2: the origin is passed over on a lap of 12 or more.

@@ -32,7 +32,7 @@
 //! falls), only over the boards still unresolved, until an iteration changes nothing.
 //! Where the children would take more than [`Children::STORED_LIMIT`], the iteration
 //! plays each unresolved board's moves again instead ([`Children::Replayed`]); for a
-//! game that says how it sows ([`Game::sowing`]: Urim, Oware) it then keeps a
+//! game that says how it sows ([`SolveGame::sowing`]: Urim, Oware) it then keeps a
 //! worklist: after the first iteration, only the boards marked as parents
 //! ([`unsow`](crate::unsow)) of a board whose change can move their bounds are played
 //! again, the others keep theirs.
@@ -44,7 +44,7 @@ use rayon::prelude::*;
 
 use crate::build::{CheckReport, bar};
 use crate::db::Databases;
-use crate::game::Game;
+use crate::game::SolveGame;
 use crate::rank::{MAX_PITS, Ranker};
 use crate::unsow::{Sowing, unsow};
 use crate::{ABSENT, SolveError};
@@ -94,7 +94,7 @@ enum Kid {
 
 /// Plays every move of `pos` (a board of `seeds` seeds, its stores' margin
 /// `stores`) and gives each child to `each`.
-fn children<G: Game>(
+fn children<G: SolveGame>(
     game: &G,
     ranker: &Ranker,
     seeds: u32,
@@ -154,7 +154,7 @@ struct Expanded {
 
 /// Plays every move of `pos` (a board of `seeds` seeds, its stores' margin `stores`)
 /// and resolves the exits from the databases below.
-fn expand<G: Game>(
+fn expand<G: SolveGame>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -206,7 +206,7 @@ fn expand<G: Game>(
 }
 
 /// The children of as many seeds of `pos` (as [`expand`] keeps them), replayed.
-fn same_kids<G: Game>(
+fn same_kids<G: SolveGame>(
     game: &G,
     ranker: &Ranker,
     seeds: u32,
@@ -292,7 +292,7 @@ impl Children {
 }
 
 /// The worklist of an iteration with replayed children, for a game that un-sows
-/// ([`Game::sowing`]): bit sets over the boards' ranks.
+/// ([`SolveGame::sowing`]): bit sets over the boards' ranks.
 struct Work<'a> {
     /// The boards to evaluate in this iteration (parents of a board that changed).
     dirty: &'a [AtomicU64],
@@ -410,7 +410,7 @@ impl Chunk {
     /// With `work`, only the boards it marks dirty are evaluated (the others keep
     /// their bounds: none of their children changed), and the parents of those that
     /// change are marked for the next iteration.
-    fn iterate<G: Game>(
+    fn iterate<G: SolveGame>(
         &mut self,
         game: &G,
         ranker: &Ranker,
@@ -508,7 +508,7 @@ pub struct RetroStats {
     pub children: Option<Children>,
 }
 
-/// Computes the database of `seeds` seeds of a game with cycles ([`Game::cycles`]):
+/// Computes the database of `seeds` seeds of a game with cycles ([`SolveGame::cycles`]):
 /// the bounds `(L, U)` of every board, two bytes per board in rank order (both
 /// [`ABSENT`] for a board the rules do not have). The databases of fewer seeds must
 /// be in `dbs`. Shows progress bars if `progress`. The children are stored if they
@@ -518,7 +518,7 @@ pub struct RetroStats {
 /// [`SolveError::Order`] if `dbs` does not hold exactly the seed counts below;
 /// [`SolveError::TableSize`] above `2^31` boards; those of a child that cannot be
 /// looked up.
-pub fn solve_table<G: Game>(
+pub fn solve_table<G: SolveGame>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -533,7 +533,7 @@ pub fn solve_table<G: Game>(
 ///
 /// # Errors
 /// Those of [`solve_table`].
-pub fn solve_table_with<G: Game>(
+pub fn solve_table_with<G: SolveGame>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -675,7 +675,7 @@ pub fn solve_table_with<G: Game>(
 /// # Errors
 /// [`SolveError::Missing`] if `dbs` has no database of `seeds` seeds; a child whose
 /// bounds are missing.
-pub fn check_table<G: Game>(
+pub fn check_table<G: SolveGame>(
     game: &G,
     dbs: &Databases,
     seeds: u32,

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use mancala_core::{ArrayVec, Position};
 
 use crate::db::Databases;
-use crate::game::Game;
+use crate::game::SolveGame;
 use crate::rank::{MAX_PITS, Ranker};
 use crate::{SolveError, UNKNOWN};
 
@@ -124,7 +124,7 @@ const MAX_MOVES: usize = 16;
 /// A proof search over one game and its databases, with its transposition table
 /// (kept from one proof to the next).
 #[derive(Debug)]
-pub struct Prover<'a, G: Game> {
+pub struct Prover<'a, G: SolveGame> {
     game: &'a G,
     dbs: &'a Databases,
     ranker: Ranker,
@@ -143,7 +143,7 @@ pub struct Prover<'a, G: Game> {
     id_depth: u32,
 }
 
-impl<'a, G: Game> Prover<'a, G> {
+impl<'a, G: SolveGame> Prover<'a, G> {
     /// A prover for `game` over `dbs`, with a table of `2^table_bits` buckets (32
     /// bytes each).
     ///

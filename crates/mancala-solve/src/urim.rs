@@ -15,12 +15,12 @@ use mancala_core::{ByPlayer, Player, Position};
 pub use urim::{Setup, Urim, Urim6, Urim7};
 
 use crate::SolveError;
-use crate::game::Game;
+use crate::game::SolveGame;
 
 /// Urim on two rows of `N` pits (6 or 7).
 ///
 /// ```
-/// use mancala_solve::{Game, urim::UrimGame};
+/// use mancala_solve::{SolveGame, urim::UrimGame};
 /// let g = UrimGame::<6>::new();
 /// assert_eq!((g.name(), g.variant().as_str()), ("urim", "pits=6 cap=17"));
 /// assert!(g.position(&[18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).is_none()); // over the cap
@@ -45,7 +45,7 @@ impl<const N: usize> UrimGame<N> {
     }
 }
 
-impl<const N: usize> Game for UrimGame<N> {
+impl<const N: usize> SolveGame for UrimGame<N> {
     type Pos = Urim<N>;
 
     fn name(&self) -> &'static str {
@@ -103,6 +103,11 @@ impl<const N: usize> Game for UrimGame<N> {
 
     fn cycles(&self) -> bool {
         true
+    }
+
+    #[inline]
+    fn captured(&self, before: &Urim<N>, after: &Urim<N>) -> bool {
+        before.stores() != after.stores()
     }
 
     /// Rule 3: the origin and the pits of 17 are passed over.

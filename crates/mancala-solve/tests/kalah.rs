@@ -299,7 +299,7 @@ fn larger_kalah_values_match_the_published_table() {
 /// and a position beyond the databases goes to the inner evaluator.
 #[test]
 fn the_oracle_gives_the_minimax_outcome() {
-    use mancala_search::{Evaluator, Static};
+    use mancala_search::{Evaluator, Known, Static};
     use std::sync::Arc;
     let rules = Rules::with_pits(2);
     let game = KalahGame::new(rules);
@@ -315,7 +315,7 @@ fn the_oracle_gives_the_minimax_outcome() {
             ranker.unrank(seeds, rank, &mut b).unwrap();
             for to_move in [Player::South, Player::North] {
                 let p = position(rules, &b, (3, 1), to_move);
-                let Some(o) = eval.exact(&p) else {
+                let Some(Known::Exact(o)) = eval.known(&[p]) else {
                     assert!(p.is_over(), "{p}: no outcome for an ongoing position");
                     continue;
                 };
@@ -335,7 +335,7 @@ fn the_oracle_gives_the_minimax_outcome() {
     }
     assert!(known > 500, "{known}");
     let p = position(rules, &[3, 2, 2, 2], (0, 0), Player::South);
-    assert_eq!(eval.exact(&p), None);
+    assert_eq!(eval.known(&[p]), None);
     assert_eq!(eval.evaluate(&p), Static.evaluate(&p));
 }
 

@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 
-use mancala_solve::Game;
+use mancala_solve::SolveGame;
 use mancala_solve::build::check_table;
 use mancala_solve::db::Databases;
 use mancala_solve::rank::Ranker;
@@ -117,7 +117,7 @@ pub fn compare_exact(
 /// (c) A planted wrong bound is caught by the check, naming the board; restored, the
 /// check passes again. `dbs` holds every database of `game` up to `seeds` seeds, in
 /// memory; the planted board has all the seeds in the mover's pit `a`.
-pub fn planted_error_is_caught<G: Game>(game: &G, dbs: &mut Databases, seeds: u32) {
+pub fn planted_error_is_caught<G: SolveGame>(game: &G, dbs: &mut Databases, seeds: u32) {
     for s in 0..=seeds {
         let r = check_table(game, dbs, s).unwrap();
         assert_eq!(r.wrong, 0, "{r:?}");
@@ -149,7 +149,7 @@ pub fn planted_error_is_caught<G: Game>(game: &G, dbs: &mut Databases, seeds: u3
 /// pass, replayed in every iteration) give the same bounds, byte for byte, for
 /// every database of `game` up to `max` seeds; both iterate (the boards with such
 /// children are most of them).
-pub fn replayed_equals_stored<G: Game>(game: &G, max: u32) {
+pub fn replayed_equals_stored<G: SolveGame>(game: &G, max: u32) {
     use mancala_solve::db::Table;
     use mancala_solve::retro::{Children, solve_table_with};
     let mut dbs = Databases::new(game, max).unwrap();
