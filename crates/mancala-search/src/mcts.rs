@@ -353,8 +353,7 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
         // position whose outcome the evaluator knows is a leaf: the playout ends there
         // at once with that outcome.
         let moves = game.legal_moves();
-        let known =
-            plies > 0 && matches!(self.eval.known(game.positions()), Some(Known::Exact(_)));
+        let known = plies > 0 && matches!(self.eval.known(game.positions()), Some(Known::Exact(_)));
         if !known && !moves.is_empty() && self.tree.len() + moves.len() <= self.options.max_nodes {
             let first = self.tree.len();
             let mover = game.position().side_to_move();

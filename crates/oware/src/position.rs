@@ -2,7 +2,6 @@
 //! the end of the game.
 
 use core::fmt;
-use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 use mancala_core::capture::capture_run;
@@ -11,7 +10,7 @@ use mancala_core::{
     Board, ByPlayer, Direction, EndReason, Outcome, PitMove, Player, Position, Status,
 };
 
-use crate::{IllegalMove, ParsePositionError, Setup, SetupError};
+use crate::{IllegalMove, Setup, SetupError};
 
 /// Pits per row.
 pub const MAX_PITS: usize = 6;
@@ -425,35 +424,11 @@ impl Position for Oware {
     }
 }
 
-impl fmt::Display for Oware {
-    /// `<South a..f>/<North a..f> <South store>-<North store> <S|N>`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.to_setup().fmt(f)
-    }
-}
+mancala_core::position_text!(Oware, Setup);
 
 impl fmt::Debug for Oware {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Oware(\"{self}\")")
-    }
-}
-
-impl FromStr for Oware {
-    type Err = ParsePositionError;
-
-    /// Parses the notation and validates it (the seeds add up to 48 or 36).
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let setup: Setup = s.parse()?;
-        Oware::from_setup(setup).map_err(ParsePositionError::Setup)
-    }
-}
-
-impl TryFrom<Setup> for Oware {
-    type Error = SetupError;
-
-    /// [`Position::from_setup`].
-    fn try_from(setup: Setup) -> Result<Self, SetupError> {
-        Oware::from_setup(setup)
     }
 }
 

@@ -700,22 +700,9 @@ impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
     }
 }
 
-impl<const N: usize, const CLOCKWISE: bool> TryFrom<Setup<N>> for Kadalis<N, CLOCKWISE> {
-    type Error = SetupError;
-
-    /// [`Position::from_setup`].
-    fn try_from(setup: Setup<N>) -> Result<Self, SetupError> {
-        Self::from_setup(setup)
-    }
-}
-
-impl<const N: usize, const CLOCKWISE: bool> fmt::Display for Kadalis<N, CLOCKWISE> {
-    /// The notation `<South a..>/<North a..> <South captured>-<North captured> <S|N>`,
-    /// `x` for a closed pit. The direction and an annulment are not part of it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_setup(), f)
-    }
-}
+// Display (`x` for a closed pit; the direction and an annulment are not part of the
+// notation), FromStr (at most the variant's stones) and TryFrom<Setup>.
+mancala_core::position_text!(Kadalis<N, CLOCKWISE>, Setup<N>, N; CLOCKWISE: bool);
 
 impl<const N: usize, const CLOCKWISE: bool> fmt::Debug for Kadalis<N, CLOCKWISE> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -724,22 +711,5 @@ impl<const N: usize, const CLOCKWISE: bool> fmt::Debug for Kadalis<N, CLOCKWISE>
             f.write_str(", annulled")?;
         }
         f.write_str(")")
-    }
-}
-
-impl<const N: usize, const CLOCKWISE: bool> FromStr for Kadalis<N, CLOCKWISE> {
-    type Err = ParsePositionError;
-
-    /// Parses `<South a..>/<North a..> <South captured>-<North captured> <S|N>` and
-    /// validates it as [`Position::from_setup`] does.
-    ///
-    /// # Errors
-    /// [`ParsePositionError::Notation`](mancala_core::ParsePositionError::Notation)
-    /// saying what is wrong and where;
-    /// [`ParsePositionError::Setup`](mancala_core::ParsePositionError::Setup) for more
-    /// stones than the variant has.
-    fn from_str(s: &str) -> Result<Self, ParsePositionError> {
-        let setup: Setup<N> = s.parse()?;
-        Self::from_setup(setup).map_err(ParsePositionError::Setup)
     }
 }

@@ -33,5 +33,3 @@ pub use mancala_core::{
 
 #[cfg(feature = "serde")]
 mancala_core::serde_via_notation!(Urim<N>, "an urim position in notation", N);
-#[cfg(feature = "serde")]
-mancala_core::serde_via_notation!(Setup<N>, "an urim setup in notation", N);
