@@ -190,10 +190,7 @@ impl AnyGame {
     /// None for the variants [`Variant::new`] builds; [`Error::Variant`] if a variant
     /// built by hand is out of range.
     pub fn new(variant: &Variant) -> Result<AnyGame, Error> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| u64::from(d.subsec_nanos()));
-        AnyGame::with_lot(variant, nanos >> 10)
+        AnyGame::with_lot(variant, crate::clock_lot())
     }
 
     /// A new game of `variant` from its standard start, Omweso's `by-lot` drawing the
