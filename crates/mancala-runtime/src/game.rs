@@ -240,7 +240,7 @@ impl AnyGame {
         Ok(AnyGame { variant: v, record })
     }
 
-    /// A game of `game` from the position `text` in its notation (docs/<game>.md; in
+    /// A game of `game` from the position `text` in its notation (`docs/<game>.md`; in
     /// Omweso also a paused turn). The position gives the board's size and the seeds;
     /// `options` may repeat them (they must then agree) and give the rule options the
     /// notation does not carry (Omweso's `two-captures-first`, Rio Kadalis's
