@@ -8,7 +8,8 @@
 //!   other, on all cores with a progress bar, and their re-check; [`retro`]: the
 //!   retrograde analysis of a game with cycles (Urim, adapter [`urim`]; Oware,
 //!   adapter [`oware`](mod@oware)), two bounds per board.
-//! - [`file`](mod@file): the database file (header, checksum), memory-mapped for lookup;
+//! - [`file`](mod@file): the database file (header, checksum), read into memory or
+//!   (an `unsafe fn`: the file must not change while mapped) memory-mapped;
 //!   [`db::Databases`] is a set of them.
 //! - [`search`]: MTD(f) over the game tree with a transposition table, looking the
 //!   databases up; it proves a position's value or reports the bounds it reached.
