@@ -60,6 +60,27 @@ impl Databases {
         })
     }
 
+    /// The game and rule set the databases are of: `name (variant)`, as
+    /// [`SolveGame::name`] and [`SolveGame::variant`] give them.
+    #[must_use]
+    pub fn game(&self) -> String {
+        format!("{} ({})", self.game, self.variant)
+    }
+
+    /// Refuses these databases unless they are `game`'s (name and rule set).
+    ///
+    /// # Errors
+    /// [`SolveError::Foreign`] naming both.
+    pub fn expect_game<G: SolveGame>(&self, game: &G) -> Result<(), SolveError> {
+        if self.game != game.name() || self.variant != game.variant() {
+            return Err(SolveError::Foreign {
+                expected: format!("{} ({})", game.name(), game.variant()),
+                found: self.game(),
+            });
+        }
+        Ok(())
+    }
+
     /// The ranker of the boards.
     #[must_use]
     pub fn ranker(&self) -> &Ranker {

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use mancala_core::{ArrayVec, Position};
 
 use crate::db::Databases;
-use crate::game::SolveGame;
+use crate::game::Acyclic;
 use crate::rank::{MAX_PITS, Ranker};
 use crate::{SolveError, UNKNOWN};
 
@@ -124,7 +124,7 @@ const MAX_MOVES: usize = 16;
 /// A proof search over one game and its databases, with its transposition table
 /// (kept from one proof to the next).
 #[derive(Debug)]
-pub struct Prover<'a, G: SolveGame> {
+pub struct Prover<'a, G: Acyclic> {
     game: &'a G,
     dbs: &'a Databases,
     ranker: Ranker,
@@ -143,13 +143,16 @@ pub struct Prover<'a, G: SolveGame> {
     id_depth: u32,
 }
 
-impl<'a, G: SolveGame> Prover<'a, G> {
-    /// A prover for `game` over `dbs`, with a table of `2^table_bits` buckets (32
-    /// bytes each).
+impl<'a, G: Acyclic> Prover<'a, G> {
+    /// A prover for `game` (a game without cycles, [`Acyclic`]: its table is keyed
+    /// by the board) over `dbs`, with a table of `2^table_bits` buckets (32 bytes
+    /// each; at most 2^40).
     ///
     /// # Errors
+    /// [`SolveError::Foreign`] if `dbs` are of another game or rule set;
     /// [`SolveError::Rank`] if the game's boards cannot be ranked.
     pub fn new(game: &'a G, dbs: &'a Databases, table_bits: u32) -> Result<Self, SolveError> {
+        dbs.expect_game(game)?;
         let ranker = Ranker::new(2 * game.pits_per_side(), 0)?;
         Ok(Prover {
             game,
@@ -214,7 +217,8 @@ impl<'a, G: SolveGame> Prover<'a, G> {
         }
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| Instant::now() + t);
+        // A limit too far to be a time (`Duration::MAX`) is no limit.
+        self.deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
         self.stopped = false;
         let done = |v: i32, best| Proof {
             lower: stores + v,
@@ -381,9 +385,16 @@ impl<'a, G: SolveGame> Prover<'a, G> {
 
     fn lookup(&self, seeds: u32, board: &[u8]) -> Result<i32, SolveError> {
         let rank = self.dbs.ranker().rank(board);
-        match self.dbs.get(seeds, rank) {
-            Some(v) if v != UNKNOWN => Ok(i32::from(v)),
-            _ => Err(SolveError::Absent { seeds, rank }),
+        match self.dbs.bounds(seeds, rank) {
+            None => Err(SolveError::Absent { seeds, rank }),
+            Some((UNKNOWN, _)) => Err(SolveError::Unknown { seeds, rank }),
+            Some((l, u)) if l == u => Ok(i32::from(l)),
+            Some((lower, upper)) => Err(SolveError::Unresolved {
+                seeds,
+                rank,
+                lower,
+                upper,
+            }),
         }
     }
 
