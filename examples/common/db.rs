@@ -11,9 +11,9 @@ use std::any::{Any, TypeId};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use mancala::Position;
 use mancala::search::score::Score;
 use mancala::search::{Evaluator, Known, Static};
-use mancala::Position;
 use mancala_solve::db::Databases;
 use mancala_solve::kalah::{Kalah, KalahGame};
 use mancala_solve::oracle::DbEvaluator;
@@ -114,7 +114,10 @@ pub fn evaluator<P: Position + 'static>(start: &P, dir: Option<&Path>) -> Result
     let Some(dir) = dir else {
         return Ok(Eval::plain());
     };
-    fn wrap<G: SolveGame + Send + Sync + 'static>(game: G, dir: &Path) -> Result<Box<dyn Any>, String>
+    fn wrap<G: SolveGame + Send + Sync + 'static>(
+        game: G,
+        dir: &Path,
+    ) -> Result<Box<dyn Any>, String>
     where
         G::Pos: 'static,
     {

@@ -42,7 +42,9 @@ fn a_huge_time_limit_is_no_limit() {
     let pos: Urim6 = "0,0,0,1,0,2/0,1,0,0,0,0 17-15 N".parse().unwrap();
     let mut prover = HistoryProver::new(UrimGame::<6>::new(), &dbs, 1 << 10).unwrap();
     let p = prover.prove_with(&pos, &huge, |_, _, _| {}).unwrap();
-    let q = prover.prove_with(&pos, &Limits::none(), |_, _, _| {}).unwrap();
+    let q = prover
+        .prove_with(&pos, &Limits::none(), |_, _, _| {})
+        .unwrap();
     assert!(p.value().is_some() && !p.stopped);
     assert_eq!(p.value(), q.value());
     let d = prover.prove_deepening(&pos, &huge, |_, _, _| {}).unwrap();
@@ -63,7 +65,9 @@ fn databases_of_another_game_are_refused() {
         }
         other => panic!("{:?}", other.map(|_| ())),
     }
-    let e = HistoryProver::new(OwareGame::new(), &dbs, 10).map(|_| ()).unwrap_err();
+    let e = HistoryProver::new(OwareGame::new(), &dbs, 10)
+        .map(|_| ())
+        .unwrap_err();
     assert!(matches!(e, SolveError::Foreign { .. }), "{e}");
     assert_eq!(
         e.to_string(),

@@ -406,10 +406,9 @@ fn files_round_trip() {
     let mut mapped = Databases::new(&game, 6).unwrap();
     // SAFETY: the test's own files, not changed while `mapped` lives.
     #[allow(unsafe_code)]
-    let built = unsafe {
-        mancala_solve::build::build_mapped(&game, &mut mapped, 6, &dir, false, |_| {})
-    }
-    .unwrap();
+    let built =
+        unsafe { mancala_solve::build::build_mapped(&game, &mut mapped, 6, &dir, false, |_| {}) }
+            .unwrap();
     assert!(built.iter().all(|b| b.loaded));
     for s in 0..=6 {
         assert_eq!(
