@@ -212,22 +212,15 @@ impl AnyGame {
                 )),
                 _ => return Err(out(&"urim has 6 or 7 pits a row")),
             },
-            Variant::Omweso { .. } => {
-                AnyRecord::Omweso(Record::new(omweso::Omweso::start_with(v.omweso_rules(), first)))
-            }
+            Variant::Omweso { .. } => AnyRecord::Omweso(Record::new(omweso::Omweso::start_with(
+                v.omweso_rules(),
+                first,
+            ))),
             Variant::RioKadalis { pits, clockwise } => match (pits, clockwise) {
-                (6, false) => {
-                    AnyRecord::Kadalis6(Record::new(rio_kadalis::Kadalis::start(first)))
-                }
-                (6, true) => {
-                    AnyRecord::Kadalis6Cw(Record::new(rio_kadalis::Kadalis::start(first)))
-                }
-                (5, false) => {
-                    AnyRecord::Kadalis5(Record::new(rio_kadalis::Kadalis::start(first)))
-                }
-                (5, true) => {
-                    AnyRecord::Kadalis5Cw(Record::new(rio_kadalis::Kadalis::start(first)))
-                }
+                (6, false) => AnyRecord::Kadalis6(Record::new(rio_kadalis::Kadalis::start(first))),
+                (6, true) => AnyRecord::Kadalis6Cw(Record::new(rio_kadalis::Kadalis::start(first))),
+                (5, false) => AnyRecord::Kadalis5(Record::new(rio_kadalis::Kadalis::start(first))),
+                (5, true) => AnyRecord::Kadalis5Cw(Record::new(rio_kadalis::Kadalis::start(first))),
                 _ => return Err(out(&"rio-kadalis has 5 or 6 holes a row")),
             },
             Variant::Oware { seeds } => AnyRecord::Oware(Record::new(

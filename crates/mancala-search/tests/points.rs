@@ -240,7 +240,11 @@ fn known_bounds_cut_alpha_beta_as_they_clamp_minimax() {
                 AlphaBetaOptions::default(),
             );
             let reference = minimax(&game, depth, &Bounded);
-            assert_eq!(ab.value(&game, depth), reference, "heap {heap} depth {depth}");
+            assert_eq!(
+                ab.value(&game, depth),
+                reference,
+                "heap {heap} depth {depth}"
+            );
             changed += usize::from(reference != minimax(&game, depth, &plain));
         }
     }

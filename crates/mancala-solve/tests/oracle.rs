@@ -70,7 +70,10 @@ fn the_oracle_answers_only_where_the_position_is_its_whole_history() {
         match eval.known(line) {
             None => assert!(!after_capture, "{now}: no answer right after a capture"),
             Some(k) => {
-                assert!(after_capture, "{now}: an answer inside a stretch without capture");
+                assert!(
+                    after_capture,
+                    "{now}: an answer inside a stretch without capture"
+                );
                 if let Known::Exact(o) = k {
                     let t = o.totals.unwrap();
                     let me = now.side_to_move();
@@ -92,5 +95,8 @@ fn the_oracle_answers_only_where_the_position_is_its_whole_history() {
         let m = *game.legal_moves().iter().last().unwrap();
         game.play(m).unwrap();
     }
-    assert!(fresh >= 2 && inside >= 2 && exact >= 1, "{fresh} {inside} {exact}");
+    assert!(
+        fresh >= 2 && inside >= 2 && exact >= 1,
+        "{fresh} {inside} {exact}"
+    );
 }
