@@ -15,17 +15,22 @@
 //!
 //! The databases are files in `--db` (default `target/solve-db`), one per seed
 //! count, read back (checked) when they are already there; `--memory` keeps them in
-//! memory only. `--check` re-checks every database (each value the best over its
-//! children). The proof search stops at `--time` or `--nodes` if given and then
-//! prints the bounds it reached. The value is the final margin of the side to move
-//! (its total minus the opponent's); at the start, the first player's.
+//! memory only. After the build the program says what it built (seed counts, files,
+//! size, folder) and how to give them to `play` and `analyze` (`--db DIR`). `--check`
+//! re-checks every database (each value the best over its children). The proof
+//! search stops at `--time` or `--nodes` if given and then prints the bounds it
+//! reached. The value is the final margin of the side to move (its total minus the
+//! opponent's); at the start, the first player's. The proof search's table is sized
+//! by the boards it can meet and the memory available (`--tt-mb` sets it).
 //!
 //! Urim's databases hold two bounds per board (rule 6 makes values depend on the
 //! history; docs/solving.md, "Games with cycles"); they are always re-checked after
 //! they are built or read, and the proof search carries the history along its path.
 //! Oware's too (its repetition rule splits the seeds as Urim's does); they hold the
-//! game with the end by majority played on, and so does its proof search. Both proof
-//! searches stop after 60 s unless `--time` or `--nodes` says otherwise.
+//! game with the end by majority played on, and so does its proof search. For these
+//! two the proof search runs only when asked (`--from`, `--time` or `--nodes`) or when
+//! the databases hold the position (then it is a look-up); it stops after 60 s unless
+//! `--time` or `--nodes` says otherwise (the start is far beyond what it proves).
 
 mod common;
 
@@ -37,13 +42,13 @@ use mancala::runtime::{AnyGame, GameKind, Variant};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use mancala_solve::build::{BuildOptions, build, check_table};
+use mancala_solve::build::{BuildOptions, Built, build, build_mapped, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::history::{HistoryGame, HistoryProver};
 use mancala_solve::kalah::{Kalah, KalahGame, Rules};
 use mancala_solve::oware::{Oware, OwareGame};
 use mancala_solve::retro::Children;
-use mancala_solve::search::{Limits, Prover};
+use mancala_solve::search::{Limits, Prover, available_memory, boards_above, table_bits};
 use mancala_solve::urim::{Urim, UrimGame};
 use mancala_solve::{Position, SolveGame};
 
@@ -92,11 +97,12 @@ struct Cli {
     /// in 12 GiB (Urim 2×6: up to 23 seeds)
     #[arg(long, value_enum, value_name = "HOW")]
     children: Option<ChildrenArg>,
-    /// The transposition table's size in MiB
-    #[arg(long, value_name = "MB", default_value_t = 1024)]
-    tt_mb: u64,
-    /// Stop the proof after this many seconds and print the bounds reached (urim:
-    /// 60 unless --time or --nodes is given)
+    /// The transposition table's size in MiB (default: by the boards the search can meet
+    /// above the databases, at most a quarter of the memory available)
+    #[arg(long, value_name = "MB")]
+    tt_mb: Option<u64>,
+    /// Stop the proof after this many seconds and print the bounds reached (urim, oware:
+    /// 60 unless --time or --nodes is given; asking for a proof)
     #[arg(long, value_name = "SECONDS")]
     time: Option<f64>,
     /// Stop the proof after this many nodes and print the bounds reached
@@ -157,7 +163,8 @@ fn run() -> Result<(), String> {
 }
 
 /// Builds (or reads back) the databases of `game` up to `max_seeds` into `dir` (in
-/// memory without), printing a line per seed count; re-checks them if `check`.
+/// memory without), printing a line per seed count and then what was built and how to
+/// use it; re-checks them if `check`.
 fn databases<G: SolveGame>(
     game: &G,
     cli: &Cli,
@@ -192,7 +199,7 @@ fn databases<G: SolveGame>(
         progress: true,
         children: cli.children.map(Children::from),
     };
-    build(game, &mut dbs, max_seeds, dir, options, |b| {
+    let each = |b: &Built| {
         println!(
             "{:>5} {:>14} {:>10.1} {:>9.2} {:>14}{}",
             b.seeds,
@@ -216,7 +223,15 @@ fn databases<G: SolveGame>(
                 }
             ))
         );
-    })
+    };
+    let built = match dir {
+        // SAFETY: the files in `dir` are this program's own, written once and renamed
+        // into place, and not changed while it runs (mapped, Urim's databases of up to
+        // 28 seeds cost no memory of the process's own).
+        #[allow(unsafe_code)]
+        Some(dir) => unsafe { build_mapped(game, &mut dbs, max_seeds, dir, options, each) },
+        None => build(game, &mut dbs, max_seeds, None, options, each),
+    }
     .map_err(|e| e.to_string())?;
     println!(
         "databases: {} bytes, {:.1} MiB, {:.1} s",
@@ -224,6 +239,36 @@ fn databases<G: SolveGame>(
         dbs.bytes() as f64 / (1 << 20) as f64,
         t0.elapsed().as_secs_f64()
     );
+    let read = built.iter().filter(|b| b.loaded).count();
+    let what = format!(
+        "{} ({}), every board of 0 to {} seeds",
+        game.name(),
+        game.variant(),
+        dbs.len().saturating_sub(1)
+    );
+    match dir {
+        Some(dir) => {
+            let files = u64::from(dbs.len());
+            let size = dbs.bytes() + files * mancala_solve::file::HEADER_LEN as u64;
+            println!(
+                "built: the databases of {what}: {files} files, {size} bytes ({}), in {} ({} computed, {read} read back)",
+                human(size),
+                dir.display(),
+                built.len() - read,
+            );
+            println!(
+                "use them: --db {0} on play and analyze, e.g.\n  \
+                 cargo run --release --example play -- {1} --db {0}\n  \
+                 cargo run --release --example analyze -- {1} --db {0} --from \"<position>\"",
+                dir.display(),
+                game.name()
+            );
+        }
+        None => println!(
+            "built: the databases of {what}, in memory only (--memory): nothing written; \
+             without --memory they go to --db DIR for play and analyze"
+        ),
+    }
     if check {
         let t = Instant::now();
         let mut unresolved = Vec::new();
@@ -249,6 +294,16 @@ fn databases<G: SolveGame>(
         }
     }
     Ok(dbs)
+}
+
+/// `bytes` in KiB, MiB or GiB, one decimal.
+fn human(bytes: u64) -> String {
+    let b = bytes as f64;
+    match bytes {
+        0..0x10_0000 => format!("{:.1} KiB", b / 1024.0),
+        0x10_0000..0x4000_0000 => format!("{:.1} MiB", b / (1 << 20) as f64),
+        _ => format!("{:.1} GiB", b / (1 << 30) as f64),
+    }
 }
 
 fn dbs_width(retro: bool) -> u64 {
@@ -280,17 +335,39 @@ fn run_urim<const N: usize>(cli: &Cli, start: &AnyGame) -> Result<(), String> {
         ));
     }
     let dir = (!cli.memory).then(|| cli.db.clone());
-    let limits = default_limits(cli)?;
+    limits(cli)?;
     println!("urim: {start}  ({})", game.variant());
     let dbs = databases(&game, cli, max_seeds, dir.as_deref(), !cli.no_check)?;
+    if !proof_wanted(cli, on_board, &dbs) {
+        return Ok(());
+    }
+    let limits = default_limits(cli)?;
     prove_history(
         cli,
         game,
         &dbs,
         &start,
         &limits,
+        on_board,
         "rule 6 counts repetitions from here",
     )
+}
+
+/// Whether to run the proof search of a game with cycles: when asked (`--from`,
+/// `--time`, `--nodes`), or when the databases hold the position (a look-up). Says
+/// why not otherwise.
+fn proof_wanted(cli: &Cli, on_board: u32, dbs: &Databases) -> bool {
+    let asked = cli.variant.from.is_some() || cli.time.is_some() || cli.nodes.is_some();
+    if asked || on_board < dbs.len() {
+        return true;
+    }
+    println!(
+        "no proof search: the start has {on_board} seeds on the board, the databases hold up to \
+         {}, and a proof from there does not finish in minutes (docs/solving.md); give --from \
+         \"<position>\" to prove a position, --time or --nodes to search the start anyway",
+        dbs.len().saturating_sub(1)
+    );
+    false
 }
 
 /// The proof limits of `--time` and `--nodes`; 60 s if neither is given (the start of
@@ -312,9 +389,21 @@ fn prove_history<G: HistoryGame>(
     dbs: &Databases,
     start: &G::Pos,
     limits: &Limits,
+    on_board: u32,
     repetition: &str,
 ) -> Result<(), String> {
-    let entries = usize::try_from(cli.tt_mb.max(1) * (1 << 20) / 48).unwrap_or(usize::MAX);
+    // About 48 bytes an entry, one per board right after a capture and run (two runs);
+    // the map grows as it is used, up to this.
+    const ENTRY: u64 = 48;
+    let entries = match cli.tt_mb {
+        Some(mb) => mb.max(1).saturating_mul(1 << 20) / ENTRY,
+        None => {
+            let boards = boards_above(2 * game.pits_per_side(), dbs.len(), on_board);
+            let budget = available_memory().map_or(256 << 20, |a| a / 4);
+            boards.saturating_mul(2).min(budget / ENTRY).max(1024)
+        }
+    };
+    let entries = usize::try_from(entries).unwrap_or(usize::MAX);
     let mut prover = HistoryProver::new(game, dbs, entries).map_err(|e| e.to_string())?;
     prover.set_max_path(cli.max_path);
     let t = Instant::now();
@@ -363,13 +452,17 @@ fn run_oware(cli: &Cli, start: &AnyGame) -> Result<(), String> {
         ));
     }
     let dir = (!cli.memory).then(|| cli.db.clone());
-    let limits = default_limits(cli)?;
+    limits(cli)?;
     println!("oware: {start}  ({})", game.variant());
     let dbs = databases(&game, cli, max_seeds, dir.as_deref(), !cli.no_check)?;
     if let mancala::Status::Over(o) = start.status() {
         println!("the game is over: {o:?}");
         return Ok(());
     }
+    if !proof_wanted(cli, on_board, &dbs) {
+        return Ok(());
+    }
+    let limits = default_limits(cli)?;
     println!(
         "(the margin is that of the game played on past a majority in a store, which keeps \
          the winner; docs/solving.md, \"Oware\")"
@@ -380,6 +473,7 @@ fn run_oware(cli: &Cli, start: &AnyGame) -> Result<(), String> {
         &dbs,
         &start,
         &limits,
+        on_board,
         "a repeated position ends the game",
     )
 }
@@ -424,13 +518,21 @@ fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
     };
     let max_seeds: u32 = cli.max_seeds.unwrap_or(default_max).min(on_board);
     let dir = (!cli.memory).then(|| cli.db.clone());
-    let tt_mb: u64 = cli.tt_mb;
     let limits = limits(cli)?;
     println!("kalah: {start}  ({})", game.variant());
     let dbs = databases(&game, cli, max_seeds, dir.as_deref(), cli.check)?;
 
-    let bits = (tt_mb.max(1) * (1 << 20) / 32).ilog2();
+    // The table: 2^bits buckets of 32 bytes; by the boards the search can meet above
+    // the databases and the memory there is, unless --tt-mb says.
+    let bits = match cli.tt_mb {
+        Some(mb) => (mb.max(1).saturating_mul(1 << 20) / 32).max(1).ilog2(),
+        None => table_bits(
+            boards_above(2 * usize::from(pits), dbs.len(), on_board),
+            available_memory(),
+        ),
+    };
     let mut prover = Prover::new(&game, &dbs, bits).map_err(|e| e.to_string())?;
+    let tt_mib = prover.table_bytes() as f64 / (1 << 20) as f64;
     prover.set_etc(!cli.no_etc);
     prover.set_iterative_deepening(cli.id);
     let t = Instant::now();
@@ -463,7 +565,7 @@ fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
         );
     }
     println!(
-        "search: {} nodes, {} null-window searches, {secs:.2} s, {:.0} nodes/s; table {tt_mb} MiB",
+        "search: {} nodes, {} null-window searches, {secs:.2} s, {:.0} nodes/s; table {tt_mib:.2} MiB",
         proof.nodes,
         proof.searches,
         proof.nodes as f64 / secs.max(1e-9)

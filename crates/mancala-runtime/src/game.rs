@@ -190,10 +190,7 @@ impl AnyGame {
     /// None for the variants [`Variant::new`] builds; [`Error::Variant`] if a variant
     /// built by hand is out of range.
     pub fn new(variant: &Variant) -> Result<AnyGame, Error> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| u64::from(d.subsec_nanos()));
-        AnyGame::with_lot(variant, nanos >> 10)
+        AnyGame::with_lot(variant, crate::clock_lot())
     }
 
     /// A new game of `variant` from its standard start, Omweso's `by-lot` drawing the
@@ -236,7 +233,7 @@ impl AnyGame {
         Ok(AnyGame { variant: v, record })
     }
 
-    /// A game of `game` from the position `text` in its notation (docs/<game>.md; in
+    /// A game of `game` from the position `text` in its notation (`docs/<game>.md`; in
     /// Omweso also a paused turn). The position gives the board's size and the seeds;
     /// `options` may repeat them (they must then agree) and give the rule options the
     /// notation does not carry (Omweso's `two-captures-first`, Rio Kadalis's

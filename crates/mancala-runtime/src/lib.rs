@@ -116,6 +116,21 @@ pub const fn side_name(p: Player) -> &'static str {
     }
 }
 
+/// A number from the clock, for lots: 0 where there is no clock
+/// (WebAssembly without a host, whose `SystemTime` panics).
+pub(crate) fn clock_lot() -> u64 {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| u64::from(d.subsec_nanos()) >> 10)
+    }
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        0
+    }
+}
+
 /// A player drawn by lot from `lot` (SplitMix64's mixing of it: any number serves).
 #[must_use]
 pub fn draw_lot(lot: u64) -> Player {
@@ -202,3 +217,8 @@ pub fn describe_status(game: GameKind, status: Status, to_move: Player) -> Strin
         .unwrap_or_default();
     format!("{result} by {how}{totals}")
 }
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

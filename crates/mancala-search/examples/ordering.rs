@@ -28,8 +28,7 @@ fn report<R: Record + Send + Sync>(
     mancala_core::record::MoveOf<R>: Send + Sync,
 {
     for &t in threads {
-        let options = AlphaBetaOptions { threads: t, ..base };
-        let mut ab = AlphaBeta::with_threads(mancala_search::Static, Limits::depth(depth), options);
+        let mut ab = AlphaBeta::with_threads(mancala_search::Static, Limits::depth(depth), base, t);
         let start = Instant::now();
         let mut nodes = 0;
         let mut elapsed = Duration::ZERO;

@@ -180,14 +180,6 @@ pub struct AlphaBetaOptions {
     /// `docs/engine.md`): the last two moves that cut off at the same ply come first
     /// among moves of equal evaluation.
     pub killers: bool,
-    /// Threads searching (1 by default). More threads share the root's moves: the
-    /// first (the previous iteration's best) is searched alone, then each thread takes
-    /// the next unsearched move with the best value found so far as its bound, so a
-    /// depth's value and move are those of one thread (ties go to the first move in the
-    /// root's order) and only the node counts vary from run to run. Used only by an
-    /// engine built with [`AlphaBeta::with_threads`] (whose record, moves and evaluator
-    /// can go to other threads); others search with one.
-    pub threads: usize,
 }
 
 impl Default for AlphaBetaOptions {
@@ -201,7 +193,6 @@ impl Default for AlphaBetaOptions {
             utility: Utility::GAME,
             history: true,
             killers: false,
-            threads: 1,
         }
     }
 }
@@ -275,7 +266,15 @@ pub struct AlphaBeta<R: Record, E = Static> {
     threads: usize,
     parallel: Option<ParallelSearch<R, E>>,
     helpers: Vec<AlphaBeta<R, E>>,
+    /// In a search with threads: the nodes of all of them, against the node limit
+    /// (each adds its own every [`BUDGET_STEP`] nodes).
+    shared_nodes: Option<std::sync::Arc<core::sync::atomic::AtomicU64>>,
 }
+
+/// A thread of a search with threads adds its nodes to the shared count in steps of
+/// this many: one atomic addition per step, and a node limit overrun by at most this
+/// many nodes a thread.
+const BUDGET_STEP: u64 = 64;
 
 /// An iteration of alpha-beta with threads is shared among them only if the previous
 /// one took this long.
@@ -326,10 +325,17 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 Vec::new()
             },
             options_history: options.history,
-            threads: options.threads.max(1),
+            threads: 1,
             parallel: None,
             helpers: Vec::new(),
+            shared_nodes: None,
         }
+    }
+
+    /// The threads searching: 1 unless built [`with_threads`](AlphaBeta::with_threads).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The limits of the next searches.
@@ -403,10 +409,18 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 
     #[inline]
     fn check_limits(&mut self) {
-        if let Some(n) = self.limits.nodes
-            && self.nodes >= n
-        {
-            self.stopped = true;
+        if let Some(n) = self.limits.nodes {
+            let used = match &self.shared_nodes {
+                None => Some(self.nodes),
+                // With threads, every `BUDGET_STEP` nodes: all threads' nodes.
+                Some(all) if self.nodes.is_multiple_of(BUDGET_STEP) => Some(
+                    all.fetch_add(BUDGET_STEP, core::sync::atomic::Ordering::Relaxed) + BUDGET_STEP,
+                ),
+                Some(_) => None,
+            };
+            if used.is_some_and(|used| used >= n) {
+                self.stopped = true;
+            }
         }
         // The clock every 128 nodes (a few nanoseconds a node): one node can take up
         // to half a millisecond in Omweso (a relay walked to the bound of
@@ -743,25 +757,37 @@ where
     MoveOf<R>: Send + Sync,
     E: Evaluator<R::Position> + Clone + Send + Sync,
 {
-    /// An alpha-beta player that searches with [`AlphaBetaOptions::threads`] threads
-    /// (the record, its moves and the evaluator go to the other threads).
+    /// An alpha-beta player that searches with `threads` threads (at least 1; the
+    /// record, its moves and the evaluator go to the other threads). The threads share
+    /// the root's moves: the first (the previous iteration's best) is searched alone,
+    /// then each thread takes the next unsearched move with the best value found so far
+    /// as its bound, so a depth's value and move are those of one thread (ties go to the
+    /// first move in the root's order) and only the node counts vary from run to run.
+    /// A node limit is one budget for all the threads; a panic in any of them reaches
+    /// the caller as it was raised.
     ///
     /// ```
     /// use mancala_core::{record::{Line, Record}, toy::Countdown};
     /// use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, eval::Static};
-    /// let options = AlphaBetaOptions { threads: 2, ..AlphaBetaOptions::default() };
-    /// let mut ab = AlphaBeta::with_threads(Static, Limits::depth(9), options);
+    /// let mut ab = AlphaBeta::with_threads(Static, Limits::depth(9), AlphaBetaOptions::default(), 2);
+    /// assert_eq!(ab.threads(), 2);
     /// let r = ab.search(&Line::new(Countdown::new(8)));
     /// assert_eq!(r.best.unwrap().0, 2); // leave 6, as with one thread
     /// ```
-    pub fn with_threads(eval: E, limits: Limits, options: AlphaBetaOptions) -> Self {
+    pub fn with_threads(
+        eval: E,
+        limits: Limits,
+        options: AlphaBetaOptions,
+        threads: usize,
+    ) -> Self {
         let mut ab = AlphaBeta::with_evaluator(eval, limits, options);
+        ab.threads = threads.max(1);
         ab.parallel = Some(Self::search_parallel);
         ab
     }
 
     /// Iterative deepening with the root's moves shared by the threads: see
-    /// [`AlphaBetaOptions::threads`].
+    /// [`AlphaBeta::with_threads`].
     fn search_parallel(
         &mut self,
         game: &R,
@@ -782,12 +808,17 @@ where
             let mut h = self.clone();
             h.helpers = Vec::new();
             h.parallel = None;
+            h.threads = 1;
             self.helpers.push(h);
         }
         let (start, limits) = (self.start, self.limits);
+        // One node budget for all the threads.
+        let all_nodes = std::sync::Arc::new(core::sync::atomic::AtomicU64::new(0));
+        self.shared_nodes = Some(std::sync::Arc::clone(&all_nodes));
         for h in &mut self.helpers {
             h.begin(limits);
             h.start = start;
+            h.shared_nodes = Some(std::sync::Arc::clone(&all_nodes));
         }
         // The root's order: the previous iteration's best first, then by the
         // children's evaluations (the game's order on ties).
@@ -860,12 +891,18 @@ where
                 worker(self);
             } else {
                 let mut helpers = core::mem::take(&mut self.helpers);
-                std::thread::scope(|scope| {
-                    for h in &mut helpers {
-                        scope.spawn(|| worker(h));
-                    }
+                let panicked = std::thread::scope(|scope| {
+                    let handles: Vec<_> = helpers
+                        .iter_mut()
+                        .map(|h| scope.spawn(|| worker(h)))
+                        .collect();
                     worker(self);
+                    // A helper's panic, as it was raised (not the scope's own).
+                    handles.into_iter().find_map(|h| h.join().err())
                 });
+                if let Some(payload) = panicked {
+                    std::panic::resume_unwind(payload);
+                }
                 self.helpers = helpers;
             }
             last = began.elapsed();
@@ -914,6 +951,7 @@ where
         }
         report.nodes = self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>();
         report.elapsed = self.start.elapsed();
+        self.shared_nodes = None;
         report
     }
 }

@@ -43,11 +43,6 @@ pub struct MctsOptions {
     /// flatten Omweso's values (a regular win is 1/12 of a grand slam) until the
     /// exploration term decides: measured, that lost 12-88 against win/loss only.
     pub points_weight: f64,
-    /// Threads (1 by default): root-parallel search, each thread growing its own tree
-    /// from its own seed (the playouts of a playout limit shared among them), the root
-    /// children's counts added up at the end; deterministic for a playout limit. Used
-    /// only by an engine built with [`Mcts::with_threads`].
-    pub threads: usize,
 }
 
 impl Default for MctsOptions {
@@ -61,7 +56,6 @@ impl Default for MctsOptions {
             endless_after: ENDLESS_AFTER,
             utility: Utility::GAME,
             points_weight: 0.25,
-            threads: 1,
         }
     }
 }
@@ -132,7 +126,9 @@ pub struct Mcts<R: Record, E = Static> {
     /// The most points one playout has been worth in this search (at least 1): the
     /// scale that maps a node's mean points to 0..1 in the UCT formula.
     scale: f64,
-    /// The search of [`Mcts::with_threads`], and the engines of the other threads.
+    /// The threads, the search of [`Mcts::with_threads`], and the engines of the other
+    /// threads.
+    threads: usize,
     parallel: Option<ParallelSearch<R, E>>,
     helpers: Vec<Mcts<R, E>>,
 }
@@ -179,6 +175,7 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
             memo: memo_slots(options.memo_bits),
             memo_stats: MemoStats::default(),
             scale: 1.0,
+            threads: 1,
             parallel: None,
             helpers: Vec::new(),
         }
@@ -187,6 +184,12 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
     /// The evaluator.
     pub fn evaluator(&self) -> &E {
         &self.eval
+    }
+
+    /// The threads searching: 1 unless built [`with_threads`](Mcts::with_threads).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// What finished games are worth in the next searches (in a match: the points each
@@ -406,8 +409,8 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
 
 impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Mcts<R, E> {
     fn name(&self) -> String {
-        let threads = if self.options.threads > 1 && self.parallel.is_some() {
-            format!(", {} threads", self.options.threads)
+        let threads = if self.threads > 1 && self.parallel.is_some() {
+            format!(", {} threads", self.threads)
         } else {
             String::new()
         };
@@ -420,7 +423,7 @@ impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Mcts<R, E> {
     }
 
     fn search(&mut self, game: &R) -> Report<MoveOf<R>> {
-        if self.options.threads > 1
+        if self.threads > 1
             && let Some(parallel) = self.parallel
         {
             return parallel(self, game);
@@ -517,20 +520,24 @@ where
     MoveOf<R>: Send + Sync,
     E: Evaluator<R::Position> + Clone + Send + Sync,
 {
-    /// An MCTS player that searches with [`MctsOptions::threads`] threads (root
-    /// parallel: see there).
+    /// An MCTS player that searches with `threads` threads (at least 1): root-parallel
+    /// search, each thread growing its own tree from its own seed (the playouts of a
+    /// playout limit shared among them), the root children's counts added up at the
+    /// end; deterministic for a playout limit. A panic in any thread reaches the
+    /// caller as it was raised (no half-built tree is merged).
     ///
     /// ```
     /// use mancala_core::{record::{Line, Record}, toy::Countdown};
     /// use mancala_search::{Engine, Limits, Mcts, MctsOptions, eval::Static};
-    /// let options = MctsOptions { threads: 2, ..MctsOptions::default() };
-    /// let mut mcts = Mcts::with_threads(Static, Limits::nodes(2000), options);
+    /// let mut mcts = Mcts::with_threads(Static, Limits::nodes(2000), MctsOptions::default(), 2);
+    /// assert_eq!(mcts.threads(), 2);
     /// let r = mcts.search(&Line::new(Countdown::new(7)));
     /// assert_eq!(r.best.unwrap().0, 1); // leave 6
     /// assert_eq!(r.nodes, 2000);
     /// ```
-    pub fn with_threads(eval: E, limits: Limits, options: MctsOptions) -> Self {
+    pub fn with_threads(eval: E, limits: Limits, options: MctsOptions, threads: usize) -> Self {
         let mut m = Mcts::with_evaluator(eval, limits, options);
+        m.threads = threads.max(1);
         m.parallel = Some(Self::search_parallel);
         m
     }
@@ -540,12 +547,11 @@ where
         if game.legal_moves().is_empty() {
             return Report::bare(None);
         }
-        let threads = self.options.threads;
+        let threads = self.threads;
         while self.helpers.len() + 1 < threads {
             let i = self.helpers.len() as u64 + 1;
             let options = MctsOptions {
                 seed: self.options.seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-                threads: 1,
                 ..self.options
             };
             self.helpers.push(Mcts::with_evaluator(
@@ -578,7 +584,11 @@ where
                 .collect();
             playouts = self.grow(game, start, share(0));
             for handle in handles {
-                playouts += handle.join().unwrap_or(0);
+                match handle.join() {
+                    Ok(n) => playouts += n,
+                    // A helper's panic, as it was raised: its tree is never merged.
+                    Err(payload) => std::panic::resume_unwind(payload),
+                }
             }
         });
         // The root's children are the legal moves in the same order in every tree:

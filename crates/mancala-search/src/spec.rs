@@ -2,8 +2,8 @@
 //! `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<threads>t]`,
 //! `mcts[:<playouts>|:<ms>ms][:<threads>t]`.
 //!
-//! `:<threads>t` searches with that many threads ([`AlphaBetaOptions::threads`],
-//! [`MctsOptions::threads`]): `alphabeta:1000ms:2t`, `mcts:20000:2t`. Only [`from_spec_threaded`]
+//! `:<threads>t` searches with that many threads ([`AlphaBeta::with_threads`],
+//! [`Mcts::with_threads`]): `alphabeta:1000ms:2t`, `mcts:20000:2t`. Only [`from_spec_threaded`]
 //! builds such an engine (its record, moves and evaluator must be able to go to other
 //! threads); [`from_spec`] refuses it.
 
@@ -109,14 +109,14 @@ pub fn from_spec<R: Record, E: Evaluator<R::Position>>(
         spec,
         eval,
         seed,
-        |eval, limits, options| {
-            if options.threads > 1 {
+        |eval, limits, options, threads| {
+            if threads > 1 {
                 return Err(refuse());
             }
             Ok(AlphaBeta::with_evaluator(eval, limits, options))
         },
-        |eval, limits, options| {
-            if options.threads > 1 {
+        |eval, limits, options, threads| {
+            if threads > 1 {
                 return Err(refuse());
             }
             Ok(Mcts::with_evaluator(eval, limits, options))
@@ -156,8 +156,10 @@ where
         spec,
         eval,
         seed,
-        |eval, limits, options| Ok(AlphaBeta::with_threads(eval, limits, options)),
-        |eval, limits, options| Ok(Mcts::with_threads(eval, limits, options)),
+        |eval, limits, options, threads| {
+            Ok(AlphaBeta::with_threads(eval, limits, options, threads))
+        },
+        |eval, limits, options, threads| Ok(Mcts::with_threads(eval, limits, options, threads)),
     )
 }
 
@@ -168,8 +170,8 @@ fn build<R: Record, E: Evaluator<R::Position>>(
     spec: &str,
     eval: E,
     seed: u64,
-    alpha_beta: impl FnOnce(E, Limits, AlphaBetaOptions) -> Result<AlphaBeta<R, E>, SpecError>,
-    mcts: impl FnOnce(E, Limits, MctsOptions) -> Result<Mcts<R, E>, SpecError>,
+    alpha_beta: impl FnOnce(E, Limits, AlphaBetaOptions, usize) -> Result<AlphaBeta<R, E>, SpecError>,
+    mcts: impl FnOnce(E, Limits, MctsOptions, usize) -> Result<Mcts<R, E>, SpecError>,
 ) -> Result<AnyEngine<R, E>, SpecError> {
     let bad = |what: &str| {
         SpecError(format!(
@@ -223,11 +225,12 @@ fn build<R: Record, E: Evaluator<R::Position>>(
                 Some((n, "n")) => Limits::nodes(n),
                 Some(_) => return Err(bad("the limit is a depth, <ms>ms or <nodes>n")),
             };
-            let options = AlphaBetaOptions {
-                threads: threads.unwrap_or(1),
-                ..AlphaBetaOptions::default()
-            };
-            Ok(AnyEngine::AlphaBeta(alpha_beta(eval, limits, options)?))
+            Ok(AnyEngine::AlphaBeta(alpha_beta(
+                eval,
+                limits,
+                AlphaBetaOptions::default(),
+                threads.unwrap_or(1),
+            )?))
         }
         "mcts" => {
             let limits = match limit
@@ -246,10 +249,14 @@ fn build<R: Record, E: Evaluator<R::Position>>(
             };
             let options = MctsOptions {
                 seed,
-                threads: threads.unwrap_or(1),
                 ..MctsOptions::default()
             };
-            Ok(AnyEngine::Mcts(mcts(eval, limits, options)?))
+            Ok(AnyEngine::Mcts(mcts(
+                eval,
+                limits,
+                options,
+                threads.unwrap_or(1),
+            )?))
         }
         _ => Err(bad("unknown engine")),
     }

@@ -14,10 +14,6 @@ fn check<R: Record + Send + Sync>(start: &R::Position, depth: u32, seeds: u64)
 where
     mancala_core::record::MoveOf<R>: Send + Sync,
 {
-    let two = AlphaBetaOptions {
-        threads: 2,
-        ..AlphaBetaOptions::default()
-    };
     let mut checked = 0;
     for seed in 0..seeds {
         let game: R = random_game(start, (seed * 5 % 40) as u32, seed);
@@ -25,7 +21,8 @@ where
             continue;
         }
         let one = AlphaBeta::new(Limits::depth(depth)).search(&game);
-        let mut par = AlphaBeta::with_threads(Static, Limits::depth(depth), two);
+        let mut par =
+            AlphaBeta::with_threads(Static, Limits::depth(depth), AlphaBetaOptions::default(), 2);
         let r = par.search(&game);
         assert_eq!((r.score, r.depth), (one.score, one.depth), "seed {seed}");
         // The move chosen reaches that value: its child searched one ply less.
@@ -86,11 +83,8 @@ fn mcts_on_two_threads_is_repeatable_and_plays_the_two_point_capture() {
     use mancala_search::{Mcts, MctsOptions};
     let p: urim::Urim6 = "1,0,0,0,0,1/2,0,0,0,0,0 24-8 S".parse().unwrap();
     let game = urim::Game::<6>::new(p);
-    let options = MctsOptions {
-        threads: 2,
-        ..MctsOptions::default()
-    };
-    let mut mcts = Mcts::with_threads(Static, Limits::nodes(1001), options);
+    let options = MctsOptions::default();
+    let mut mcts = Mcts::with_threads(Static, Limits::nodes(1001), options, 2);
     let r = mcts.search(&game);
     assert_eq!(r.nodes, 1001);
     assert_eq!(r.best, Some("f".parse().unwrap()));
@@ -99,7 +93,7 @@ fn mcts_on_two_threads_is_repeatable_and_plays_the_two_point_capture() {
         if g.is_finished() {
             continue;
         }
-        let a = Mcts::with_threads(Static, Limits::nodes(600), options).search(&g);
+        let a = Mcts::with_threads(Static, Limits::nodes(600), options, 2).search(&g);
         let b = mcts_again(&g, options);
         assert_eq!(
             (a.best, a.win_rate, a.nodes),
@@ -113,8 +107,67 @@ fn mcts_again(
     g: &urim::Game<6>,
     options: mancala_search::MctsOptions,
 ) -> mancala_search::Report<urim::Move> {
-    let mut m = mancala_search::Mcts::with_threads(Static, Limits::nodes(600), options);
+    let mut m = mancala_search::Mcts::with_threads(Static, Limits::nodes(600), options, 2);
     // A first search of another record, so that the second starts from used buffers.
     m.search(&urim::Game::<6>::new(urim::Urim6::new()));
     m.search(g)
+}
+
+/// A node limit is one budget for all the threads (issue 25 item 3): each thread used
+/// to count its own nodes against the whole limit, searching about twice as many.
+#[test]
+fn a_node_limit_is_one_budget_for_all_threads() {
+    let game = urim::Game::<6>::new(urim::Urim6::new());
+    let limit = 400_000;
+    let r = AlphaBeta::with_threads(Static, Limits::nodes(limit), AlphaBetaOptions::default(), 2)
+        .search(&game);
+    // Each thread adds its count to the budget every 64 nodes.
+    assert!(
+        r.nodes >= limit && r.nodes <= limit + 2 * 64,
+        "{} nodes searched for a limit of {limit}",
+        r.nodes
+    );
+}
+
+/// An evaluator that panics in any thread but the one that made it.
+#[derive(Clone, Debug)]
+struct PanicsInHelpers(std::thread::ThreadId);
+
+const HELPER_PANIC: &str = "the evaluator panicked in a helper thread";
+
+impl<P: Position> mancala_search::Evaluator<P> for PanicsInHelpers {
+    fn evaluate(&self, p: &P) -> mancala_search::score::Score {
+        assert!(std::thread::current().id() == self.0, "{HELPER_PANIC}");
+        mancala_search::Evaluator::evaluate(&Static, p)
+    }
+    fn known(&self, _: &[P]) -> Option<mancala_search::Known> {
+        assert!(std::thread::current().id() == self.0, "{HELPER_PANIC}");
+        None
+    }
+}
+
+/// The message of a panic's payload.
+fn message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_string()))
+        .unwrap_or_default()
+}
+
+/// A helper thread's panic reaches the caller as it was raised: MCTS used to swallow
+/// it (`join().unwrap_or(0)`) and merge a half-built tree; alpha-beta's came back as
+/// "a scoped thread panicked".
+#[test]
+fn a_panic_in_a_helper_thread_reaches_the_caller() {
+    use mancala_search::{Mcts, MctsOptions};
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    let game = urim::Game::<6>::new(urim::Urim6::new());
+    let eval = PanicsInHelpers(std::thread::current().id());
+    let mut mcts = Mcts::with_threads(eval.clone(), Limits::nodes(400), MctsOptions::default(), 2);
+    let e = catch_unwind(AssertUnwindSafe(|| mcts.search(&game))).unwrap_err();
+    assert!(message(&*e).contains(HELPER_PANIC), "{:?}", message(&*e));
+    let mut ab = AlphaBeta::with_threads(eval, Limits::depth(40), AlphaBetaOptions::default(), 2);
+    let e = catch_unwind(AssertUnwindSafe(|| ab.search(&game))).unwrap_err();
+    assert!(message(&*e).contains(HELPER_PANIC), "{:?}", message(&*e));
 }

@@ -15,7 +15,7 @@ use crate::{ABSENT, SolveError};
 pub enum Table {
     /// Held in memory (built here and not written, or planted in a test).
     Memory(Vec<u8>),
-    /// A file mapped into memory.
+    /// A file mapped into memory ([`Databases::open_next_mapped`]).
     Mapped(Mapped),
 }
 
@@ -58,6 +58,27 @@ impl Databases {
             ranker: Ranker::new(pits, max_seeds)?,
             tables: Vec::new(),
         })
+    }
+
+    /// The game and rule set the databases are of: `name (variant)`, as
+    /// [`SolveGame::name`] and [`SolveGame::variant`] give them.
+    #[must_use]
+    pub fn game(&self) -> String {
+        format!("{} ({})", self.game, self.variant)
+    }
+
+    /// Refuses these databases unless they are `game`'s (name and rule set).
+    ///
+    /// # Errors
+    /// [`SolveError::Foreign`] naming both.
+    pub fn expect_game<G: SolveGame>(&self, game: &G) -> Result<(), SolveError> {
+        if self.game != game.name() || self.variant != game.variant() {
+            return Err(SolveError::Foreign {
+                expected: format!("{} ({})", game.name(), game.variant()),
+                found: self.game(),
+            });
+        }
+        Ok(())
     }
 
     /// The ranker of the boards.
@@ -151,7 +172,8 @@ impl Databases {
         Ok(())
     }
 
-    /// Opens the database of the next seed count from its file in `dir`, checked.
+    /// Reads the database of the next seed count from its file in `dir` into memory,
+    /// checked ([`file::read`]).
     ///
     /// # Errors
     /// [`SolveError::File`] if the file is missing, damaged or of another game, rule
@@ -159,12 +181,29 @@ impl Databases {
     pub fn open_next(&mut self, dir: &Path) -> Result<(), SolveError> {
         let seeds = self.len();
         let path = self.path(dir, seeds);
-        let mapped = Mapped::open(&path, &self.header(seeds))?;
+        let (_, values) = file::read(&path, &self.header(seeds))?;
+        self.push(Table::Memory(values))
+    }
+
+    /// Maps the database of the next seed count from its file in `dir`, checked
+    /// ([`Mapped::open`]): no memory of the process's own, for databases too large to
+    /// read.
+    ///
+    /// # Safety
+    /// As [`Mapped::open`]: the file must not change while these databases live.
+    ///
+    /// # Errors
+    /// As [`open_next`](Databases::open_next).
+    #[allow(unsafe_code)]
+    pub unsafe fn open_next_mapped(&mut self, dir: &Path) -> Result<(), SolveError> {
+        let seeds = self.len();
+        let path = self.path(dir, seeds);
+        // SAFETY: the caller's promise, passed on.
+        let mapped = unsafe { Mapped::open(&path, &self.header(seeds)) }?;
         self.push(Table::Mapped(mapped))
     }
 
-    /// Writes the database of `seeds` seeds (held in memory) to its file in `dir`
-    /// and replaces it with the mapped file.
+    /// Writes the database of `seeds` seeds to its file in `dir`; it stays in memory.
     ///
     /// # Errors
     /// [`SolveError::File`] if writing fails; [`SolveError::Missing`] if there is no
@@ -177,7 +216,22 @@ impl Databases {
             .get(seeds as usize)
             .ok_or(SolveError::Missing { seeds })?;
         file::write(&path, &header, table.bytes())?;
-        let mapped = Mapped::open(&path, &header)?;
+        Ok(())
+    }
+
+    /// [`save`](Databases::save), then replaces the table in memory with the file
+    /// mapped (freeing the memory).
+    ///
+    /// # Safety
+    /// As [`Mapped::open`]: the file must not change while these databases live.
+    ///
+    /// # Errors
+    /// As [`save`](Databases::save).
+    #[allow(unsafe_code)]
+    pub unsafe fn save_mapped(&mut self, dir: &Path, seeds: u32) -> Result<(), SolveError> {
+        self.save(dir, seeds)?;
+        // SAFETY: the caller's promise, passed on.
+        let mapped = unsafe { Mapped::open(&self.path(dir, seeds), &self.header(seeds)) }?;
         self.tables[seeds as usize] = Table::Mapped(mapped);
         Ok(())
     }

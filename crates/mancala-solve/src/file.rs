@@ -15,11 +15,15 @@
 //! | 112 | 8 | checksum of bytes 0..112 |
 //! | 120 | 8 | reserved, 0 |
 //!
-//! A file is opened memory-mapped, after its header and checksum are checked against
-//! what the caller expects; a mismatch is refused with an error that names the field.
+//! A file is checked against what the caller expects (header, length, the values'
+//! checksum) and refused with an error that names the field on a mismatch. It is then
+//! either **read into memory** ([`read`]: safe, the default) or **memory-mapped**
+//! ([`Mapped::open`]: an `unsafe fn`, since the mapped bytes change if anyone changes
+//! the file while it is mapped, which Rust's `&[u8]` rules out; the caller promises
+//! that no one does).
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -334,6 +338,79 @@ pub fn write(path: &Path, header: &Header, values: &[u8]) -> Result<(), FileErro
     std::fs::rename(&tmp, path).map_err(io_err(path))
 }
 
+/// Checks the file `path` of `len` bytes, whose header bytes are `head` and values
+/// `values` (when already in hand), against `expected`: the header parsed and
+/// matched, the length the header's, the values' checksum the header's.
+fn check(
+    path: &Path,
+    expected: &Header,
+    head: &[u8],
+    len: u64,
+    values: &[u8],
+) -> Result<Header, FileError> {
+    let header = Header::parse(path, head)?;
+    header.expect(path, expected)?;
+    let want = HEADER_LEN as u64 + header.entries * u64::from(header.width);
+    if len != want {
+        return Err(FileError::Length {
+            path: path.to_path_buf(),
+            found: len,
+            expected: want,
+        });
+    }
+    let found = checksum(values);
+    if found != header.checksum {
+        return Err(FileError::Checksum {
+            path: path.to_path_buf(),
+            found,
+            expected: header.checksum,
+        });
+    }
+    Ok(header)
+}
+
+/// Reads the database file `path` into memory, refusing it unless its header matches
+/// `expected` (game, variant, pits, seeds, entries, value kind), its length is the
+/// header's and its values' checksum is the header's; returns the header and the
+/// values. The safe way to open a database ([`Mapped::open`] maps it instead).
+///
+/// # Errors
+/// Every [`FileError`] but [`FileError::TooLong`].
+pub fn read(path: &Path, expected: &Header) -> Result<(Header, Vec<u8>), FileError> {
+    let mut file = File::open(path).map_err(io_err(path))?;
+    let len = file.metadata().map_err(io_err(path))?.len();
+    let mut head = Vec::with_capacity(HEADER_LEN);
+    (&mut file)
+        .take(HEADER_LEN as u64)
+        .read_to_end(&mut head)
+        .map_err(io_err(path))?;
+    // The header first: a file of another game or size is refused before its values
+    // are read (and a huge length in a damaged header allocates nothing).
+    let header = Header::parse(path, &head)?;
+    header.expect(path, expected)?;
+    let want = HEADER_LEN as u64 + header.entries * u64::from(header.width);
+    if len != want {
+        return Err(FileError::Length {
+            path: path.to_path_buf(),
+            found: len,
+            expected: want,
+        });
+    }
+    let mut values = Vec::new();
+    values
+        .try_reserve_exact(usize::try_from(len).unwrap_or(usize::MAX) - HEADER_LEN)
+        .map_err(|e| io_err(path)(io::Error::new(io::ErrorKind::OutOfMemory, e)))?;
+    file.read_to_end(&mut values).map_err(io_err(path))?;
+    let header = check(
+        path,
+        expected,
+        &head,
+        HEADER_LEN as u64 + values.len() as u64,
+        &values,
+    )?;
+    Ok((header, values))
+}
+
 /// A database file mapped into memory, its header checked.
 #[derive(Debug)]
 pub struct Mapped {
@@ -342,36 +419,33 @@ pub struct Mapped {
 }
 
 impl Mapped {
-    /// Opens and maps `path`, refusing it unless its header matches `expected` (game,
-    /// variant, pits, seeds, entries), its length is the header's and its values'
-    /// checksum is the header's.
+    /// Opens and maps `path` read-only, refusing it as [`read`] does. Reading a large
+    /// database this way costs no memory of the process's own (the pages are the
+    /// file's, shared with other processes that map it).
     ///
-    /// The map is read-only; the databases are files this crate wrote, and the
-    /// caller must not change or truncate a file while it is mapped.
+    /// ```compile_fail,E0133
+    /// // Mapping is unsafe: it does not compile outside an `unsafe` block.
+    /// # let (path, header): (&std::path::Path, mancala_solve::file::Header) = todo!();
+    /// let m = mancala_solve::file::Mapped::open(path, &header);
+    /// ```
+    ///
+    /// # Safety
+    /// The file must not be changed or truncated (by this process or any other) while
+    /// the [`Mapped`] lives: its bytes are handed out as `&[u8]`, which must not change,
+    /// and a truncated map faults on access. The databases this crate writes are
+    /// written beside their path and renamed into place, never written again; that
+    /// makes them fit, as long as nothing else writes them.
     ///
     /// # Errors
     /// Every [`FileError`] but [`FileError::TooLong`].
-    pub fn open(path: &Path, expected: &Header) -> Result<Mapped, FileError> {
+    #[allow(unsafe_code)]
+    pub unsafe fn open(path: &Path, expected: &Header) -> Result<Mapped, FileError> {
         let file = File::open(path).map_err(io_err(path))?;
-        let map = map_file(&file).map_err(io_err(path))?;
-        let header = Header::parse(path, &map)?;
-        header.expect(path, expected)?;
-        let want = HEADER_LEN as u64 + header.entries * u64::from(header.width);
-        if map.len() as u64 != want {
-            return Err(FileError::Length {
-                path: path.to_path_buf(),
-                found: map.len() as u64,
-                expected: want,
-            });
-        }
-        let found = checksum(&map[HEADER_LEN..]);
-        if found != header.checksum {
-            return Err(FileError::Checksum {
-                path: path.to_path_buf(),
-                found,
-                expected: header.checksum,
-            });
-        }
+        // SAFETY: the caller promises that the file does not change while mapped.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io_err(path))?;
+        let head = &map[..HEADER_LEN.min(map.len())];
+        let values = map.get(HEADER_LEN..).unwrap_or_default();
+        let header = check(path, expected, head, map.len() as u64, values)?;
         Ok(Mapped { header, map })
     }
 
@@ -386,17 +460,6 @@ impl Mapped {
     pub fn values(&self) -> &[u8] {
         &self.map[HEADER_LEN..]
     }
-}
-
-/// Maps a file read-only: the one `unsafe` of this crate. memmap2 cannot promise
-/// that no one changes the file while it is mapped (that would change memory Rust
-/// sees as immutable); the databases are this program's own files, written once,
-/// renamed into place and never written again.
-#[allow(unsafe_code)]
-fn map_file(file: &File) -> io::Result<memmap2::Mmap> {
-    // SAFETY: the file is opened read-only and is not modified while mapped (see
-    // above); a damaged file only yields wrong bytes, which the checksum refuses.
-    unsafe { memmap2::Mmap::map(file) }
 }
 
 #[cfg(test)]
@@ -415,6 +478,25 @@ mod tests {
         }
     }
 
+    /// Opens `path` both ways, read into memory and mapped: they must agree (the same
+    /// header and values, or the same error). The values read.
+    fn open(path: &Path, h: &Header) -> Result<Vec<u8>, FileError> {
+        let read = read(path, h);
+        // SAFETY: the test's own file, not changed while mapped (the map is dropped
+        // before the test writes it again).
+        #[allow(unsafe_code)]
+        let mapped = unsafe { Mapped::open(path, h) };
+        match (&read, &mapped) {
+            (Ok((header, values)), Ok(m)) => {
+                assert_eq!(values.as_slice(), m.values());
+                assert_eq!(header, m.header());
+            }
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+            _ => panic!("read {read:?}, mapped {mapped:?}"),
+        }
+        read.map(|(_, values)| values)
+    }
+
     fn temp_dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("mancala-solve-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
@@ -428,18 +510,17 @@ mod tests {
         let values: Vec<u8> = (0..20u8).collect();
         let h = header(&values);
         write(&path, &h, &values).unwrap();
-        let m = Mapped::open(&path, &h).unwrap();
-        assert_eq!(m.values(), &values[..]);
-        assert_eq!(m.header().variant, "pits=2 test");
-        assert_eq!(m.header().checksum, checksum(&values));
-        drop(m);
+        assert_eq!(open(&path, &h).unwrap(), values);
+        let (read_header, _) = read(&path, &h).unwrap();
+        assert_eq!(read_header.variant, "pits=2 test");
+        assert_eq!(read_header.checksum, checksum(&values));
 
         // Another rule set is refused, naming the field.
         let other = Header {
             variant: "pits=2 other".into(),
             ..h.clone()
         };
-        let e = Mapped::open(&path, &other).unwrap_err();
+        let e = open(&path, &other).unwrap_err();
         assert!(
             matches!(
                 e,
@@ -451,7 +532,7 @@ mod tests {
             "{e}"
         );
         assert!(e.to_string().contains("variant is \"pits=2 test\""), "{e}");
-        let e = Mapped::open(
+        let e = open(
             &path,
             &Header {
                 seeds: 4,
@@ -468,37 +549,37 @@ mod tests {
         let mut bytes = std::fs::read(&path).unwrap();
         bytes[HEADER_LEN + 7] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
-        let e = Mapped::open(&path, &h).unwrap_err();
+        let e = open(&path, &h).unwrap_err();
         assert!(matches!(e, FileError::Checksum { .. }), "{e}");
 
         // A flipped header byte is refused by the header's checksum.
         bytes[HEADER_LEN + 7] ^= 1;
         bytes[93] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
-        let e = Mapped::open(&path, &h).unwrap_err();
+        let e = open(&path, &h).unwrap_err();
         assert!(matches!(e, FileError::HeaderChecksum { .. }), "{e}");
 
         // A truncated file, another version, not a database.
         bytes[93] ^= 1;
         std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
-        let e = Mapped::open(&path, &h).unwrap_err();
+        let e = open(&path, &h).unwrap_err();
         assert!(matches!(e, FileError::Length { .. }), "{e}");
         let mut v2 = bytes.clone();
         v2[8] = 2;
         std::fs::write(&path, &v2).unwrap();
-        let e = Mapped::open(&path, &h).unwrap_err();
+        let e = open(&path, &h).unwrap_err();
         assert!(matches!(e, FileError::Version { found: 2, .. }), "{e}");
         std::fs::write(&path, b"hello").unwrap();
         assert!(matches!(
-            Mapped::open(&path, &h).unwrap_err(),
+            open(&path, &h).unwrap_err(),
             FileError::Length { .. }
         ));
         std::fs::write(&path, [0u8; 200]).unwrap();
         assert!(matches!(
-            Mapped::open(&path, &h).unwrap_err(),
+            open(&path, &h).unwrap_err(),
             FileError::Magic { .. }
         ));
-        let e = Mapped::open(&dir.join("missing.db"), &h).unwrap_err();
+        let e = open(&dir.join("missing.db"), &h).unwrap_err();
         assert!(matches!(e, FileError::Io { .. }), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -526,12 +607,12 @@ mod tests {
             ..header(&values)
         };
         write(&path, &h, &values).unwrap();
-        assert_eq!(Mapped::open(&path, &h).unwrap().values(), &values[..]);
+        assert_eq!(open(&path, &h).unwrap(), values);
         let one = Header {
             width: 1,
             ..h.clone()
         };
-        let e = Mapped::open(&path, &one).unwrap_err();
+        let e = open(&path, &one).unwrap_err();
         assert!(
             matches!(
                 e,

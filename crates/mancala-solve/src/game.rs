@@ -124,3 +124,33 @@ pub trait SolveGame: Sync {
         }
     }
 }
+
+/// A game in which no position can come back (every move sows seeds into a store or
+/// captures, or the game is otherwise without cycles): the value of a position is
+/// that of its board, whatever the history, so [`Prover`](crate::search::Prover)'s
+/// table keyed by the board is exact. Kalah.
+///
+/// A game with cycles (Urim, Oware) is not `Acyclic`, and a prover for it does not
+/// compile:
+///
+/// ```compile_fail,E0277
+/// use mancala_solve::{db::Databases, search::Prover, urim::UrimGame};
+/// let game = UrimGame::<6>::new();
+/// let dbs = Databases::new(&game, 4).unwrap();
+/// let prover = Prover::new(&game, &dbs, 10); // UrimGame<6>: Acyclic is not satisfied
+/// ```
+pub trait Acyclic: SolveGame {}
+
+/// A game whose every move passes the turn (no extra turns, no mid-turn decisions), as
+/// [`HistoryProver`](crate::history::HistoryProver) needs: it reads a move's capture
+/// from the stores, seen from the side that moved. Urim, Oware; not Kalah (a move that
+/// ends in the store plays again).
+///
+/// ```compile_fail,E0277
+/// use kalah::Rules;
+/// use mancala_solve::{db::Databases, history::HistoryProver, kalah::KalahGame};
+/// let game = KalahGame::new(Rules::with_pits(2));
+/// let dbs = Databases::new(&game, 4).unwrap();
+/// let prover = HistoryProver::new(game, &dbs, 10); // KalahGame: Alternating is not satisfied
+/// ```
+pub trait Alternating: SolveGame {}

@@ -29,7 +29,7 @@ use mancala_core::{ArrayVec, Position};
 
 use crate::SolveError;
 use crate::db::Databases;
-use crate::game::SolveGame;
+use crate::game::{Alternating, SolveGame};
 use crate::oware::OwareGame;
 use crate::rank::{MAX_PITS, Ranker};
 use crate::search::{Limits, Proof};
@@ -39,9 +39,10 @@ use crate::urim::UrimGame;
 /// search sees it: a move that takes seeds off the board starts the history afresh,
 /// and a move that repeats a position of the history ends the game, scored by
 /// [`repetition`](HistoryGame::repetition). The search takes a move's capture from
-/// the stores, so the game must have no extra turns (the side to move alternates),
-/// as Urim and Oware.
-pub trait HistoryGame: SolveGame {
+/// the stores, so the game must have no extra turns ([`Alternating`]), as Urim and
+/// Oware; a move that leaves the same side to move is refused
+/// ([`SolveError::ExtraTurn`]).
+pub trait HistoryGame: Alternating {
     /// The final margin still to come to the side to move at `pos`, a position that
     /// repeats one since the last capture (the stores left out).
     fn repetition(&self, pos: &Self::Pos) -> i32;
@@ -116,8 +117,10 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
     /// ```
     ///
     /// # Errors
-    /// [`SolveError::Pits`] if `dbs` is of another board.
+    /// [`SolveError::Foreign`] if `dbs` are of another game or rule set,
+    /// [`SolveError::Pits`] if of another board.
     pub fn new(game: G, dbs: &'a Databases, max_entries: usize) -> Result<Self, SolveError> {
+        dbs.expect_game(&game)?;
         let pits = 2 * game.pits_per_side();
         if dbs.ranker().pits() != pits {
             return Err(SolveError::Pits {
@@ -253,7 +256,8 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
             })?;
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| Instant::now() + t);
+        // A limit too far to be a time (`Duration::MAX`) is no limit.
+        self.deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
         self.stopped = false;
         self.cut = false;
         self.root = pos.side_to_move();
@@ -413,7 +417,7 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
     ) -> Result<i32, SolveError> {
         let n = self.pits;
         let mut child = pos.clone();
-        let gain = self.play(&mut child, m);
+        let gain = self.play(&mut child, m)?;
         let mut board = [0u8; MAX_PITS];
         let cs = self.game.view(&child, &mut board[..n]);
         if let Some(t) = self.game.terminal(&child, cs)? {
@@ -449,12 +453,17 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
     }
 
     /// Plays `m` at `pos` and returns what it captured for the mover (the rise of
-    /// the mover's stores' margin; the games here have no extra turns).
-    fn play(&self, pos: &mut G::Pos, m: MoveOf<G>) -> i32 {
+    /// the mover's stores' margin; the games here have no extra turns, and a move
+    /// that leaves the same side to move is [`SolveError::ExtraTurn`]).
+    fn play(&self, pos: &mut G::Pos, m: MoveOf<G>) -> Result<i32, SolveError> {
         let mut board = [0u8; MAX_PITS];
+        let mover = pos.side_to_move();
         let before = self.game.view(pos, &mut board[..self.pits]);
         pos.play_unchecked(m);
-        -self.game.view(pos, &mut board[..self.pits]) - before
+        if pos.side_to_move() == mover {
+            return Err(SolveError::ExtraTurn);
+        }
+        Ok(-self.game.view(pos, &mut board[..self.pits]) - before)
     }
 
     /// Alpha-beta (negamax, fail-soft) over the value of `pos`, the last position of
@@ -473,7 +482,7 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
         let mut moves: ArrayVec<(i32, MoveOf<G>), 16> = ArrayVec::new();
         for m in pos.legal_moves() {
             let mut c = pos.clone();
-            let gain = self.play(&mut c, m);
+            let gain = self.play(&mut c, m)?;
             moves
                 .try_push((gain, m))
                 .map_err(|_| SolveError::TooManyMoves)?;

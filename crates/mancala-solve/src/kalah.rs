@@ -7,7 +7,7 @@ use kalah::{ByPlayer, Player, Position, Setup};
 pub use kalah::{Ending, Kalah, Rules};
 
 use crate::SolveError;
-use crate::game::SolveGame;
+use crate::game::{Acyclic, SolveGame};
 
 /// Kalah under one rule set ([`Rules`]: pits a side, empty capture, ending).
 ///
@@ -37,6 +37,10 @@ impl KalahGame {
         self.rules
     }
 }
+
+/// Every Kalah move puts a seed in a store or captures or moves seeds toward them:
+/// no position repeats.
+impl Acyclic for KalahGame {}
 
 impl SolveGame for KalahGame {
     type Pos = Kalah;

@@ -3,12 +3,16 @@
 //! - [`rank`]: a perfect rank of the boards with `s` seeds in `p` pits, so a database
 //!   is a flat array of values with no keys.
 //! - [`game`]: what the solver needs of a game ([`SolveGame`]), written against
-//!   [`mancala_core::Position`]; [`kalah`] is the adapter for the `kalah` crate.
+//!   [`mancala_core::Position`], and the kinds of game the searches need (marker
+//!   traits): [`Acyclic`] (no position can repeat: [`search::Prover`]) and
+//!   [`Alternating`] (the turn always passes: [`history::HistoryProver`]); [`kalah`]
+//!   is the adapter for the `kalah` crate.
 //! - [`build`]: the databases of a game without cycles, one seed count after the
 //!   other, on all cores with a progress bar, and their re-check; [`retro`]: the
 //!   retrograde analysis of a game with cycles (Urim, adapter [`urim`]; Oware,
 //!   adapter [`oware`](mod@oware)), two bounds per board.
-//! - [`file`](mod@file): the database file (header, checksum), memory-mapped for lookup;
+//! - [`file`](mod@file): the database file (header, checksum), read into memory or
+//!   (an `unsafe fn`: the file must not change while mapped) memory-mapped;
 //!   [`db::Databases`] is a set of them.
 //! - [`search`]: MTD(f) over the game tree with a transposition table, looking the
 //!   databases up; it proves a position's value or reports the bounds it reached.
@@ -49,7 +53,7 @@ pub mod search;
 pub mod unsow;
 pub mod urim;
 
-pub use game::SolveGame;
+pub use game::{Acyclic, Alternating, SolveGame};
 pub use mancala_core::{Player, Position};
 
 /// The byte of a value not computed yet.
@@ -59,6 +63,7 @@ pub const ABSENT: i8 = i8::MIN + 1;
 
 /// Why the databases or a proof could not be made.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolveError {
     /// A board cannot be ranked.
     #[error(transparent)]
@@ -107,6 +112,30 @@ pub enum SolveError {
         /// The rank.
         rank: u64,
     },
+    /// A database holds two bounds for a board (a game with cycles), where one value
+    /// is needed.
+    #[error("board {rank} of {seeds} seeds has bounds {lower}..{upper}, not one value")]
+    Unresolved {
+        /// The seed count.
+        seeds: u32,
+        /// The rank.
+        rank: u64,
+        /// The lower bound.
+        lower: i8,
+        /// The upper bound.
+        upper: i8,
+    },
+    /// The databases are of another game or rule set than the prover's.
+    #[error("the databases are of {found}, the prover's game is {expected}")]
+    Foreign {
+        /// The prover's game and rule set: `name (variant)`.
+        expected: String,
+        /// The databases': `name (variant)`.
+        found: String,
+    },
+    /// A move left the same side to move, in a game the search takes as alternating.
+    #[error("a move left the same side to move: this search needs alternating turns")]
+    ExtraTurn,
     /// A database holds a value not computed.
     #[error("board {rank} of {seeds} seeds has no value")]
     Unknown {

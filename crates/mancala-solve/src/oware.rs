@@ -22,7 +22,7 @@ use mancala_core::{ByPlayer, Player, Position};
 pub use oware::{Move, Oware, Setup};
 
 use crate::SolveError;
-use crate::game::SolveGame;
+use crate::game::{Alternating, SolveGame};
 
 /// The seeds of the standard game: every board of up to 48 seeds is made with this
 /// total.
@@ -59,6 +59,9 @@ fn can_move(pos: &Oware) -> bool {
     }
     (0..row.len()).any(|i| Move::from_index(i).is_some_and(|m| pos.feeds(m)))
 }
+
+/// Every Oware move passes the turn.
+impl Alternating for OwareGame {}
 
 impl SolveGame for OwareGame {
     type Pos = Oware;

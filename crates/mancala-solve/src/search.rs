@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use mancala_core::{ArrayVec, Position};
 
 use crate::db::Databases;
-use crate::game::SolveGame;
+use crate::game::Acyclic;
 use crate::rank::{MAX_PITS, Ranker};
 use crate::{SolveError, UNKNOWN};
 
@@ -83,6 +83,69 @@ impl<M> Proof<M> {
     }
 }
 
+/// The boards a proof search from a board of `seeds` seeds on `pits` pits (both rows)
+/// can meet above databases of `0..below` seeds: those of `below` to `seeds` seeds,
+/// `Σ C(s + pits − 1, pits − 1)`, saturating at `u64::MAX`. An upper bound on the
+/// table entries such a search can use.
+///
+/// ```
+/// use mancala_solve::search::boards_above;
+/// assert_eq!(boards_above(4, 0, 2), 1 + 4 + 10);
+/// assert_eq!(boards_above(8, 25, 24), 0); // every board in the databases
+/// // Kalah(6, 4) above databases of up to 20 seeds: C(60, 12) − C(32, 12).
+/// assert_eq!(boards_above(12, 21, 48), 1_399_133_052_135);
+/// ```
+#[must_use]
+pub fn boards_above(pits: usize, below: u32, seeds: u32) -> u64 {
+    // C(n, k) by the product formula, exact in u128 for these sizes.
+    let choose = |n: u128, k: u128| -> u128 {
+        let k = k.min(n.saturating_sub(k));
+        (0..k).fold(1u128, |c, i| c.saturating_mul(n - i) / (i + 1))
+    };
+    let k = pits.saturating_sub(1) as u128;
+    (below..=seeds)
+        .map(|s| choose(u128::from(s) + k, k))
+        .fold(0u128, u128::saturating_add)
+        .try_into()
+        .unwrap_or(u64::MAX)
+}
+
+/// The memory the system has available, in bytes: Linux's `MemAvailable` from
+/// `/proc/meminfo`; `None` where it cannot be read.
+#[must_use]
+pub fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// The size of [`Prover`]'s table for a search that can meet `boards` boards
+/// ([`boards_above`]), as the `table_bits` of [`Prover::new`]: a bucket (two entries,
+/// 32 bytes) per board, rounded up to a power of two; at most a quarter of `available`
+/// bytes ([`available_memory`]; 256 MiB if unknown); at least 2^10 buckets (32 KiB).
+///
+/// ```
+/// use mancala_solve::search::table_bits;
+/// let gib = 1u64 << 30;
+/// assert_eq!(table_bits(0, Some(16 * gib)), 10);        // all in the databases
+/// assert_eq!(table_bits(5_000, Some(16 * gib)), 13);    // 8,192 buckets, 256 KiB
+/// assert_eq!(table_bits(u64::MAX, Some(16 * gib)), 27); // 4 GiB, a quarter of 16
+/// assert_eq!(table_bits(u64::MAX, None), 23);           // 256 MiB
+/// ```
+#[must_use]
+pub fn table_bits(boards: u64, available: Option<u64>) -> u32 {
+    const MIN_BITS: u32 = 10;
+    let budget = available.map_or(256 << 20, |a| a / 4);
+    // The most buckets the budget holds, as a power of two.
+    let most = (budget / 32).max(1).ilog2().max(MIN_BITS);
+    let want = boards
+        .max(1)
+        .checked_next_power_of_two()
+        .map_or(64, u64::trailing_zeros);
+    want.clamp(MIN_BITS, most)
+}
+
 /// One entry of the transposition table: bounds on a board's value.
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
@@ -118,13 +181,28 @@ struct Kid<P> {
     order: i32,
 }
 
+/// A table of `2^bits` empty buckets (at most 2^40), or of the largest power of two
+/// below that the allocator grants: a caller's size is a wish, never an abort.
+fn buckets(bits: u32) -> Vec<[Entry; 2]> {
+    let mut bits = bits.min(40);
+    loop {
+        let n = 1usize << bits;
+        let mut table = Vec::new();
+        if table.try_reserve_exact(n).is_ok() || bits == 0 {
+            table.resize(n, [Entry::default(); 2]);
+            return table;
+        }
+        bits -= 1;
+    }
+}
+
 /// The most moves a position may have here.
 const MAX_MOVES: usize = 16;
 
 /// A proof search over one game and its databases, with its transposition table
 /// (kept from one proof to the next).
 #[derive(Debug)]
-pub struct Prover<'a, G: SolveGame> {
+pub struct Prover<'a, G: Acyclic> {
     game: &'a G,
     dbs: &'a Databases,
     ranker: Ranker,
@@ -143,19 +221,23 @@ pub struct Prover<'a, G: SolveGame> {
     id_depth: u32,
 }
 
-impl<'a, G: SolveGame> Prover<'a, G> {
-    /// A prover for `game` over `dbs`, with a table of `2^table_bits` buckets (32
-    /// bytes each).
+impl<'a, G: Acyclic> Prover<'a, G> {
+    /// A prover for `game` (a game without cycles, [`Acyclic`]: its table is keyed
+    /// by the board) over `dbs`, with a table of `2^table_bits` buckets (32 bytes
+    /// each; at most 2^40, or as many as the allocator grants: [`table_bits`] sizes
+    /// it by the problem and the memory there is).
     ///
     /// # Errors
+    /// [`SolveError::Foreign`] if `dbs` are of another game or rule set;
     /// [`SolveError::Rank`] if the game's boards cannot be ranked.
     pub fn new(game: &'a G, dbs: &'a Databases, table_bits: u32) -> Result<Self, SolveError> {
+        dbs.expect_game(game)?;
         let ranker = Ranker::new(2 * game.pits_per_side(), 0)?;
         Ok(Prover {
             game,
             dbs,
             ranker,
-            table: vec![[Entry::default(); 2]; 1usize << table_bits.min(40)],
+            table: buckets(table_bits),
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -214,7 +296,8 @@ impl<'a, G: SolveGame> Prover<'a, G> {
         }
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| Instant::now() + t);
+        // A limit too far to be a time (`Duration::MAX`) is no limit.
+        self.deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
         self.stopped = false;
         let done = |v: i32, best| Proof {
             lower: stores + v,
@@ -317,6 +400,12 @@ impl<'a, G: SolveGame> Prover<'a, G> {
         })
     }
 
+    /// The table's size in bytes (what [`Prover::new`] was granted).
+    #[must_use]
+    pub fn table_bytes(&self) -> u64 {
+        (self.table.len() * core::mem::size_of::<[Entry; 2]>()) as u64
+    }
+
     /// Turns the enhanced transposition cutoffs on (the default) or off: before
     /// searching the children of a position, look each up in the table to see if
     /// one already refutes the window (costs a table read per child).
@@ -381,9 +470,16 @@ impl<'a, G: SolveGame> Prover<'a, G> {
 
     fn lookup(&self, seeds: u32, board: &[u8]) -> Result<i32, SolveError> {
         let rank = self.dbs.ranker().rank(board);
-        match self.dbs.get(seeds, rank) {
-            Some(v) if v != UNKNOWN => Ok(i32::from(v)),
-            _ => Err(SolveError::Absent { seeds, rank }),
+        match self.dbs.bounds(seeds, rank) {
+            None => Err(SolveError::Absent { seeds, rank }),
+            Some((UNKNOWN, _)) => Err(SolveError::Unknown { seeds, rank }),
+            Some((l, u)) if l == u => Ok(i32::from(l)),
+            Some((lower, upper)) => Err(SolveError::Unresolved {
+                seeds,
+                rank,
+                lower,
+                upper,
+            }),
         }
     }
 

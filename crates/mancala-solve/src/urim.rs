@@ -15,7 +15,7 @@ use mancala_core::{ByPlayer, Player, Position};
 pub use urim::{Setup, Urim, Urim6, Urim7};
 
 use crate::SolveError;
-use crate::game::SolveGame;
+use crate::game::{Alternating, SolveGame};
 
 /// Urim on two rows of `N` pits (6 or 7).
 ///
@@ -44,6 +44,9 @@ impl<const N: usize> UrimGame<N> {
             .find(|&t| t >= seeds)
     }
 }
+
+/// Every Urim move passes the turn (a single lap, rules 3 and 4).
+impl<const N: usize> Alternating for UrimGame<N> {}
 
 impl<const N: usize> SolveGame for UrimGame<N> {
     type Pos = Urim<N>;

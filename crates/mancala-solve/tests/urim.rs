@@ -22,7 +22,7 @@ use common::{ExactSearch, big_stack, compare_exact, over_limit};
 
 use mancala_core::record::Record;
 use mancala_solve::build::{build, check_table};
-use mancala_solve::db::Databases;
+use mancala_solve::db::{Databases, Table};
 use mancala_solve::history::HistoryProver;
 use mancala_solve::rank::Ranker;
 use mancala_solve::retro::stored_value;
@@ -402,12 +402,27 @@ fn files_round_trip() {
     let mut again = Databases::new(&game, 6).unwrap();
     let built = build(&game, &mut again, 6, Some(&dir), false, |_| {}).unwrap();
     assert!(built.iter().all(|b| b.loaded));
+    // The same files mapped rather than read: the same tables.
+    let mut mapped = Databases::new(&game, 6).unwrap();
+    // SAFETY: the test's own files, not changed while `mapped` lives.
+    #[allow(unsafe_code)]
+    let built =
+        unsafe { mancala_solve::build::build_mapped(&game, &mut mapped, 6, &dir, false, |_| {}) }
+            .unwrap();
+    assert!(built.iter().all(|b| b.loaded));
     for s in 0..=6 {
         assert_eq!(
             again.table(s).unwrap().bytes(),
             mem.table(s).unwrap().bytes()
         );
+        assert!(matches!(again.table(s), Some(Table::Memory(_))));
+        assert!(matches!(mapped.table(s), Some(Table::Mapped(_))));
+        assert_eq!(
+            mapped.table(s).unwrap().bytes(),
+            mem.table(s).unwrap().bytes()
+        );
     }
+    drop(mapped);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,0 +1,160 @@
+//! The `solve` example as a process (issue 25 items 7 and 8): after a build it says
+//! what it built and how to use it, and searches for a proof only when asked or when
+//! the databases hold the position; its table is sized by the problem.
+//!
+//! The examples are the binaries `cargo test` builds beside this test (in
+//! `target/<profile>/examples/`): run it with `cargo test -p mancala` or
+//! `cargo test --workspace`.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// The path of the example `name`, built by `cargo test` beside this test.
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let profile_dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps/<test>");
+    let path = profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is not built: run `cargo test -p mancala` (or --workspace), which builds the examples",
+        path.display()
+    );
+    path
+}
+
+/// What a run of `solve` printed, how it exited, and how long it took.
+#[derive(Debug)]
+struct Run {
+    ok: bool,
+    stdout: String,
+    stderr: String,
+    took: Duration,
+}
+
+fn solve(args: &[&str]) -> Run {
+    let t = Instant::now();
+    let out = Command::new(example("solve"))
+        .args(args)
+        .output()
+        .expect("solve runs");
+    Run {
+        ok: out.status.success(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        took: t.elapsed(),
+    }
+}
+
+/// `solve urim --max-seeds 6` builds the databases and stops: it used to search the
+/// start (36 seeds) for its default 60 s and report the trivial bounds −36..36.
+#[test]
+fn solve_builds_says_what_it_built_and_proves_only_when_asked() {
+    let dir = std::env::temp_dir().join(format!("mancala-solve-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().expect("a UTF-8 temporary path");
+    let r = solve(&["urim", "--max-seeds", "6", "--db", db]);
+    assert!(r.ok, "{r:?}");
+    assert!(r.took < Duration::from_secs(40), "{r:?}");
+    assert!(
+        r.stdout.contains(&format!(
+            "built: the databases of urim (pits=6 cap=17), every board of 0 to 6 seeds: 7 files, "
+        )) && r
+            .stdout
+            .contains(&format!("in {db} (7 computed, 0 read back)")),
+        "{r:?}"
+    );
+    assert!(
+        r.stdout
+            .contains(&format!("use them: --db {db} on play and analyze"))
+            && r.stdout.contains(&format!(
+                "cargo run --release --example play -- urim --db {db}"
+            )),
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("no proof search"), "{r:?}");
+    assert!(
+        !r.stdout.contains("not proven")
+            && !r.stdout.contains("null-window searches")
+            && !r.stderr.contains("bounds"),
+        "{r:?}"
+    );
+    // The files are there, as many as said; the size said is theirs.
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .collect();
+    assert_eq!(files.len(), 7);
+    let bytes: u64 = files.iter().map(|f| f.metadata().unwrap().len()).sum();
+    assert!(
+        r.stdout.contains(&format!("7 files, {bytes} bytes (")),
+        "{bytes} bytes: {r:?}"
+    );
+    // Run again: read back.
+    let r = solve(&["urim", "--max-seeds", "6", "--db", db]);
+    assert!(
+        r.ok && r.stdout.contains("(0 computed, 7 read back)"),
+        "{r:?}"
+    );
+    // Asked with --nodes: the proof search of the start runs (and stops at the limit).
+    let r = solve(&["urim", "--max-seeds", "6", "--db", db, "--nodes", "20000"]);
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stdout.contains("not proven (stopped at the limit)")
+            && !r.stdout.contains("no proof search"),
+        "{r:?}"
+    );
+    // A position the databases hold is looked up without being asked.
+    let r = solve(&["urim", "--max-seeds", "6", "--db", db, "--seeds", "3"]);
+    assert!(r.ok && r.stdout.contains("no proof search"), "{r:?}");
+    // In memory only: said so, nothing written.
+    let r = solve(&["urim", "--max-seeds", "3", "--memory"]);
+    assert!(
+        r.ok && r
+            .stdout
+            .contains("in memory only (--memory): nothing written"),
+        "{r:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The proof search's table is sized by the boards it can meet above the databases
+/// (and the memory there is), not a fixed 1 GiB: `solve kalah --pits 4 --seeds 3`
+/// peaked at 1 GB for 10 MiB of databases.
+#[test]
+fn solve_sizes_its_table_by_the_problem() {
+    // Every board in the databases: the smallest table.
+    let r = solve(&["kalah", "--pits", "3", "--seeds", "3", "--memory"]);
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stdout.contains("value: +2 for South") && r.stdout.contains("table 0.03 MiB"),
+        "{r:?}"
+    );
+    // Databases of up to 10 seeds, 18 on the board: 126,588 boards of 11 to 18 seeds
+    // above them, a bucket each, rounded up to 2^17 buckets of 32 bytes: 4 MiB.
+    let r = solve(&[
+        "kalah",
+        "--pits",
+        "3",
+        "--seeds",
+        "3",
+        "--memory",
+        "--max-seeds",
+        "10",
+    ]);
+    assert!(r.ok, "{r:?}");
+    assert!(
+        r.stdout.contains("value: +2 for South") && r.stdout.contains("table 4.00 MiB"),
+        "{r:?}"
+    );
+    // --tt-mb still decides.
+    let r = solve(&[
+        "kalah", "--pits", "3", "--seeds", "3", "--memory", "--tt-mb", "2",
+    ]);
+    assert!(r.ok && r.stdout.contains("table 2.00 MiB"), "{r:?}");
+}
