@@ -595,7 +595,18 @@ impl AnyGame {
     /// [`crate::describe_status`]).
     #[must_use]
     pub fn describe_status(&self) -> String {
-        crate::describe_status(self.kind(), self.status(), self.side_to_move())
+        self.describe(self.status())
+    }
+
+    /// How the game ended with `status` (a match's, which knows of blitz forfeits), in
+    /// words, Omweso's beheading condition named from the record.
+    #[must_use]
+    pub fn describe(&self, status: Status) -> String {
+        let beheading = match &self.record {
+            AnyRecord::Omweso(g) => omweso::beheading(g),
+            _ => None,
+        };
+        crate::describe(self.kind(), status, self.side_to_move(), beheading)
     }
 
     /// A drawing of the board for a terminal (see [`crate::draw`]).

@@ -25,7 +25,7 @@ fn a_huge_time_limit_is_no_limit() {
     let game = KalahGame::new(Rules::with_pits(2));
     let mut dbs = Databases::new(&game, 4).unwrap();
     build(&game, &mut dbs, 4, None, false, |_| {}).unwrap();
-    let start = Kalah::start_with(Rules::with_pits(2), 2, kalah::Player::South).unwrap();
+    let start = Kalah::start_with(Rules::with_pits(2), 2, mancala_core::Player::South).unwrap();
     let huge = Limits::time(Duration::MAX);
     let p = Prover::new(&game, &dbs, 10)
         .unwrap()
