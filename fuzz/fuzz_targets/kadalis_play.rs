@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mancala_core::{ByPlayer, Player, Position, Record};
+use mancala_core::{ByPlayer, Player, Record};
 use mancala_fuzz::{Bytes, candidate_moves, play_record};
 use rio_kadalis::{Game, Kadalis, Match, Series};
 
@@ -46,7 +46,7 @@ fn a_match<const N: usize, const CW: bool>(b: &mut Bytes<'_>) {
             }
         }
     };
-    let stones = Kadalis::<N, CW>::STONES;
+    let stones = u16::from(Kadalis::<N, CW>::STONES);
     let candidates = candidate_moves::<Kadalis<N, CW>>();
     while !b.is_empty() {
         assert_eq!(m.stones(), stones, "{m:?}");

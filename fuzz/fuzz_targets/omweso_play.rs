@@ -46,14 +46,7 @@ fn a_match(b: &mut Bytes<'_>) {
     let mut m = Match::from_position(mode, start(b));
     let candidates = candidate_moves::<Omweso>();
     // What a refused request must leave as it was, taken in O(1).
-    let mark = |m: &Match| {
-        (
-            m.results().len(),
-            m.score(),
-            m.status(),
-            Mark::of(m.game()),
-        )
-    };
+    let mark = |m: &Match| (m.results().len(), m.score(), m.status(), Mark::of(m.game()));
     while !b.is_empty() {
         let before = mark(&m);
         let x = b.byte();
