@@ -205,7 +205,7 @@ fn games(c: &mut Criterion) {
     bench_game(
         c,
         "rio-kadalis-2x6",
-        mancala::rio_kadalis::Kadalis::<6, false>::start(),
+        mancala::rio_kadalis::Kadalis::<6, false>::new(),
         9,
         966_209,
         random_game,

@@ -345,7 +345,7 @@ type KadalisJob = (
 );
 
 fn kadalis_moves(c: &mut Criterion) {
-    let start = mancala::rio_kadalis::Kadalis::<6, false>::start();
+    let start = mancala::rio_kadalis::Kadalis::<6, false>::new();
     let mut jobs: Vec<KadalisJob> = Vec::new();
     for p in sample_positions(&start, 1000) {
         let (r, closed) = ring(&p, Player::South);

@@ -13,11 +13,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use common::cli::VariantArgs;
-use common::{GameName, Runner};
-use mancala::perft::{perft, perft_divide};
-use mancala::record::Record;
+use mancala::runtime::{Error, GameKind};
 
-/// Counts the leaves of the game tree to a depth (perft), from the start or a position.
 #[derive(Parser, Debug)]
 #[command(
     name = "perft",
@@ -28,9 +25,9 @@ use mancala::record::Record;
         The last line is always `perft <depth> <nodes>`."
 )]
 struct Cli {
-    /// The game
-    #[arg(value_enum)]
-    game: GameName,
+    /// The game: urim, omweso, rio-kadalis, oware, kalah
+    #[arg(value_parser = common::cli::game_name)]
+    game: GameKind,
     /// The depth in plies (every decision of a turn is a ply)
     depth: u32,
     /// One line `<move>: <nodes>` per legal move before the total
@@ -40,30 +37,18 @@ struct Cli {
     variant: VariantArgs,
 }
 
-struct Perft {
-    depth: u32,
-    divide: bool,
-}
-
-impl Runner for Perft {
-    type Output = ();
-    fn run<G: Record>(self, start: G) -> Result<(), String> {
-        let p = start.position();
-        let total = if self.divide {
-            perft_divide(p, self.depth, |m, n| println!("{m}: {n}"))
-        } else {
-            perft(p, self.depth)
-        };
-        println!("perft {} {total}", self.depth);
-        Ok(())
-    }
+fn run(cli: &Cli) -> Result<(), Error> {
+    let game = cli.variant.game(cli.game)?;
+    let total = if cli.divide {
+        game.perft_divide(cli.depth, |m, n| println!("{m}: {n}"))
+    } else {
+        game.perft(cli.depth)
+    };
+    println!("perft {} {total}", cli.depth);
+    Ok(())
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let perft = Perft {
-        depth: cli.depth,
-        divide: cli.divide,
-    };
-    common::exit_code(common::dispatch(cli.game, &cli.variant.variant(), perft))
+    common::quiet_on_closed_pipe();
+    common::exit_code(run(&Cli::parse()))
 }

@@ -15,29 +15,26 @@
 //! has them. `--auto` lets the engine play both sides and exits when the game (or
 //! match) ends, or after `--max-plies` (default 1000). `--match` plays a whole match
 //! (Urim, Omweso, Rio Kadalis). `--save FILE` writes the game to a game file when the
-//! program ends (docs/game-files.md); `--load FILE` goes on from one. Engines
-//! (`--engine`): `random`, `greedy`, `alphabeta[:<depth>|:<ms>ms]`,
-//! `mcts[:<playouts>|:<ms>ms]`.
+//! program ends, every game of the session in it (docs/game-files.md); `--load FILE`
+//! goes on from one (the last game of a file of several). Engines (`--engine`): see
+//! `--help`.
 
 mod common;
 
 use std::io::{BufRead, Write};
-use std::process::ExitCode;
-
 use std::path::PathBuf;
-use std::time::Duration;
+use std::process::ExitCode;
+use std::time::Instant;
 
 use clap::Parser;
 use common::cli::{ENGINES, VariantArgs};
-use common::db::Eval;
-use common::matches::{MatchOptions, MatchRunner, Series, Single};
-use common::{GameName, Runner, Variant};
-use mancala::cycle::{MemoStats, SearchMemo};
-use mancala::record::{MoveOf, Record};
-use mancala::search::alphabeta::ENDLESS_AFTER;
-use mancala::search::spec::{AnyEngine, from_spec_threaded};
-use mancala::search::{Engine, Utility};
-use mancala::{Player, Position};
+use mancala::Player;
+use mancala::runtime::engine::{DATABASE_GAMES, show_eval};
+use mancala::runtime::matches::parse_mode;
+use mancala::runtime::{
+    AnyGame, AnyMove, Engine, Error, GameKind, MatchOptions, Session, files, side_name,
+};
+use mancala::search::Utility;
 
 /// Play a game against the engine in the terminal (type `help` at the prompt).
 #[derive(Parser, Debug)]
@@ -55,9 +52,10 @@ use mancala::{Player, Position};
     )
 )]
 struct Cli {
-    /// The game (default urim; with --load, the file's)
-    #[arg(value_enum)]
-    game: Option<GameName>,
+    /// The game (default urim; with --load, the file's): urim, omweso, rio-kadalis,
+    /// oware, kalah
+    #[arg(value_parser = common::cli::game_name)]
+    game: Option<GameKind>,
     /// The engine you play against (and the one giving hints)
     #[arg(long, value_name = "SPEC", default_value = "alphabeta:8",
           value_parser = common::cli::engine_spec,
@@ -95,16 +93,18 @@ struct Cli {
         help_heading = "Matches"
     )]
     mode: Option<String>,
-    /// Writes the game to this game file when the program ends (in a match, the game
-    /// being played)
+    /// Writes every game of the session to this game file when the program ends (one
+    /// game after another; docs/game-files.md)
     #[arg(long, value_name = "FILE", help_heading = "Game files")]
     save: Option<PathBuf>,
-    /// Goes on from the game in this game file (its game and options)
+    /// Goes on from the game in this game file (its game and options; of a file of
+    /// several games, the last)
     #[arg(long, value_name = "FILE", help_heading = "Game files")]
     load: Option<PathBuf>,
-    /// The endgame databases `solve` built in DIR (urim, kalah): the engine plays
-    /// perfectly once the board is in them (docs/solving.md)
-    #[arg(long, value_name = "DIR")]
+    /// The endgame databases `solve` built in DIR: the engine plays perfectly once the
+    /// board is in them (docs/solving.md)
+    #[arg(long, value_name = "DIR",
+          long_help = format!("The endgame databases `solve` built in DIR ({DATABASE_GAMES}): the engine plays perfectly once the board is in them (docs/solving.md)"))]
     db: Option<PathBuf>,
     #[command(flatten)]
     variant: VariantArgs,
@@ -119,55 +119,48 @@ fn parse_side(text: &str) -> Result<Player, String> {
     }
 }
 
-struct Play {
-    game: GameName,
-    variant: Variant,
-    engine: String,
-    human: Player,
-    auto: bool,
-    seed: u64,
-    max_plies: u64,
-    save: Option<PathBuf>,
-    /// The moves of a loaded game file, played before the game goes on.
-    load: Option<mancala::game_file::GameFile>,
-    /// `--db`.
-    db: Option<PathBuf>,
-}
-
-/// What the `<S>-<N>` pair of the game's notation counts.
-fn store_name(game: GameName) -> &'static str {
-    match game {
-        GameName::RioKadalis => "captured",
-        _ => "store",
-    }
-}
-
 /// The board as a drawing, with the pending decision of a paused Omweso turn.
-fn show<G: Record>(game: GameName, r: &G) -> String {
-    let p = r.position();
-    let mut out = common::draw::draw(&p.board(), store_name(game));
-    out.push_str(&format!("\nposition: {}", common::notation(r)));
-    if let Some(m) = p.pending_decision() {
+fn show(game: &AnyGame) -> String {
+    let mut out = game.diagram();
+    out.push_str(&format!("\nposition: {}", game.notation()));
+    if let Some(m) = game.pending_decision() {
         let pit = m.to_string();
         let pit = pit.trim_end_matches(['-', '*']);
         out.push_str(&format!(
             "\nthe turn is paused at pit {pit} with {} seeds in hand: sow them on with '{pit}' (counter-clockwise) or '{pit}-' (clockwise)",
-            p.board().in_hand
+            game.board().in_hand
         ));
     }
     out
 }
 
-fn moves_list<P: Position>(p: &P) -> String {
-    p.legal_moves()
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 const HELP: &str = "commands: a move in the game's notation (e.g. 'c'; Omweso: 'a-' clockwise, 'm*' split), \
 undo, hint, moves, new, help, quit";
+
+/// What `help` says: the commands, then how to read the board.
+const LONG_HELP: &str = "\
+  <move>   a pit letter of your row, e.g. c (upper case too). Omweso: a- sows the pit
+           clockwise, m* splits it; in a paused turn, the pit alone goes on
+  undo     takes back your last move and the engine's replies to it
+  hint     the engine's choice for you, with its evaluation
+  moves    the legal moves
+  new      a new game (asks first while one is on; the old game is kept for --save)
+  help     this text
+  quit     leaves (asks first while a game is on)
+The board: North's row on top, read right to left, South's below, left to right; each
+row's letters are seen from its owner's left (a is the owner's first pit). Numbers are
+the seeds in each pit (x: a closed hole of Rio Kadalis); the store (captured, in Rio
+Kadalis) of each player stands beside the name. Omweso has two rows a player: the inner
+rows face each other. Evaluations are in seeds for the side named, or a forced result
+in plies.";
+
+struct Play {
+    engine_spec: String,
+    human: Player,
+    auto: bool,
+    max_plies: u64,
+    save: Option<PathBuf>,
+}
 
 impl Play {
     /// The players' names for a game file.
@@ -182,66 +175,86 @@ impl Play {
         (side(Player::South), side(Player::North))
     }
 
-    /// Writes the game to `--save`, if given.
-    fn save<G: Record>(&self, game: &G, engine: &str) -> Result<(), String> {
+    /// Writes every game of the session to `--save`, if given.
+    fn save(&self, session: &Session, engine: &str) -> Result<(), Error> {
         let Some(path) = &self.save else {
             return Ok(());
         };
         let (south, north) = self.names(engine);
-        let file = common::files::file_of(game, self.game, &self.variant, &south, &north);
-        common::files::save(path, &file)?;
-        println!("saved the game to {}", path.display());
+        let games = session.game_files(&south, &north);
+        files::save_all(path, &games)?;
+        println!(
+            "saved {} to {}",
+            if games.len() == 1 {
+                "the game".to_string()
+            } else {
+                format!("{} games", games.len())
+            },
+            path.display()
+        );
         Ok(())
     }
 
-    /// Plays the game or match `s` in the terminal.
-    fn play<S: Series>(self, mut s: S) -> Result<(), String>
-    where
-        <S::G as Record>::Position: 'static,
-    {
-        let eval = common::db::evaluator(s.game().position(), self.db.as_deref())?;
-        let mut engine: AnyEngine<S::G, Eval<_>> =
-            from_spec_threaded(&self.engine, eval.clone(), self.seed).map_err(|e| e.to_string())?;
-        let mut helper: AnyEngine<S::G, Eval<_>> =
-            from_spec_threaded(&self.engine, eval, self.seed ^ 1).map_err(|e| e.to_string())?;
+    /// Asks `question` on the terminal; end of input counts as yes.
+    fn confirm(
+        lines: &mut impl Iterator<Item = std::io::Result<String>>,
+        question: &str,
+    ) -> Result<bool, Error> {
+        print!("{question} (yes/no) ");
+        std::io::stdout()
+            .flush()
+            .map_err(|e| Error::Match(e.to_string()))?;
+        let answer = lines
+            .next()
+            .transpose()
+            .map_err(|e| Error::Match(e.to_string()))?;
+        Ok(matches!(
+            answer.as_deref().map(str::trim),
+            Some("y" | "yes") | None
+        ))
+    }
+
+    /// Plays the session in the terminal.
+    fn play(self, mut s: Session, mut engine: Engine, mut helper: Engine) -> Result<(), Error> {
         let name = engine.name();
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
         let mut plies = 0u64;
         // The person's moves in the current game: what `undo` can take back.
         let mut human_moves = 0usize;
-        let you = common::side_name(self.human);
+        let you = side_name(self.human);
+        let kind = s.current().kind();
         if !self.auto {
             println!(
                 "{} against {name}; you play {you}. {HELP}",
                 if s.is_match() {
-                    format!("a match of {}", self.game)
+                    format!("a match of {kind}")
                 } else {
-                    self.game.to_string()
+                    kind.to_string()
                 },
             );
         }
         let mut redraw = true;
         let mut announced = false;
         loop {
+            let game = s.current();
             if redraw {
-                println!("\n{}", show(self.game, s.game()));
+                println!("\n{}", show(&game));
                 redraw = false;
             }
             let status = s.status();
-            let to_move = s.game().position().side_to_move();
+            let to_move = game.side_to_move();
             if status.is_finished() && !announced {
                 announced = true;
                 println!(
                     "game over: {}",
-                    common::describe_status(self.game, status, to_move)
+                    mancala::runtime::describe_status(kind, status, to_move)
                 );
-                if s.is_match() {
-                    let score = s.score();
+                if let Some(score) = s.score() {
                     match s.winner() {
                         Some(w) => println!(
                             "match over: {} wins the match, {}-{} (South-North)",
-                            common::side_name(w),
+                            side_name(w),
                             score.south,
                             score.north
                         ),
@@ -259,7 +272,7 @@ impl Play {
                     }
                 }
                 if self.auto {
-                    return self.save(s.game(), &name);
+                    return self.save(&s, &name);
                 }
                 println!(
                     "type new for {}, undo to take back, or quit",
@@ -272,29 +285,30 @@ impl Play {
             }
             if plies >= self.max_plies {
                 println!("stopped after {plies} plies (--max-plies)");
-                return self.save(s.game(), &name);
+                return self.save(&s, &name);
             }
             if !status.is_finished() && (self.auto || to_move != self.human) {
-                let p = s.game().position().clone();
                 // In a match a game's points count up to what each player still needs.
                 engine.set_utility(Utility { needed: s.needed() });
-                eprintln!("engine ({}) is thinking…", self.engine);
-                let r = engine.search(s.game());
-                let m = r
-                    .best
-                    .ok_or("the engine found no move in an ongoing game")?;
+                eprintln!("engine ({}) is thinking…", self.engine_spec);
+                let t = Instant::now();
+                let r = engine.search(&game)?;
+                let thinking = t.elapsed();
+                let m = r.best.ok_or_else(|| {
+                    Error::Engine("the engine found no move in an ongoing game".into())
+                })?;
                 let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();
                 println!(
                     "{name} ({}) plays {m}   eval {} for {}, depth {}, {} nodes, pv {}",
-                    p.side_to_move(),
-                    common::show_eval(r.score),
-                    p.side_to_move(),
+                    to_move,
+                    show_eval(r.score),
+                    to_move,
                     r.depth,
                     r.nodes,
                     pv.join(" ")
                 );
-                explain_long_relay(s.game(), m);
-                s.play(m, r.elapsed)?;
+                explain_long_relay(&game, m);
+                s.play(m, Some(thinking))?;
                 plies += 1;
                 redraw = true;
                 continue;
@@ -304,41 +318,42 @@ impl Play {
             } else {
                 print!("{to_move} to move> ");
             }
-            std::io::stdout().flush().map_err(|e| e.to_string())?;
+            // The person's thinking time, which Omweso's blitz matches read (rule 9).
+            let asked = Instant::now();
+            std::io::stdout()
+                .flush()
+                .map_err(|e| Error::Match(e.to_string()))?;
             let Some(line) = lines.next() else {
                 println!("\nend of input: quitting");
-                return self.save(s.game(), &name);
+                return self.save(&s, &name);
             };
-            let line = line.map_err(|e| e.to_string())?;
-            let p = s.game().position().clone();
+            let line = line.map_err(|e| Error::Match(e.to_string()))?;
+            let moves = game.legal_moves_text().join(" ");
             match line.trim() {
                 "" => {}
                 "quit" | "exit" => {
-                    if !status.is_finished() {
-                        print!("the game is not over: quit anyway? (yes/no) ");
-                        std::io::stdout().flush().map_err(|e| e.to_string())?;
-                        let answer = lines.next().transpose().map_err(|e| e.to_string())?;
-                        if !matches!(answer.as_deref().map(str::trim), Some("y" | "yes") | None) {
-                            println!("the game goes on");
-                            continue;
-                        }
+                    if !status.is_finished()
+                        && !Play::confirm(&mut lines, "the game is not over: quit anyway?")?
+                    {
+                        println!("the game goes on");
+                        continue;
                     }
-                    self.save(s.game(), &name)?;
+                    self.save(&s, &name)?;
                     println!("bye");
                     return Ok(());
                 }
-                "help" | "?" => println!("{HELP}"),
+                "help" | "?" => println!("{HELP}\n{LONG_HELP}"),
                 "moves" if status.is_finished() => println!("the game is over: no moves"),
-                "moves" => println!("legal moves: {}", moves_list(&p)),
+                "moves" => println!("legal moves: {moves}"),
                 "hint" if status.is_finished() => println!("the game is over: no move to suggest"),
                 "hint" => {
                     helper.set_utility(Utility { needed: s.needed() });
-                    eprintln!("engine ({}) is thinking…", self.engine);
-                    let r = helper.search(s.game());
+                    eprintln!("engine ({}) is thinking…", self.engine_spec);
+                    let r = helper.search(&game)?;
                     match r.best {
                         Some(m) => println!(
                             "hint: {m} (eval {} for you, depth {})",
-                            common::show_eval(r.score),
+                            show_eval(r.score),
                             r.depth
                         ),
                         None => println!("no move to suggest"),
@@ -348,6 +363,15 @@ impl Play {
                     println!("a match goes on until it is decided: quit to leave it");
                 }
                 "new" => {
+                    if s.is_unfinished()
+                        && !Play::confirm(
+                            &mut lines,
+                            "the game is not over: start a new one anyway?",
+                        )?
+                    {
+                        println!("the game goes on");
+                        continue;
+                    }
                     s.next_game()?;
                     human_moves = 0;
                     announced = false;
@@ -370,7 +394,7 @@ impl Play {
                                 plies = plies.saturating_sub(1);
                                 redraw = true;
                                 announced = false;
-                                if s.game().position().side_to_move() == self.human {
+                                if s.current().side_to_move() == self.human {
                                     human_moves -= 1;
                                     break;
                                 }
@@ -382,14 +406,14 @@ impl Play {
                 _ if status.is_finished() => {
                     println!("the game is over: type new, undo or quit");
                 }
-                text => match common::parse_move(s.game(), text) {
-                    Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
+                text => match game.parse_move(text) {
+                    Err(e) => println!("{e}; legal moves: {moves}"),
                     Ok(m) => {
-                        explain_long_relay(s.game(), m);
-                        match s.play(m, Duration::ZERO) {
-                            Err(e) => println!("{e}; legal moves: {}", moves_list(&p)),
+                        explain_long_relay(&game, m);
+                        match s.play(m, Some(asked.elapsed())) {
+                            Err(e) => println!("{e}; legal moves: {moves}"),
                             Ok(()) => {
-                                println!("you ({}) play {m}", p.side_to_move());
+                                println!("you ({to_move}) play {m}");
                                 human_moves += 1;
                                 plies += 1;
                                 redraw = true;
@@ -402,18 +426,9 @@ impl Play {
     }
 }
 
-/// Says (on stderr) why playing `m` will take long, if it will: an Omweso move whose
-/// relay is still going after the engines' bound of laps (`ENDLESS_AFTER`) is played by
-/// the game record exactly, to its end or to the proof that it never ends, which can
-/// take billions of laps and seconds (docs/omweso.md).
-fn explain_long_relay<G: Record>(game: &G, m: MoveOf<G>) {
-    if !game.legal_moves().contains(&m) {
-        return;
-    }
-    let mut probe = game.clone();
-    let mut stats = MemoStats::default();
-    probe.play_in_search(m, &mut SearchMemo::new(&mut [], &mut stats, ENDLESS_AFTER));
-    if stats.unproven > 0 {
+/// Says (on stderr) why playing `m` will take long, if it will (docs/omweso.md).
+fn explain_long_relay(game: &AnyGame, m: AnyMove) {
+    if game.is_slow_move(m) {
         eprintln!(
             "checking whether move {m} ever ends: an Omweso move can relay for billions of \
              laps before it repeats, and the game must know whether it ends (it is annulled \
@@ -422,72 +437,51 @@ fn explain_long_relay<G: Record>(game: &G, m: MoveOf<G>) {
     }
 }
 
-impl Runner for Play {
-    type Output = ();
-
-    fn run<G: Record<Position: Position<Move: Send + Sync> + 'static> + Send + Sync + 'static>(
-        mut self,
-        mut game: G,
-    ) -> Result<(), String> {
-        if let Some(file) = self.load.take() {
-            file.play_onto(&mut game)
-                .map_err(|e| format!("--load: {e}"))?;
-            println!("loaded {} plies", game.moves().len());
-        }
-        self.play(Single { game })
-    }
-}
-
-impl MatchRunner for Play {
-    type Output = ();
-
-    fn run<S: Series>(self, series: S) -> Result<(), String>
-    where
-        <S::G as Record>::Position: 'static,
-    {
-        self.play(series)
-    }
-}
-
-fn run(cli: Cli) -> Result<(), String> {
-    let mut play = Play {
-        game: cli.game.unwrap_or(GameName::Urim),
-        variant: cli.variant.variant(),
-        engine: cli.engine,
-        human: cli.human,
-        auto: cli.auto,
-        seed: cli.seed,
-        max_plies: cli.max_plies,
-        save: cli.save,
-        load: None,
-        db: cli.db,
-    };
-    if let Some(path) = &cli.load {
-        let loaded = common::files::load(path)?;
-        if cli.game.is_some_and(|g| g != loaded.game) || play.variant.is_set() {
-            return Err(format!(
+fn run(cli: Cli) -> Result<(), Error> {
+    let session = if let Some(path) = &cli.load {
+        let (mut game, file) = files::load(path)?;
+        if cli.game.is_some_and(|g| g != game.kind()) || cli.variant.is_set() {
+            return Err(Error::GameFile(format!(
                 "{} is a game of {}: the file gives the game and its options",
                 path.display(),
-                loaded.game
-            ));
+                game.kind()
+            )));
         }
-        play.game = loaded.game;
-        play.variant = loaded.variant.clone();
-        play.load = Some(loaded.file);
-        return common::dispatch(loaded.game, &loaded.variant, play);
-    }
-    let (game, variant) = (play.game, play.variant.clone());
-    if cli.whole_match {
-        let options = MatchOptions {
-            target: cli.target,
-            mode: cli.mode,
-            seed: cli.seed,
-        };
-        return common::matches::dispatch(game, &variant, &options, play);
-    }
-    common::dispatch(game, &variant, play)
+        files::play_onto(&file, &mut game).map_err(|e| Error::GameFile(format!("--load: {e}")))?;
+        println!("loaded {} plies", game.ply());
+        Session::from_game(game)
+    } else {
+        let kind = cli.game.unwrap_or(GameKind::Urim);
+        if cli.whole_match {
+            if cli.variant.from.is_some() {
+                return Err(Error::Match(
+                    "matches start from the standard start: drop --from".into(),
+                ));
+            }
+            let options = MatchOptions {
+                target: cli.target,
+                mode: cli.mode.as_deref().map(parse_mode).transpose()?,
+                lot: cli.seed,
+            };
+            Session::whole_match(&cli.variant.variant(kind)?, &options)?
+        } else {
+            Session::from_game(cli.variant.game(kind)?)
+        }
+    };
+    let variant = *session.current().variant();
+    let engine = Engine::new(&cli.engine, &variant, cli.seed, cli.db.as_deref())?;
+    let helper = Engine::new(&cli.engine, &variant, cli.seed ^ 1, cli.db.as_deref())?;
+    let play = Play {
+        engine_spec: cli.engine,
+        human: cli.human,
+        auto: cli.auto,
+        max_plies: cli.max_plies,
+        save: cli.save,
+    };
+    play.play(session, engine, helper)
 }
 
 fn main() -> ExitCode {
+    common::quiet_on_closed_pipe();
     common::exit_code(run(Cli::parse()))
 }

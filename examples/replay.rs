@@ -20,9 +20,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use common::cli::VariantArgs;
-use common::{GameName, Runner};
-use mancala::game_file::GameFile;
-use mancala::record::Record;
+use mancala::runtime::{AnyGame, Error, GameKind, files};
 
 /// Replays moves from the start (or a position) and prints one line per ply.
 #[derive(Parser, Debug)]
@@ -36,61 +34,55 @@ use mancala::record::Record;
         cargo run --release --example replay -- --file game.mgn"
 )]
 struct Cli {
-    /// The game (with --file, the file's)
-    #[arg(value_enum, required_unless_present = "file")]
-    game: Option<GameName>,
+    /// The game (with --file, the file's): urim, omweso, rio-kadalis, oware, kalah
+    #[arg(value_parser = common::cli::game_name, required_unless_present = "file")]
+    game: Option<GameKind>,
     /// The moves, in the game's notation (a pit letter; Omweso also `a-` clockwise, `m*`
     /// a split)
     #[arg(required_unless_present = "file", value_name = "MOVE")]
     moves: Vec<String>,
-    /// Replays the game file FILE (docs/game-files.md) and checks its result
+    /// Replays the game file FILE (docs/game-files.md; every game of a file of several)
+    /// and checks its result
     #[arg(long, value_name = "FILE", conflicts_with = "moves")]
     file: Option<std::path::PathBuf>,
     #[command(flatten)]
     variant: VariantArgs,
 }
 
-/// The moves to replay, or a game file's.
-struct Moves(Vec<String>, Option<GameFile>);
-
-impl Runner for Moves {
-    type Output = ();
-    fn run<G: Record>(self, mut game: G) -> Result<(), String> {
-        // A file is checked whole (every move, its result) before anything is printed.
-        if let Some(file) = &self.1 {
-            file.play_onto(&mut game.clone())
-                .map_err(|e| format!("--file: {e}"))?;
-        }
-        let moves = match &self.1 {
-            Some(file) => &file.moves,
-            None => &self.0,
-        };
-        for text in moves {
-            let m = common::parse_move(&game, text)?;
-            common::play(&mut game, m)?;
-            println!("{m}\t{}\t{}", common::notation(&game), game.status());
-        }
-        Ok(())
+/// Plays `moves` on `game`, one line per ply.
+fn replay(mut game: AnyGame, moves: &[String]) -> Result<(), Error> {
+    for text in moves {
+        let m = game.play_text(text)?;
+        println!("{m}\t{}\t{}", game.notation(), game.status());
     }
+    Ok(())
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> Result<(), Error> {
     let Some(path) = &cli.file else {
-        let game = cli.game.ok_or("name a game")?;
-        return common::dispatch(game, &cli.variant.variant(), Moves(cli.moves, None));
+        let game = cli
+            .game
+            .ok_or_else(|| Error::Variant("name a game".into()))?;
+        return replay(cli.variant.game(game)?, &cli.moves);
     };
-    let loaded = common::files::load(path)?;
-    if cli.game.is_some_and(|g| g != loaded.game) || cli.variant.variant().is_set() {
-        return Err(format!(
-            "{} is a game of {}: the file gives the game and its options",
-            path.display(),
-            loaded.game
-        ));
+    let games = files::load_all(path)?;
+    for (game, file) in games {
+        if cli.game.is_some_and(|g| g != game.kind()) || cli.variant.is_set() {
+            return Err(Error::GameFile(format!(
+                "{} is a game of {}: the file gives the game and its options",
+                path.display(),
+                game.kind()
+            )));
+        }
+        // A file is checked whole (every move, its result) before anything is printed.
+        files::play_onto(&file, &mut game.clone())
+            .map_err(|e| Error::GameFile(format!("--file: {e}")))?;
+        replay(game, &file.moves)?;
     }
-    let moves = Moves(Vec::new(), Some(loaded.file));
-    common::dispatch(loaded.game, &loaded.variant, moves)
+    Ok(())
 }
 
 fn main() -> ExitCode {
+    common::quiet_on_closed_pipe();
     common::exit_code(run(Cli::parse()))
 }

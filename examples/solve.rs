@@ -37,15 +37,15 @@ mod common;
 use std::path::PathBuf;
 
 use clap::Parser;
-use common::GameName;
 use common::cli::VariantArgs;
+use mancala::runtime::{AnyGame, GameKind, Variant};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use mancala_solve::build::{BuildOptions, Built, build, build_mapped, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::history::{HistoryGame, HistoryProver};
-use mancala_solve::kalah::{Ending, Kalah, KalahGame, Rules};
+use mancala_solve::kalah::{Kalah, KalahGame, Rules};
 use mancala_solve::oware::{Oware, OwareGame};
 use mancala_solve::retro::Children;
 use mancala_solve::search::{Limits, Prover, available_memory, boards_above, table_bits};
@@ -65,9 +65,9 @@ use mancala_solve::{Position, SolveGame};
         cargo run --release --example solve -- kalah --pits 4 --seeds 3 --memory --check"
 )]
 struct Cli {
-    /// The game (the solver knows urim, oware and kalah)
+    /// The game
     #[arg(value_enum)]
-    game: GameName,
+    game: SolverGame,
     /// Databases of every board with up to S seeds on it (default: urim and oware 16; kalah 20
     /// for 6 pits, 22 for 5, 24 for 4, every board for fewer)
     #[arg(long, value_name = "S")]
@@ -134,19 +134,31 @@ impl From<ChildrenArg> for Children {
     }
 }
 
+/// The games the solver knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum SolverGame {
+    /// Urim (2×6 or 2×7), by retrograde analysis
+    Urim,
+    /// Oware, by retrograde analysis
+    Oware,
+    /// Kalah, databases and proof search
+    Kalah,
+}
+
 fn run() -> Result<(), String> {
     let cli = Cli::try_parse().unwrap_or_else(|e| e.exit());
-    match cli.game {
-        GameName::Kalah => run_kalah(&cli),
-        GameName::Urim => match cli.variant.pits.unwrap_or(6) {
-            6 => run_urim::<6>(&cli),
-            7 => run_urim::<7>(&cli),
-            n => Err(format!(
-                "urim is played on 6 or 7 pits a row, not --pits {n}"
-            )),
-        },
-        GameName::Oware => run_oware(&cli),
-        g => Err(format!("the solver knows urim, oware and kalah, not {g}")),
+    let kind = match cli.game {
+        SolverGame::Urim => GameKind::Urim,
+        SolverGame::Oware => GameKind::Oware,
+        SolverGame::Kalah => GameKind::Kalah,
+    };
+    // The library sets up the start (the variant's, or --from's) and checks the options.
+    let start = cli.variant.game(kind).map_err(|e| e.to_string())?;
+    match *start.variant() {
+        Variant::Kalah { .. } => run_kalah(&cli, &start),
+        Variant::Urim { pits: 7, .. } => run_urim::<7>(&cli, &start),
+        Variant::Urim { .. } => run_urim::<6>(&cli, &start),
+        _ => run_oware(&cli, &start),
     }
 }
 
@@ -311,17 +323,8 @@ fn limits(cli: &Cli) -> Result<Limits, String> {
     })
 }
 
-fn run_urim<const N: usize>(cli: &Cli) -> Result<(), String> {
-    let variant = cli.variant.variant();
-    variant.check_flags("urim", &[])?;
-    if variant.clockwise {
-        return Err("urim has no option --clockwise".into());
-    }
-    let start: Urim<N> = match &variant.from {
-        Some(text) => text.parse().map_err(|e| format!("--from {text:?}: {e}"))?,
-        None => Urim::<N>::start(variant.seeds.unwrap_or(3), mancala_solve::Player::South)
-            .map_err(|e| e.to_string())?,
-    };
+fn run_urim<const N: usize>(cli: &Cli, start: &AnyGame) -> Result<(), String> {
+    let start: Urim<N> = start.notation().parse().map_err(|e| format!("{e}"))?;
     let game = UrimGame::<N>::new();
     let st = start.stores();
     let on_board = u32::from(start.total()) - u32::from(st.south) - u32::from(st.north);
@@ -354,7 +357,7 @@ fn run_urim<const N: usize>(cli: &Cli) -> Result<(), String> {
 /// `--time`, `--nodes`), or when the databases hold the position (a look-up). Says
 /// why not otherwise.
 fn proof_wanted(cli: &Cli, on_board: u32, dbs: &Databases) -> bool {
-    let asked = cli.variant.variant().from.is_some() || cli.time.is_some() || cli.nodes.is_some();
+    let asked = cli.variant.from.is_some() || cli.time.is_some() || cli.nodes.is_some();
     if asked || on_board < dbs.len() {
         return true;
     }
@@ -437,17 +440,8 @@ fn prove_history<G: HistoryGame>(
     Ok(())
 }
 
-fn run_oware(cli: &Cli) -> Result<(), String> {
-    let variant = cli.variant.variant();
-    variant.check_flags("oware", &[])?;
-    if variant.clockwise {
-        return Err("oware has no option --clockwise".into());
-    }
-    let start: Oware = match &variant.from {
-        Some(text) => text.parse().map_err(|e| format!("--from {text:?}: {e}"))?,
-        None => Oware::start(variant.seeds.unwrap_or(4), mancala_solve::Player::South)
-            .map_err(|e| e.to_string())?,
-    };
+fn run_oware(cli: &Cli, start: &AnyGame) -> Result<(), String> {
+    let start: Oware = start.notation().parse().map_err(|e| format!("{e}"))?;
     let game = OwareGame::new();
     let st = start.stores();
     let on_board = u32::from(start.total()) - u32::from(st.south) - u32::from(st.north);
@@ -505,39 +499,13 @@ fn report(mover: mancala_solve::Player, value: Option<i32>, lower: i32, upper: i
     }
 }
 
-fn run_kalah(cli: &Cli) -> Result<(), String> {
-    let variant = cli.variant.variant();
-    variant.check_flags("kalah", &["empty-capture", "mover-empty"])?;
+fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
     if cli.no_check || cli.max_path != 256 {
         return Err("--no-check and --max-path are options of urim's solver".into());
     }
-    if variant.clockwise {
-        return Err("kalah has no option --clockwise".into());
-    }
-    let pits = variant.pits.unwrap_or(6);
-    let pits = u8::try_from(pits).map_err(|_| format!("--pits {pits} is too many"))?;
-    let rules = Rules {
-        pits,
-        empty_capture: cli.variant.empty_capture,
-        ending: if cli.variant.mover_empty {
-            Ending::MoverEmpty
-        } else {
-            Ending::AnySideEmpty
-        },
-    };
-    let start: Kalah = match &variant.from {
-        Some(text) => {
-            let p: Kalah = text.parse().map_err(|e| format!("--from {text:?}: {e}"))?;
-            if p.rules() != rules {
-                return Err(format!(
-                    "--from has the rules {}, the options say {rules}: give the options the position has",
-                    p.rules()
-                ));
-            }
-            p
-        }
-        None => Kalah::start(rules, variant.seeds.unwrap_or(4)).map_err(|e| e.to_string())?,
-    };
+    let start: Kalah = start.notation().parse().map_err(|e| format!("{e}"))?;
+    let rules: Rules = start.rules();
+    let pits = rules.pits;
     let game = KalahGame::new(rules);
     let on_board = u32::from(start.total())
         - u32::from(start.store(mancala_solve::Player::South))

@@ -31,21 +31,18 @@
 //! Then the tuned weights play `--check-games N` games (default 400: N/2 openings of
 //! their own, never those of the tuning, each with both colours) against the defaults
 //! (or `--against W1,W2`) at `--check-depth` (default the same depth), and the example prints the score and the Elo difference with its
-//! 95% interval (the maximum-likelihood Elo model of `common/elo.rs`).
+//! 95% interval (the maximum-likelihood Elo model of `mancala::runtime::elo`).
 
 mod common;
-#[path = "common/elo.rs"]
-mod elo;
-#[path = "common/weights.rs"]
-mod weights;
+
+use common::weights;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 use common::cli::VariantArgs;
-use common::{GameName, Runner};
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala::record::Record;
+use mancala::runtime::{AnyGame, Error, GameKind, GameRecord, Variant, Visitor, elo};
 use mancala::search::score::Score;
 use mancala::search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, RandomPlayer};
 use mancala::{Player, Position, Status};
@@ -61,9 +58,9 @@ use mancala::{Player, Position, Status};
     )
 )]
 struct Cli {
-    /// The game
-    #[arg(value_enum)]
-    game: GameName,
+    /// The game: urim, omweso, rio-kadalis, oware, kalah
+    #[arg(value_parser = common::cli::game_name)]
+    game: GameKind,
     /// The alpha-beta depth of every game
     #[arg(long, value_name = "D", default_value_t = 4, value_parser = depth)]
     depth: u32,
@@ -144,10 +141,12 @@ struct Duel {
     max_plies: u64,
 }
 
-impl Runner for Duel {
-    type Output = f64;
+impl Visitor for Duel {
+    type Output = Result<f64, Error>;
 
-    fn run<G: Record + 'static>(self, mut game: G) -> Result<f64, String> {
+    fn visit<G: GameRecord>(self, _: &Variant, game: &G) -> Result<f64, Error> {
+        let mut game = game.clone();
+        let none = || Error::Match("no move in an ongoing game".into());
         let (wa, wb) = (self.a, self.b);
         let options = AlphaBetaOptions {
             table_bits: 14,
@@ -164,8 +163,9 @@ impl Runner for Duel {
             if game.status().is_finished() {
                 break;
             }
-            let m = opening.choose(&game).ok_or("no move in an ongoing game")?;
-            common::play(&mut game, m)?;
+            let m = opening.choose(&game).ok_or_else(none)?;
+            game.play(m)
+                .map_err(|e| Error::IllegalMove(e.to_string()))?;
             plies += 1;
         }
         let a_side = if self.a_south {
@@ -179,8 +179,9 @@ impl Runner for Duel {
             } else {
                 b.choose(&game)
             }
-            .ok_or("no move in an ongoing game")?;
-            common::play(&mut game, m)?;
+            .ok_or_else(none)?;
+            game.play(m)
+                .map_err(|e| Error::IllegalMove(e.to_string()))?;
             plies += 1;
         }
         Ok(match game.status() {
@@ -194,17 +195,6 @@ impl Runner for Duel {
     }
 }
 
-/// Reads the number of rows per player of the game's start.
-struct Rows;
-
-impl Runner for Rows {
-    type Output = u8;
-
-    fn run<G: Record + 'static>(self, game: G) -> Result<u8, String> {
-        Ok(game.position().board().rows_per_player)
-    }
-}
-
 /// SplitMix64, for the signs and the openings' seeds.
 fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -214,20 +204,20 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn bar(len: u64, what: &str) -> Result<ProgressBar, String> {
+fn bar(len: u64, what: &str) -> Result<ProgressBar, Error> {
     let bar = ProgressBar::new(len);
     bar.set_style(
         ProgressStyle::with_template(&format!(
             "{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed_precise}}  {{msg}}"
         ))
-        .map_err(|e| e.to_string())?,
+        .map_err(|e| Error::Match(e.to_string()))?,
     );
     Ok(bar)
 }
 
-fn run(cli: &Cli) -> Result<(), String> {
-    let variant = cli.variant.variant();
-    let rows = common::dispatch(cli.game, &variant, Rows)?;
+fn run(cli: &Cli) -> Result<(), Error> {
+    let start: AnyGame = cli.variant.game(cli.game)?;
+    let rows = start.board().rows_per_player;
     let default = Weights::default_for(rows);
     let mut theta = cli.from_weights.unwrap_or(default);
     let names = if rows == 2 {
@@ -276,7 +266,7 @@ fn run(cli: &Cli) -> Result<(), String> {
         let opening = splitmix(&mut rng) | 1;
         let mut points = 0.0;
         for a_south in [true, false] {
-            points += common::dispatch(cli.game, &variant, duel(plus, minus, opening, a_south))?;
+            points += start.visit(duel(plus, minus, opening, a_south))?;
         }
         let result = points * 2.0 - 2.0; // plus's points minus minus's: -2 to 2
         for (t, d) in theta.0.iter_mut().zip(delta) {
@@ -305,14 +295,10 @@ fn run(cli: &Cli) -> Result<(), String> {
         // Even seeds: never an opening of the tuning (odd seeds).
         let opening = splitmix(&mut stream) & !1;
         for a_south in [true, false] {
-            let s = common::dispatch(
-                cli.game,
-                &variant,
-                Duel {
-                    depth: check_depth,
-                    ..duel(tuned, against, opening, a_south)
-                },
-            )?;
+            let s = start.visit(Duel {
+                depth: check_depth,
+                ..duel(tuned, against, opening, a_south)
+            })?;
             results.add(0, 1, s);
             match s {
                 1.0 => w += 1,
@@ -337,5 +323,6 @@ fn run(cli: &Cli) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    common::quiet_on_closed_pipe();
     common::exit_code(run(&Cli::parse()))
 }

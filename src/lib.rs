@@ -12,7 +12,11 @@
 //!   (the abapa rules) and [`kalah`] (OpenSpiel's `mancala`): one module per game, each
 //!   behind a feature of the same name;
 //! - [`search`]: the engines (random, greedy, alpha-beta, Monte Carlo tree search),
-//!   behind the feature `search`.
+//!   behind the feature `search`;
+//! - [`runtime`]: the runtime layer every front end drives games through — any game
+//!   and variant chosen at run time (`runtime::Variant`, `runtime::AnyGame`), engines
+//!   from specs, matches, tournaments, Elo ratings, game files, and (feature `db`) the
+//!   endgame databases for a position — behind the feature `runtime`.
 //!
 //! ```
 //! # #[cfg(all(feature = "urim", feature = "search"))] {
@@ -36,6 +40,8 @@
 //!
 //! - `urim`, `omweso`, `rio-kadalis`, `oware`, `kalah`: the games (default).
 //! - `search` (default): the engines; implies `std`.
+//! - `runtime` (default): the runtime layer; implies every game and `search`.
+//! - `db`: the endgame databases in the runtime layer (memory-mapped files, threads).
 //! - `alloc`: game records and matches, which keep history.
 //! - `std` (default): the standard library; implies `alloc`.
 //! - `serde`: positions and moves serialize (as their notation where it says
@@ -43,26 +49,43 @@
 #![no_std]
 #![doc(html_root_url = "https://docs.rs/mancala/0.1.0")]
 
-#[doc(no_inline)]
+// Every re-export is inlined, so that `cargo doc -p mancala --no-deps` alone documents
+// every item here, with links that stay inside these docs.
+#[doc(inline)]
 pub use mancala_core::*;
 
 #[cfg(feature = "urim")]
+#[doc(inline)]
 pub use urim;
 
 #[cfg(feature = "omweso")]
+#[doc(inline)]
 pub use omweso;
 
 #[cfg(feature = "rio-kadalis")]
+#[doc(inline)]
 pub use rio_kadalis;
 
 #[cfg(feature = "oware")]
+#[doc(inline)]
 pub use oware;
 
 #[cfg(feature = "kalah")]
+#[doc(inline)]
 pub use kalah;
 
 #[cfg(feature = "search")]
+#[doc(inline)]
 pub use mancala_search as search;
+
+#[cfg(feature = "runtime")]
+pub use mancala_runtime as runtime;
+
+/// The examples of `docs/api.md` (the common API), compiled and run as doctests the way
+/// a dependent of this crate writes them.
+#[cfg(all(doctest, feature = "urim", feature = "search"))]
+#[doc = include_str!("../docs/api.md")]
+pub struct ApiGuideDoctests;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(all(doctest, feature = "urim", feature = "search"))]

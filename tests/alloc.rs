@@ -46,8 +46,8 @@ fn assert_allocation_free<P: Position>(name: &str, start: &P, depth: u32) -> (u6
 fn urim_every_variant() {
     for seeds in [3, 4] {
         for first in Player::ALL {
-            assert_allocation_free("urim 2x6", &Urim::<6>::start(seeds, first).unwrap(), 5);
-            assert_allocation_free("urim 2x7", &Urim::<7>::start(seeds, first).unwrap(), 5);
+            assert_allocation_free("urim 2x6", &Urim::<6>::start_with(seeds, first).unwrap(), 5);
+            assert_allocation_free("urim 2x7", &Urim::<7>::start_with(seeds, first).unwrap(), 5);
         }
     }
 }
@@ -60,16 +60,20 @@ fn omweso() {
 
 #[test]
 fn rio_kadalis_every_variant() {
-    assert_allocation_free("rio-kadalis 2x6", &Kadalis::<6, false>::start(), 5);
-    assert_allocation_free("rio-kadalis 2x6 cw", &Kadalis::<6, true>::start(), 5);
-    assert_allocation_free("rio-kadalis 2x5", &Kadalis::<5, false>::start(), 5);
-    assert_allocation_free("rio-kadalis 2x5 cw", &Kadalis::<5, true>::start(), 5);
+    assert_allocation_free("rio-kadalis 2x6", &Kadalis::<6, false>::new(), 5);
+    assert_allocation_free("rio-kadalis 2x6 cw", &Kadalis::<6, true>::new(), 5);
+    assert_allocation_free("rio-kadalis 2x5", &Kadalis::<5, false>::new(), 5);
+    assert_allocation_free("rio-kadalis 2x5 cw", &Kadalis::<5, true>::new(), 5);
 }
 
 #[test]
 fn oware_every_variant() {
     for seeds in [4, 3] {
-        assert_allocation_free("oware", &Oware::start(seeds, Player::South).unwrap(), 5);
+        assert_allocation_free(
+            "oware",
+            &Oware::start_with(seeds, Player::South).unwrap(),
+            5,
+        );
     }
 }
 
@@ -83,7 +87,7 @@ fn kalah_every_variant() {
                 empty_capture,
                 ending,
             };
-            let start = Kalah::start(rules, 4).unwrap();
+            let start = Kalah::start_with(rules, 4, Player::South).unwrap();
             assert_allocation_free("kalah", &start, 5);
         }
     }

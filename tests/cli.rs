@@ -131,7 +131,7 @@ fn unknown_games_and_options_are_refused_with_the_choices() {
     refused(
         "perft",
         &["oware", "1", "--two-captures-first"],
-        "oware has no option --two-captures-first",
+        "oware has no option two-captures-first",
     );
 }
 
@@ -302,9 +302,18 @@ fn play_echoes_moves_says_units_and_undoes_only_the_players_moves() {
     let r = run_with(
         "play",
         &["urim", "--human", "N", "--engine", "greedy"],
-        "undo\nc\nundo\nnew\nquit\nyes\n",
+        "undo\nc\nundo\nnew\nno\nnew\nyes\nquit\nyes\n",
     );
     assert!(r.ok, "{r:?}");
+    // `new` asks before it drops a game that goes on; "no" keeps it.
+    assert_eq!(
+        r.stdout
+            .matches("the game is not over: start a new one anyway? (yes/no) ")
+            .count(),
+        2,
+        "{r:?}"
+    );
+    assert!(r.stdout.contains("the game goes on"), "{r:?}");
     assert!(
         r.stdout
             .contains("nothing to take back: you have not moved in this game yet"),
@@ -423,16 +432,15 @@ fn solve_proves_a_small_kalah_and_refuses_other_games() {
             .contains("value: +2 for South (the side to move): South wins by 2"),
         "{r:?}"
     );
+    // Its help and its errors name only the games it knows.
     let r = run("solve", &["omweso"]);
     assert!(
-        !r.ok
-            && r.stderr
-                .contains("the solver knows urim, oware and kalah, not omweso"),
+        !r.ok && r.stderr.contains("[possible values: urim, oware, kalah]"),
         "{r:?}"
     );
     let r = run("solve", &["kalah", "--clockwise"]);
     assert!(
-        !r.ok && r.stderr.contains("kalah has no option --clockwise"),
+        !r.ok && r.stderr.contains("kalah has no option clockwise"),
         "{r:?}"
     );
 }
@@ -481,7 +489,7 @@ fn solve_proves_a_counted_urim_endgame() {
     assert!(
         !r.ok
             && r.stderr
-                .contains("urim is played on 6 or 7 pits a row, not --pits 8"),
+                .contains("urim is played on rows of 6 or 7 pits, not 8"),
         "{r:?}"
     );
     let r = run(
@@ -538,7 +546,9 @@ fn db_gives_analyze_and_play_the_exact_values() {
     // Games without databases, and a folder without them, are refused with a reason.
     let r = run("analyze", &["omweso", "--db", db]);
     assert!(
-        !r.ok && r.stderr.contains("only urim, oware and kalah"),
+        !r.ok
+            && r.stderr
+                .contains("only urim, oware, kalah have endgame databases"),
         "{r:?}"
     );
     let r = run("tournament", &["omweso", "--games", "2", "--db", db]);

@@ -62,9 +62,9 @@ fn solve_builds_says_what_it_built_and_proves_only_when_asked() {
     assert!(r.ok, "{r:?}");
     assert!(r.took < Duration::from_secs(40), "{r:?}");
     assert!(
-        r.stdout.contains(&format!(
+        r.stdout.contains(
             "built: the databases of urim (pits=6 cap=17), every board of 0 to 6 seeds: 7 files, "
-        )) && r
+        ) && r
             .stdout
             .contains(&format!("in {db} (7 computed, 0 read back)")),
         "{r:?}"

@@ -1,50 +1,19 @@
 //! The command-line options the examples share, read by `clap` (derive): the game, its
 //! variant options and `--from`, and engine specs checked before anything is printed.
+//! The words come from the library (`mancala::runtime`), so the help texts list what
+//! the library accepts.
 
-use clap::{Args, ValueEnum};
-use mancala::search::Static;
-use mancala::search::spec::from_spec_threaded;
+use clap::Args;
+use mancala::runtime::engine::SPEC_HELP;
+use mancala::runtime::{AnyGame, Engine, Error, GameKind, Options, Variant};
 
-use super::Variant;
-
-/// The games, as named on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameName {
-    /// Urim (Cape Verde).
-    Urim,
-    /// Omweso (Uganda).
-    Omweso,
-    /// Rio Kadalis (Somalia).
-    RioKadalis,
-    /// Oware (abapa).
-    Oware,
-    /// Kalah (OpenSpiel's mancala).
-    Kalah,
+/// `clap`'s value parser for a game's name.
+pub fn game_name(text: &str) -> Result<GameKind, String> {
+    text.parse::<GameKind>().map_err(|e| e.to_string())
 }
 
-impl GameName {
-    /// The name as typed: `urim`, `omweso`, `rio-kadalis`, `oware`, `kalah`.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameName::Urim => "urim",
-            GameName::Omweso => "omweso",
-            GameName::RioKadalis => "rio-kadalis",
-            GameName::Oware => "oware",
-            GameName::Kalah => "kalah",
-        }
-    }
-
-    /// The game of `name`, if it is one.
-    pub fn from_name(name: &str) -> Option<GameName> {
-        GameName::from_str(name, false).ok()
-    }
-}
-
-impl std::fmt::Display for GameName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// The engines an `--engine` option takes.
+pub const ENGINES: &str = SPEC_HELP;
 
 /// The variant options and `--from`: every game's, each game refusing those that are
 /// not its own.
@@ -53,7 +22,7 @@ impl std::fmt::Display for GameName {
 pub struct VariantArgs {
     /// Pits per row: urim 6 or 7, rio-kadalis 5 or 6, kalah 1 to 10 (default 6)
     #[arg(long, value_name = "N")]
-    pub pits: Option<usize>,
+    pub pits: Option<u8>,
     /// Seeds per pit at the start: urim 3 (default) or 4, oware 4 (default) or 3, kalah
     /// (default 4)
     #[arg(long, value_name = "S")]
@@ -85,20 +54,19 @@ pub struct VariantArgs {
 }
 
 impl VariantArgs {
-    /// The variant as the games' `dispatch` functions read it.
-    pub fn variant(&self) -> Variant {
+    /// The options as the library reads them.
+    pub fn options(&self) -> Options {
         let flags = [
+            ("clockwise", self.clockwise),
             ("two-captures-first", self.two_captures_first),
             ("north-first", self.north_first),
             ("by-lot", self.by_lot),
             ("empty-capture", self.empty_capture),
             ("mover-empty", self.mover_empty),
         ];
-        Variant {
+        Options {
             pits: self.pits,
             seeds: self.seeds,
-            clockwise: self.clockwise,
-            from: self.from.clone(),
             flags: flags
                 .iter()
                 .filter(|(_, on)| *on)
@@ -106,17 +74,32 @@ impl VariantArgs {
                 .collect(),
         }
     }
-}
 
-/// The engines an `--engine` option takes.
-pub const ENGINES: &str = "random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n], \
-mcts[:<playouts>|:<ms>ms]";
+    /// Whether any option or `--from` is given.
+    pub fn is_set(&self) -> bool {
+        !self.options().is_empty() || self.from.is_some()
+    }
+
+    /// The variant of `game` these options give.
+    pub fn variant(&self, game: GameKind) -> Result<Variant, Error> {
+        Variant::new(game, &self.options())
+    }
+
+    /// The game they set up: the variant's start, or the position of `--from`.
+    pub fn game(&self, game: GameKind) -> Result<AnyGame, Error> {
+        match &self.from {
+            Some(text) => AnyGame::from_notation(game, text, &self.options())
+                .map_err(|e| Error::Position(format!("--from: {e}"))),
+            None => AnyGame::new(&self.variant(game)?),
+        }
+    }
+}
 
 /// Checks an engine spec (`clap`'s value parser for `--engine` and `--opponent`), so
 /// that a bad one is refused before anything is printed.
 pub fn engine_spec(spec: &str) -> Result<String, String> {
-    from_spec_threaded::<mancala::urim::Game<6>, Static>(spec, Static, 0)
-        .map(|_| spec.to_string())
+    Engine::check_spec(spec)
+        .map(|()| spec.to_string())
         .map_err(|e| e.to_string())
 }
 

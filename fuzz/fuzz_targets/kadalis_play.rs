@@ -1,13 +1,13 @@
 //! Move sequences through Rio Kadalis's round record (`Game`) and its serial match
-//! (`Match`, with `play`, `play_recorded` given records in and out of step, rule 6's
-//! `end_round_by_repetition` and `next_round`): nothing panics, a refusal changes
-//! nothing, the record plays what the position plays, and the match never loses a stone.
+//! (`Match` through the core's `Series`: `play`, `drop_game` and `next_game`): nothing
+//! panics, a refusal changes nothing, the record plays what the position plays, and the
+//! match never loses a stone.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{ByPlayer, Player, Position, Record};
-use mancala_fuzz::{Bytes, Mark, candidate_moves, play_record};
-use rio_kadalis::{Game, Kadalis, Match};
+use mancala_fuzz::{Bytes, candidate_moves, play_record};
+use rio_kadalis::{Game, Kadalis, Match, Series};
 
 fn game<const N: usize, const CW: bool>(b: &mut Bytes<'_>) {
     let first = if b.flag() {
@@ -16,12 +16,12 @@ fn game<const N: usize, const CW: bool>(b: &mut Bytes<'_>) {
         Player::South
     };
     let start = if b.flag() {
-        Kadalis::<N, CW>::start_with(first)
+        Kadalis::<N, CW>::start(first)
     } else {
         let stocks = ByPlayer::new(b.byte() % 49, b.byte() % 49);
         match Kadalis::<N, CW>::from_stocks(stocks, first) {
             Ok((p, _)) => p,
-            Err(_) => Kadalis::<N, CW>::start_with(first),
+            Err(_) => Kadalis::<N, CW>::start(first),
         }
     };
     let record: Game<N, CW> = play_record(start, b);
@@ -35,7 +35,7 @@ fn a_match<const N: usize, const CW: bool>(b: &mut Bytes<'_>) {
         Player::South
     };
     let mut m = if b.flag() {
-        Match::<N, CW>::new(first)
+        Match::<N, CW>::start(first)
     } else {
         let stocks = ByPlayer::new(b.byte(), b.byte());
         match Match::<N, CW>::from_stocks(stocks, first) {
@@ -48,43 +48,34 @@ fn a_match<const N: usize, const CW: bool>(b: &mut Bytes<'_>) {
     };
     let stones = Kadalis::<N, CW>::STONES;
     let candidates = candidate_moves::<Kadalis<N, CW>>();
-    let mut record = Game::new(*m.round());
     while !b.is_empty() {
         assert_eq!(m.stones(), stones, "{m:?}");
-        let before = m;
+        let before = m.clone();
         let x = b.byte();
         match x {
             0xff => {
-                if m.next_round().is_err() {
+                if m.next_game(None).is_err() {
                     assert_eq!(m, before);
                 }
             }
             0xfe => {
-                if m.end_round_by_repetition().is_none() {
+                if m.drop_game().is_err() {
                     assert_eq!(m, before);
                 }
             }
-            0xfd => record = Game::new(*m.round()),
-            0xfc => record.reset(Kadalis::<N, CW>::start_with(first)),
-            0xfb => {
-                let _ = record.undo();
+            0xfd => {
+                if m.next_game(Some(first)).is_err() {
+                    assert_eq!(m, before);
+                }
             }
             _ => {
-                let legal = m.round().legal_moves();
+                let legal = m.game().legal_moves();
                 let mv = if x & 0x80 != 0 && !legal.is_empty() {
                     legal[usize::from(x & 0x7f) % legal.len()]
                 } else {
                     candidates[usize::from(x) % candidates.len()]
                 };
-                if x & 0x40 != 0 {
-                    let record_before = Mark::of(&record);
-                    if m.play_recorded(&mut record, mv).is_err() {
-                        assert_eq!(m, before);
-                        assert_eq!(Mark::of(&record), record_before);
-                    } else {
-                        assert_eq!(record.position(), m.round());
-                    }
-                } else if m.play(mv).is_err() {
+                if m.play(mv, None).is_err() {
                     assert_eq!(m, before);
                 }
             }

@@ -68,5 +68,5 @@ fuzz_target!(|data: &[u8]| {
             let _ = s.to_string().parse::<Kalah>();
         }
     }
-    let _ = Kalah::start(rules, b.byte());
+    let _ = Kalah::start_with(rules, b.byte(), Player::South);
 });

@@ -8,7 +8,7 @@ use core::time::Duration;
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{ByPlayer, Player, Position, Record};
 use mancala_fuzz::{Bytes, Mark, candidate_moves, deal, play_record};
-use omweso::{Game, Match, Mode, Omweso, Rules, Setup};
+use omweso::{Game, Match, Mode, Omweso, Rules, Series, Setup};
 
 /// The start of a game: the standard one, or (one byte in eight) a custom setup dealt
 /// from the bytes. Custom starts make endless first moves (rule 8) often, whose lap
@@ -25,7 +25,7 @@ fn start(b: &mut Bytes<'_>) -> Omweso {
         two_captures_first: b.flag(),
     };
     if b.byte() % 8 != 0 {
-        return Omweso::start(first, rules);
+        return Omweso::start_with(rules, first);
     }
     let mut pits = ByPlayer::new([0u8; 16], [0u8; 16]);
     for p in Player::ALL {
@@ -43,14 +43,14 @@ fn a_match(b: &mut Bytes<'_>) {
         1 => Mode::Contract,
         _ => Mode::Blitz,
     };
-    let mut m = Match::new(mode, start(b));
+    let mut m = Match::from_position(mode, start(b));
     let candidates = candidate_moves::<Omweso>();
     // What a refused request must leave as it was, taken in O(1).
     let mark = |m: &Match| {
         (
-            m.history().len(),
-            m.points(),
-            m.game_status(),
+            m.results().len(),
+            m.score(),
+            m.status(),
             Mark::of(m.game()),
         )
     };
@@ -65,7 +65,7 @@ fn a_match(b: &mut Bytes<'_>) {
             }
             0xfe => {
                 let s = start(b);
-                if m.new_game(s).is_err() {
+                if m.next_game_from(s).is_err() {
                     assert_eq!(mark(&m), before);
                 }
             }
@@ -77,16 +77,16 @@ fn a_match(b: &mut Bytes<'_>) {
                     candidates[usize::from(x) % candidates.len()]
                 };
                 let r = if x & 0x40 != 0 {
-                    m.play_timed(mv, Duration::from_millis(u64::from(b.byte()) * 20))
+                    m.play(mv, Some(Duration::from_millis(u64::from(b.byte()) * 20)))
                 } else {
-                    m.play(mv)
+                    m.play(mv, None)
                 };
                 if r.is_err() {
                     assert_eq!(mark(&m), before);
                 }
             }
         }
-        let _ = (m.points(), m.winner(), m.game_status());
+        let _ = (m.score(), m.winner(), m.status());
     }
 }
 

@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let seeds = if b.flag() { 4 } else { 3 };
     let start = if b.flag() {
-        Oware::start(seeds, first).expect("a variant")
+        Oware::start_with(seeds, first).expect("a variant")
     } else {
         let mut cells = [0u8; 14];
         deal(&mut b, &mut cells, 12 * u32::from(seeds), u8::MAX);

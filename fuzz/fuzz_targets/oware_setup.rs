@@ -45,5 +45,5 @@ fuzz_target!(|data: &[u8]| {
             assert!(text.parse::<Oware>().is_err());
         }
     }
-    let _ = Oware::start(b.byte(), Player::North);
+    let _ = Oware::start_with(b.byte(), Player::North);
 });

@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{ByPlayer, Player, Position, Record};
 use mancala_fuzz::{Bytes, Mark, candidate_moves, deal, play_record};
-use urim::{Game, Match, Setup, Urim};
+use urim::{Game, Match, Series, Setup, Urim};
 
 fn start<const N: usize>(b: &mut Bytes<'_>) -> Urim<N> {
     let first = if b.flag() {
@@ -16,7 +16,7 @@ fn start<const N: usize>(b: &mut Bytes<'_>) -> Urim<N> {
     };
     let seeds = if b.flag() { 4 } else { 3 };
     if b.flag() {
-        return Urim::start(seeds, first).expect("a variant");
+        return Urim::start_with(seeds, first).expect("a variant");
     }
     let mut cells = [0u8; 14];
     deal(b, &mut cells[..2 * N], 2 * N as u32 * u32::from(seeds), 17);
@@ -38,21 +38,25 @@ fn game<const N: usize>(b: &mut Bytes<'_>) {
 }
 
 fn a_match<const N: usize>(b: &mut Bytes<'_>) {
-    let Ok(m) = Match::<N>::new(b.byte() % 6) else {
+    let seeds = b.byte() % 6;
+    let target = u16::from(b.byte() % 4);
+    let first = if b.flag() {
+        Player::North
+    } else {
+        Player::South
+    };
+    let Ok(m) = Match::<N>::start_with(seeds, first) else {
         return;
     };
-    let Ok(mut m) = m.with_target(u16::from(b.byte() % 4)) else {
+    let Ok(mut m) = m.with_target(target) else {
         return;
     };
-    if b.flag() {
-        m = m.with_first_player(Player::North);
-    }
     let candidates = candidate_moves::<Urim<N>>();
     // What a refused request must leave as it was, taken in O(1).
     let mark = |m: &Match<N>| {
         (
             m.results().len(),
-            m.points(),
+            m.score(),
             m.first_player(),
             m.target(),
             Mark::of(m.game()),
@@ -62,7 +66,7 @@ fn a_match<const N: usize>(b: &mut Bytes<'_>) {
         let before = mark(&m);
         let x = b.byte();
         if x == 0xff {
-            match m.next_game() {
+            match m.next_game(None) {
                 Ok(()) => assert_eq!(m.results().len(), before.0),
                 Err(_) => assert_eq!(mark(&m), before),
             }
@@ -74,10 +78,10 @@ fn a_match<const N: usize>(b: &mut Bytes<'_>) {
         } else {
             candidates[usize::from(x) % candidates.len()]
         };
-        match m.play(mv) {
-            Ok(()) => {
+        match m.play(mv, None) {
+            Ok(_) => {
                 let points: u32 = m.results().iter().map(|o| u32::from(o.points)).sum();
-                let p = m.points();
+                let p = m.score();
                 assert!(u32::from(p.south) + u32::from(p.north) <= points);
             }
             Err(_) => assert_eq!(mark(&m), before),

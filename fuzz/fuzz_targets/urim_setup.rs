@@ -50,7 +50,7 @@ fn check<const N: usize>(b: &mut Bytes<'_>) {
             assert!(text.parse::<Urim<N>>().is_err());
         }
     }
-    let _ = Urim::<N>::start(b.byte(), Player::South);
+    let _ = Urim::<N>::start_with(b.byte(), Player::South);
     let _ = urim::two_points_from(u16::from_le_bytes([b.byte(), b.byte()]));
 }
 

@@ -151,7 +151,7 @@ const MOVE_LISTS: [([Move; MAX_PITS], u8); 1 << MAX_PITS] = {
 /// assert_eq!(p.pit(Player::North, 5), Some(4));
 /// assert_eq!(p.pit(Player::North, 6), None); // no pit g
 /// assert_eq!(Kalah::from_setup(p.to_setup()), Ok(p));
-/// let small = Kalah::start(Rules::with_pits(3), 3).unwrap();
+/// let small = Kalah::start_with(Rules::with_pits(3), 3, Player::South).unwrap();
 /// assert_eq!(small.to_string(), "3,3,3/3,3,3 0-0 S");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -177,8 +177,19 @@ impl Kalah {
         Self::from_checked_setup(&Setup::default())
     }
 
-    /// The start under `rules` with `seeds` in every pit, South to move (a start with
-    /// North to move is [`Setup::start`] through [`Position::from_setup`]).
+    /// The standard start (the default [`Rules`], 4 seeds in every pit), `first` to
+    /// move.
+    ///
+    /// ```
+    /// use kalah::{Kalah, Player, Position};
+    /// assert_eq!(Kalah::start(Player::North).side_to_move(), Player::North);
+    /// ```
+    #[must_use]
+    pub fn start(first: Player) -> Self {
+        Self::from_checked_setup(&Setup::start(Rules::default(), 4, first))
+    }
+
+    /// The start under `rules` with `seeds` in every pit, `first` to move.
     ///
     /// # Errors
     /// [`SetupError::SeedsPerPit`] for 0 seeds; otherwise those of
@@ -186,16 +197,23 @@ impl Kalah {
     /// [`MAX_PITS`], [`SetupError::SeedTotal`] for more than 255 seeds in all.
     ///
     /// ```
-    /// use kalah::{Kalah, Rules, SetupError};
-    /// assert_eq!(Kalah::start(Rules::default(), 4), Ok(Kalah::new()));
-    /// assert_eq!(Kalah::start(Rules::default(), 0), Err(SetupError::SeedsPerPit { seeds: 0 }));
-    /// assert_eq!(Kalah::start(Rules::with_pits(0), 4), Err(SetupError::Pits { pits: 0 }));
+    /// use kalah::{Kalah, Player, Rules, SetupError};
+    /// let south = Player::South;
+    /// assert_eq!(Kalah::start_with(Rules::default(), 4, south), Ok(Kalah::new()));
+    /// assert_eq!(
+    ///     Kalah::start_with(Rules::default(), 0, south),
+    ///     Err(SetupError::SeedsPerPit { seeds: 0 })
+    /// );
+    /// assert_eq!(
+    ///     Kalah::start_with(Rules::with_pits(0), 4, south),
+    ///     Err(SetupError::Pits { pits: 0 })
+    /// );
     /// ```
-    pub fn start(rules: Rules, seeds: u8) -> Result<Self, SetupError> {
+    pub fn start_with(rules: Rules, seeds: u8, first: Player) -> Result<Self, SetupError> {
         if seeds == 0 {
             return Err(SetupError::SeedsPerPit { seeds });
         }
-        Kalah::from_setup(Setup::start(rules, seeds, Player::South))
+        Kalah::from_setup(Setup::start(rules, seeds, first))
     }
 
     /// The position of a setup known to be valid.

@@ -19,7 +19,7 @@ use crate::rules::{EMPTY_CAPTURE, Ending, MAX_PITS, MAX_SEEDS, MOVER_EMPTY, Rule
 /// setup.rules.pits = 11;
 /// assert_eq!(Kalah::from_setup(setup), Err(SetupError::Pits { pits: 11 }));
 /// assert_eq!(
-///     Kalah::start(Rules::default(), 22),
+///     Kalah::start_with(Rules::default(), 22, kalah::Player::South),
 ///     Err(SetupError::SeedTotal { found: 264 })
 /// );
 /// ```

@@ -11,7 +11,7 @@ static ALLOC: CountingAllocator = CountingAllocator;
 fn nothing_allocates() {
     let starts = [
         Kalah::new(),
-        Kalah::start(Rules::with_pits(10), 12).unwrap(),
+        Kalah::start_with(Rules::with_pits(10), 12, Player::South).unwrap(),
         Kalah::from_setup(Setup::start(
             Rules {
                 pits: 4,

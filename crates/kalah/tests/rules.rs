@@ -26,32 +26,32 @@ fn k1_the_start() {
     assert_eq!(p.to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
     assert_eq!(p.total(), 48);
     assert_eq!(p.rules(), Rules::default());
-    let p = Kalah::start(Rules::with_pits(4), 3).unwrap();
+    let p = Kalah::start_with(Rules::with_pits(4), 3, Player::South).unwrap();
     assert_eq!(p.to_string(), "3,3,3,3/3,3,3,3 0-0 S");
-    let p = Kalah::start(Rules::with_pits(10), 12).unwrap();
+    let p = Kalah::start_with(Rules::with_pits(10), 12, Player::South).unwrap();
     assert_eq!(p.total(), 240);
     assert_eq!(p.legal_moves().len(), 10);
-    let p = Kalah::start(Rules::with_pits(1), 1).unwrap();
+    let p = Kalah::start_with(Rules::with_pits(1), 1, Player::South).unwrap();
     assert_eq!(p.to_string(), "1/1 0-0 S");
 }
 
 #[test]
 fn k1_setups_refused() {
     assert_eq!(
-        Kalah::start(Rules::with_pits(11), 1),
+        Kalah::start_with(Rules::with_pits(11), 1, Player::South),
         Err(SetupError::Pits { pits: 11 })
     );
     assert_eq!(
-        Kalah::start(Rules::with_pits(0), 1),
+        Kalah::start_with(Rules::with_pits(0), 1, Player::South),
         Err(SetupError::Pits { pits: 0 })
     );
     assert_eq!(
-        Kalah::start(Rules::with_pits(6), 0),
+        Kalah::start_with(Rules::with_pits(6), 0, Player::South),
         Err(SetupError::SeedsPerPit { seeds: 0 })
     );
     // 2 × 10 × 13 = 260 seeds, more than 255.
     assert_eq!(
-        Kalah::start(Rules::with_pits(10), 13),
+        Kalah::start_with(Rules::with_pits(10), 13, Player::South),
         Err(SetupError::SeedTotal { found: 260 })
     );
     let mut s = Setup::start(Rules::with_pits(3), 2, Player::South);

@@ -58,7 +58,8 @@ fn random_games_round_trip() {
                 kalah::Ending::MoverEmpty
             },
         };
-        let mut game = Game::new(Kalah::start(rules, 1 + (g % 5) as u8).unwrap());
+        let mut game =
+            Game::new(Kalah::start_with(rules, 1 + (g % 5) as u8, kalah::Player::South).unwrap());
         loop {
             let p = game.position();
             let json = serde_json::to_string(p).unwrap();

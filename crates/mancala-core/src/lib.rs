@@ -21,6 +21,8 @@ mod position;
 pub mod record;
 #[cfg(feature = "serde")]
 pub mod serde_notation;
+#[cfg(feature = "alloc")]
+pub mod series;
 pub mod sow;
 pub mod toy;
 

@@ -67,7 +67,7 @@ fn main() {
     );
     report::<rio_kadalis::Game>(
         "rio-kadalis",
-        &games(&rio_kadalis::Kadalis::<6>::start(), 12),
+        &games(&rio_kadalis::Kadalis::<6>::new(), 12),
         12,
         &threads,
         base,

@@ -43,7 +43,7 @@ fn alpha_beta_equals_minimax_on_rio_kadalis() {
     let mut ab = AlphaBeta::new(Limits::depth(1));
     let mut checked = 0;
     for seed in 0..60 {
-        let g = random_game::<Game>(&Kadalis::<6>::start(), (seed % 40) as u32, 13 * seed);
+        let g = random_game::<Game>(&Kadalis::<6>::new(), (seed % 40) as u32, 13 * seed);
         if g.status() != Status::Ongoing {
             continue;
         }

@@ -73,7 +73,7 @@ fn two_threads_find_the_value_of_one_on_omweso() {
 
 #[test]
 fn two_threads_find_the_value_of_one_on_rio_kadalis() {
-    check::<rio_kadalis::Game>(&rio_kadalis::Kadalis::<6>::start(), 6, 16);
+    check::<rio_kadalis::Game>(&rio_kadalis::Kadalis::<6>::new(), 6, 16);
 }
 
 /// Root-parallel MCTS: a playout limit is shared among the threads, and a search is

@@ -48,7 +48,7 @@ fn the_board_evaluation_equals_the_game_evaluation() {
             continue;
         }
         assert_eq!(Static.evaluate(&p), urim_eval(&p), "{p}");
-        let start = Urim7::start(4, Player::North).unwrap();
+        let start = Urim7::start_with(4, Player::North).unwrap();
         let q = *random_game::<Game<7>>(&start, (seed % 30) as u32, seed).position();
         if !q.is_finished() {
             assert_eq!(Static.evaluate(&q), urim_eval(&q), "{q}");

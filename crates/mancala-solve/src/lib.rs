@@ -31,7 +31,7 @@
 //! let game = KalahGame::new(Rules::with_pits(2));
 //! let mut dbs = Databases::new(&game, 8)?;
 //! build::build(&game, &mut dbs, 8, None, false, |_| {})?; // every board of <= 8 seeds
-//! let start = Kalah::start(Rules::with_pits(2), 2)?;      // 8 seeds: in the databases
+//! let start = Kalah::start_with(Rules::with_pits(2), 2, Player::South)?;      // 8 seeds: in the databases
 //! let proof = Prover::new(&game, &dbs, 10)?.prove(&start, &Limits::none())?;
 //! assert_eq!(proof.value(), Some(i32::from(dbs.value(&[2, 2, 2, 2]).unwrap())));
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -184,7 +184,7 @@ fn bounds_are_reported_when_a_limit_stops_the_search() {
     let game = KalahGame::new(Rules::with_pits(4));
     let mut dbs = Databases::new(&game, 2).unwrap();
     build(&game, &mut dbs, 2, None, false, |_| {}).unwrap();
-    let start = Kalah::start(Rules::with_pits(4), 2).unwrap();
+    let start = Kalah::start_with(Rules::with_pits(4), 2, Player::South).unwrap();
     let mut prover = Prover::new(&game, &dbs, 10).unwrap();
     let proof = prover.prove(&start, &Limits::nodes(200)).unwrap();
     assert!(proof.stopped);
@@ -203,7 +203,7 @@ fn starts_equal_exhaustive_minimax() {
             let game = KalahGame::new(rules);
             let mut dbs = Databases::new(&game, db).unwrap();
             build(&game, &mut dbs, db, None, false, |_| {}).unwrap();
-            let start = Kalah::start(rules, seeds).unwrap();
+            let start = Kalah::start_with(rules, seeds, Player::South).unwrap();
             let want = minimax(&start, &mut HashMap::new());
             // With and without the iterative deepening, with and without the
             // enhanced transposition cutoffs.
@@ -247,7 +247,7 @@ fn first_player_value(pits: u8, seeds: u8, db: u32) -> i32 {
     let game = KalahGame::new(rules);
     let mut dbs = Databases::new(&game, db).unwrap();
     build(&game, &mut dbs, db, None, false, |_| {}).unwrap();
-    let start = Kalah::start(rules, seeds).unwrap();
+    let start = Kalah::start_with(rules, seeds, Player::South).unwrap();
     Prover::new(&game, &dbs, 18)
         .unwrap()
         .prove(&start, &Limits::none())

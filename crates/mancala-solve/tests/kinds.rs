@@ -9,7 +9,7 @@ use mancala_solve::build::build;
 use mancala_solve::db::Databases;
 use mancala_solve::history::HistoryProver;
 use mancala_solve::kalah::KalahGame;
-use mancala_solve::oware::{Oware, OwareGame};
+use mancala_solve::oware::OwareGame;
 use mancala_solve::search::{Limits, Prover};
 use mancala_solve::urim::{Urim6, UrimGame};
 
@@ -25,7 +25,7 @@ fn a_huge_time_limit_is_no_limit() {
     let game = KalahGame::new(Rules::with_pits(2));
     let mut dbs = Databases::new(&game, 4).unwrap();
     build(&game, &mut dbs, 4, None, false, |_| {}).unwrap();
-    let start = Kalah::start(Rules::with_pits(2), 2).unwrap();
+    let start = Kalah::start_with(Rules::with_pits(2), 2, mancala_core::Player::South).unwrap();
     let huge = Limits::time(Duration::MAX);
     let p = Prover::new(&game, &dbs, 10)
         .unwrap()
@@ -74,5 +74,4 @@ fn databases_of_another_game_are_refused() {
         "the databases are of urim (pits=6 cap=17), the prover's game is oware \
          (pits=6 ending=no-move,repetition majority=played-on)"
     );
-    let _ = Oware::start(4, mancala_core::Player::South);
 }

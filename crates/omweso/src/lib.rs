@@ -20,6 +20,8 @@ mod setup;
 pub use mancala_core::cycle::{Endless, MemoSlot, MemoStats, SearchMemo};
 #[cfg(feature = "alloc")]
 pub use mancala_core::record::Record;
+#[cfg(feature = "alloc")]
+pub use mancala_core::series::Series;
 pub use mancala_core::{
     Board, ByPlayer, EndReason, NotationError, Outcome, Player, Position, Status,
 };

@@ -100,9 +100,20 @@ impl Omweso {
         Omweso::from_valid_setup(&Setup::standard())
     }
 
-    /// The standard start with `first` to move and the given rule options.
+    /// The standard start (rule 1) with `first` to move, default rules.
+    ///
+    /// ```
+    /// use omweso::{Omweso, Player, Position};
+    /// assert_eq!(Omweso::start(Player::North).side_to_move(), Player::North);
+    /// ```
     #[must_use]
-    pub const fn start(first: Player, rules: Rules) -> Omweso {
+    pub const fn start(first: Player) -> Omweso {
+        Omweso::start_with(Rules::DEFAULT, first)
+    }
+
+    /// The standard start (rule 1) with the given rule options, `first` to move.
+    #[must_use]
+    pub const fn start_with(rules: Rules, first: Player) -> Omweso {
         let mut setup = Setup::standard();
         setup.to_move = first;
         setup.rules = rules;

@@ -4,9 +4,10 @@ use alloc::vec::Vec;
 use core::time::Duration;
 
 use mancala_core::record::{Line, Record};
+use mancala_core::series::Series;
 use mancala_core::{ByPlayer, EndReason, Outcome, Player, Position, Status};
 
-use crate::{IllegalMove, Move, Omweso};
+use crate::{IllegalMove, Move, Omweso, Reason, Rules};
 
 /// A game with its history: the positions and moves from its start, for take-backs and
 /// replays ([`Record`]).
@@ -31,6 +32,7 @@ pub type Game = Line<Omweso>;
 
 /// How a match is played (rule 9).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mode {
     /// Take-backs allowed.
@@ -48,51 +50,37 @@ impl Mode {
     pub const BLITZ_LIMIT: Duration = Duration::from_secs(3);
 }
 
-/// Why a [`Match`] refused a request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MatchError {
-    /// The move is illegal.
-    #[error("{0}")]
-    Illegal(#[from] IllegalMove),
-    /// Take-backs are refused in this mode.
-    #[error("take-backs are not allowed in {0:?} play")]
-    TakeBackRefused(Mode),
-    /// There is no move of the current game to take back.
-    #[error("there is no move to take back")]
-    NothingToTakeBack,
-    /// Blitz needs each move's thinking time: use [`Match::play_timed`].
-    #[error("blitz play needs the move's thinking time")]
-    TimeRequired,
-    /// The current game has not ended yet.
-    #[error("the current game is still being played")]
-    GameInProgress,
-    /// A player has reached the target.
-    #[error("the match is over")]
-    MatchOver,
-}
+/// Why a [`Match`] refused a request: the core's
+/// [`MatchError`](mancala_core::series::MatchError), the same in every game's match.
+pub type MatchError = mancala_core::series::MatchError<Reason>;
 
-/// A match: games until a player has 12 points (rule 9).
+/// A match: games until a player has 12 points (rule 9), driven through the core's
+/// [`Series`] trait like every game's match.
 ///
-/// Each game's winner scores the game's points (1, 2 or 12); an annulled game scores
-/// nothing and a new game is started by the caller with [`Match::new_game`] (the caller
-/// chooses each game's setup and first player).
+/// Each game's winner scores the game's points (1, 2 or 12); an annulled game (rule 8)
+/// scores nothing. [`Series::next_game`] starts the next game from the standard start
+/// with the match's rule options, the caller choosing who starts (rule 1: by lot; by
+/// default the other player than the last game's), and [`Match::next_game_from`] from
+/// a custom setup. [`Series::play`] takes each move's thinking time, which blitz play
+/// reads; [`Series::take_back`] takes moves back in classic play only.
 ///
 /// ```
 /// use core::time::Duration;
-/// use omweso::{Match, MatchError, Mode, Omweso, Rules};
-/// let mut m = Match::new(Mode::Blitz, Omweso::new());
-/// assert_eq!(m.play("i".parse().unwrap()), Err(MatchError::TimeRequired));
+/// use omweso::{Match, MatchError, Mode, Player, Rules, Series};
+/// let mut m = Match::start_with(Mode::Blitz, Rules::default(), Player::South);
+/// assert_eq!(m.play("i".parse().unwrap(), None), Err(MatchError::TimeRequired));
 /// // Four seconds: South loses the game, North scores 1.
-/// m.play_timed("i".parse().unwrap(), Duration::from_secs(4)).unwrap();
-/// assert_eq!(m.points().north, 1);
-/// assert_eq!(m.take_back(), Err(MatchError::TakeBackRefused(Mode::Blitz)));
-/// m.new_game(Omweso::new()).unwrap();
+/// m.play("i".parse().unwrap(), Some(Duration::from_secs(4))).unwrap();
+/// assert_eq!(m.score().north, 1);
+/// assert_eq!(m.take_back(), Err(MatchError::TakeBackRefused));
+/// m.next_game(Some(Player::North)).unwrap();
+/// assert_eq!(m.first_player(), Player::North);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
     mode: Mode,
     /// Points of the games before the current one.
-    banked: ByPlayer<u8>,
+    banked: ByPlayer<u16>,
     game: Game,
     /// The winner of the current game by the blitz clock.
     forfeit: Option<Player>,
@@ -102,11 +90,25 @@ pub struct Match {
 
 impl Match {
     /// The points that win the match.
-    pub const TARGET: u8 = 12;
+    pub const TARGET: u16 = 12;
 
-    /// A match whose first game starts from `start`.
+    /// A classic match with the default rules, `first` starting the first game.
     #[must_use]
-    pub fn new(mode: Mode, start: Omweso) -> Match {
+    pub fn start(first: Player) -> Match {
+        Match::start_with(Mode::Classic, Rules::DEFAULT, first)
+    }
+
+    /// A match in `mode` with the rule options `rules`, `first` starting the first game
+    /// from the standard start.
+    #[must_use]
+    pub fn start_with(mode: Mode, rules: Rules, first: Player) -> Match {
+        Match::from_position(mode, Omweso::start_with(rules, first))
+    }
+
+    /// A match in `mode` whose first game starts from `start` (a custom setup, rule 1;
+    /// its rule options are the match's).
+    #[must_use]
+    pub fn from_position(mode: Mode, start: Omweso) -> Match {
         Match {
             mode,
             banked: ByPlayer::default(),
@@ -122,80 +124,23 @@ impl Match {
         self.mode
     }
 
-    /// The current game.
+    /// The rule options of the match's games.
     #[must_use]
-    pub const fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// The status of the current game (a blitz forfeit included).
-    #[must_use]
-    pub fn game_status(&self) -> Status {
-        match self.forfeit {
-            Some(w) => Status::Over(Outcome::new(Some(w), 1).with_reason(EndReason::Forfeit)),
-            None => self.game.status(),
-        }
+    pub fn rules(&self) -> Rules {
+        self.game.start().rules()
     }
 
     /// The statuses of the finished games before the current one.
     #[must_use]
-    pub fn history(&self) -> &[Status] {
+    pub fn results(&self) -> &[Status] {
         &self.history
-    }
-
-    /// Each player's points, the current game's included if it has ended.
-    #[must_use]
-    pub fn points(&self) -> ByPlayer<u8> {
-        let mut p = self.banked;
-        if let Status::Over(Outcome {
-            winner: Some(w),
-            points,
-            ..
-        }) = self.game_status()
-        {
-            p[w] = p[w].saturating_add(points);
-        }
-        p
-    }
-
-    /// The winner of the match, once a player has 12 points.
-    #[must_use]
-    pub fn winner(&self) -> Option<Player> {
-        let p = self.points();
-        Player::ALL.into_iter().find(|&w| p[w] >= Self::TARGET)
-    }
-
-    /// Plays a move of the current game (classic and contract).
-    ///
-    /// # Errors
-    /// [`MatchError::TimeRequired`] in blitz, [`MatchError::MatchOver`], or the reason
-    /// the move is illegal.
-    pub fn play(&mut self, m: Move) -> Result<Status, MatchError> {
-        if self.mode == Mode::Blitz {
-            return Err(MatchError::TimeRequired);
-        }
-        self.play_inner(m)
-    }
-
-    /// Plays a move with its thinking time. In blitz a move over 3 seconds is not
-    /// played: the mover loses the game and the opponent scores 1 point.
-    ///
-    /// # Errors
-    /// As [`Match::play`], except that the time is always accepted.
-    pub fn play_timed(&mut self, m: Move, thinking: Duration) -> Result<Status, MatchError> {
-        self.check_play(m)?;
-        if self.mode == Mode::Blitz && thinking > Mode::BLITZ_LIMIT {
-            self.forfeit = Some(self.game.position().side_to_move().opponent());
-            return Ok(self.game_status());
-        }
-        self.play_inner(m)
     }
 
     /// The checks before a move of the current game: the match and the game go on, and
     /// `m` is legal.
     fn check_play(&self, m: Move) -> Result<(), MatchError> {
-        if self.winner().is_some() {
-            return Err(MatchError::MatchOver);
+        if let Some(winner) = self.winner() {
+            return Err(MatchError::MatchOver { winner });
         }
         if self.forfeit.is_some() {
             return Err(MatchError::Illegal(IllegalMove::GameOver));
@@ -204,41 +149,100 @@ impl Match {
         Ok(())
     }
 
-    fn play_inner(&mut self, m: Move) -> Result<Status, MatchError> {
-        self.check_play(m)?;
-        self.game.play(m)?;
-        Ok(self.game_status())
-    }
-
-    /// Takes back the last move of the current game (classic only).
-    ///
-    /// # Errors
-    /// [`MatchError::TakeBackRefused`] in contract and blitz play,
-    /// [`MatchError::NothingToTakeBack`] at the start of a game.
-    pub fn take_back(&mut self) -> Result<Move, MatchError> {
-        if self.mode != Mode::Classic {
-            return Err(MatchError::TakeBackRefused(self.mode));
-        }
-        self.game.undo().ok_or(MatchError::NothingToTakeBack)
-    }
-
     /// Starts the next game from `start` once the current one has ended (or was
-    /// annulled, rule 8).
+    /// annulled, rule 8): a custom setup (rule 1), or the standard start with another
+    /// first player or rule options.
     ///
     /// # Errors
     /// [`MatchError::GameInProgress`] or [`MatchError::MatchOver`].
-    pub fn new_game(&mut self, start: Omweso) -> Result<(), MatchError> {
-        if self.winner().is_some() {
-            return Err(MatchError::MatchOver);
+    pub fn next_game_from(&mut self, start: Omweso) -> Result<(), MatchError> {
+        if let Some(winner) = self.winner() {
+            return Err(MatchError::MatchOver { winner });
         }
-        let status = self.game_status();
+        let status = self.status();
         if !status.is_finished() {
             return Err(MatchError::GameInProgress);
         }
-        self.banked = self.points();
+        self.banked = self.score();
         self.history.push(status);
         self.game.reset(start);
         self.forfeit = None;
         Ok(())
+    }
+}
+
+/// Rule 9 through the core's match trait.
+impl Series for Match {
+    type Game = Game;
+
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The status of the current game, a blitz forfeit included.
+    fn status(&self) -> Status {
+        match self.forfeit {
+            Some(w) => Status::Over(Outcome::new(Some(w), 1).with_reason(EndReason::Forfeit)),
+            None => self.game.status(),
+        }
+    }
+
+    fn first_player(&self) -> Player {
+        self.game.start().side_to_move()
+    }
+
+    /// Plays a move with its thinking time. In blitz a move over 3 seconds is not
+    /// played: the mover loses the game and the opponent scores 1 point; a move without
+    /// its time is refused. Classic and contract play ignore the time.
+    fn play(&mut self, m: Move, thinking: Option<Duration>) -> Result<Status, MatchError> {
+        self.check_play(m)?;
+        if self.mode == Mode::Blitz {
+            let thinking = thinking.ok_or(MatchError::TimeRequired)?;
+            if thinking > Mode::BLITZ_LIMIT {
+                self.forfeit = Some(self.game.position().side_to_move().opponent());
+                return Ok(self.status());
+            }
+        }
+        self.game.play(m)?;
+        Ok(self.status())
+    }
+
+    /// Takes back the last move of the current game (classic only).
+    fn take_back(&mut self) -> Result<Move, MatchError> {
+        if self.mode != Mode::Classic {
+            return Err(MatchError::TakeBackRefused);
+        }
+        self.game.undo().ok_or(MatchError::NothingToTakeBack)
+    }
+
+    /// Each player's points, the current game's included if it has ended.
+    fn score(&self) -> ByPlayer<u16> {
+        let mut p = self.banked;
+        if let Status::Over(Outcome {
+            winner: Some(w),
+            points,
+            ..
+        }) = self.status()
+        {
+            p[w] = p[w].saturating_add(u16::from(points));
+        }
+        p
+    }
+
+    fn needed(&self) -> Option<ByPlayer<u16>> {
+        Some(self.score().map(|have| Self::TARGET.saturating_sub(have)))
+    }
+
+    /// The winner of the match, once a player has 12 points.
+    fn winner(&self) -> Option<Player> {
+        let p = self.score();
+        Player::ALL.into_iter().find(|&w| p[w] >= Self::TARGET)
+    }
+
+    /// The next game from the standard start with the match's rule options; `None`:
+    /// the other player than the last game's starts.
+    fn next_game(&mut self, first: Option<Player>) -> Result<(), MatchError> {
+        let first = first.unwrap_or(self.first_player().opponent());
+        self.next_game_from(Omweso::start_with(self.rules(), first))
     }
 }

@@ -20,6 +20,11 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The default rules (every option off), in `const` code.
+    pub const DEFAULT: Rules = Rules {
+        two_captures_first: false,
+    };
+
     /// The default rules with the two-captures-first ending switched on.
     #[must_use]
     pub const fn with_two_captures_first() -> Rules {

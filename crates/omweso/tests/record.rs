@@ -6,7 +6,7 @@ use core::time::Duration;
 
 use omweso::{
     ByPlayer, EndReason, Game, IllegalMove, Match, MatchError, Mode, Omweso, Outcome, Player,
-    Position, Record, Status,
+    Position, Record, Series, Status,
 };
 
 fn mv(s: &str) -> omweso::Move {
@@ -226,39 +226,44 @@ fn a_decision_taken_back_may_be_chosen_again() {
 fn match_to_twelve_points() {
     // A grand slam wins the match at once.
     let slam = "0,0,0,0,0,0,1,0/56,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,0 S sn 0-0";
-    let mut m = Match::new(Mode::Contract, slam.parse().unwrap());
-    assert_eq!(m.new_game(Omweso::new()), Err(MatchError::GameInProgress));
-    let s = m.play(mv("p")).unwrap();
+    let mut m = Match::from_position(Mode::Contract, slam.parse().unwrap());
+    assert_eq!(
+        m.next_game_from(Omweso::new()),
+        Err(MatchError::GameInProgress)
+    );
+    let s = m.play(mv("p"), None).unwrap();
     assert_eq!(
         s,
         Status::Over(Outcome::new(Some(Player::South), 12).with_reason(EndReason::GrandSlam))
     );
-    assert_eq!(m.points().south, 12);
+    assert_eq!(m.score().south, 12);
     assert_eq!(m.winner(), Some(Player::South));
-    assert_eq!(m.new_game(Omweso::new()), Err(MatchError::MatchOver));
     assert_eq!(
-        m.take_back(),
-        Err(MatchError::TakeBackRefused(Mode::Contract))
+        m.next_game_from(Omweso::new()),
+        Err(MatchError::MatchOver {
+            winner: Player::South
+        })
     );
+    assert_eq!(m.take_back(), Err(MatchError::TakeBackRefused));
 }
 
 #[test]
 fn match_points_add_up_and_annulled_games_score_nothing() {
     let beheading = "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,56 S sn 0-0";
     let endless = "0,1,0,1,0,1,4,3/3,2,3,2,1,0,1,2/0,0,0,0,0,0,0,0/7,4,4,3,5,6,6,5 S n 0-0";
-    let mut m = Match::new(Mode::Classic, beheading.parse().unwrap());
-    m.play(mv("p")).unwrap();
-    assert_eq!(m.points().south, 2);
+    let mut m = Match::from_position(Mode::Classic, beheading.parse().unwrap());
+    m.play(mv("p"), None).unwrap();
+    assert_eq!(m.score().south, 2);
     // Classic: the game-ending move can be taken back, and its points with it.
     assert_eq!(m.take_back(), Ok(mv("p")));
-    assert_eq!(m.points().south, 0);
-    m.play(mv("p")).unwrap();
-    m.new_game(endless.parse().unwrap()).unwrap();
-    assert_eq!(m.play(mv("j")), Ok(Status::Annulled));
-    assert_eq!(m.points(), ByPlayer::new(2, 0));
-    m.new_game(Omweso::new()).unwrap();
+    assert_eq!(m.score().south, 0);
+    m.play(mv("p"), None).unwrap();
+    m.next_game_from(endless.parse().unwrap()).unwrap();
+    assert_eq!(m.play(mv("j"), None), Ok(Status::Annulled));
+    assert_eq!(m.score(), ByPlayer::new(2, 0));
+    m.next_game_from(Omweso::new()).unwrap();
     assert_eq!(
-        m.history(),
+        m.results(),
         [
             Status::Over(Outcome::new(Some(Player::South), 2).with_reason(EndReason::Beheading)),
             Status::Annulled
@@ -269,59 +274,64 @@ fn match_points_add_up_and_annulled_games_score_nothing() {
 
 #[test]
 fn blitz_clock() {
-    let mut m = Match::new(Mode::Blitz, Omweso::new());
-    assert_eq!(m.play(mv("i")), Err(MatchError::TimeRequired));
+    let mut m = Match::from_position(Mode::Blitz, Omweso::new());
+    assert_eq!(m.play(mv("i"), None), Err(MatchError::TimeRequired));
     assert_eq!(
-        m.play_timed(mv("i"), Duration::from_millis(2_999)),
+        m.play(mv("i"), Some(Duration::from_millis(2_999))),
         Ok(Status::Ongoing)
     );
     assert_eq!(
-        m.play_timed(mv("i"), Duration::from_secs(3)),
+        m.play(mv("i"), Some(Duration::from_secs(3))),
         Ok(Status::Ongoing)
     );
     // Over the limit: South (to move again) loses the game, North scores 1.
-    let s = m.play_timed(mv("j"), Duration::from_millis(3_001)).unwrap();
+    let s = m.play(mv("j"), Some(Duration::from_millis(3_001))).unwrap();
     assert_eq!(
         s,
         Status::Over(Outcome::new(Some(Player::North), 1).with_reason(EndReason::Forfeit))
     );
-    assert_eq!(m.points().north, 1);
+    assert_eq!(m.score().north, 1);
     assert_eq!(m.game().moves().len(), 2, "the late move is not played");
     // An illegal move is refused before the clock is looked at.
-    let mut n = Match::new(Mode::Blitz, Omweso::new());
+    let mut n = Match::from_position(Mode::Blitz, Omweso::new());
     assert!(matches!(
-        n.play_timed(mv("a"), Duration::from_secs(9)),
+        n.play(mv("a"), Some(Duration::from_secs(9))),
         Err(MatchError::Illegal(_))
     ));
-    assert_eq!(n.points().north, 0);
+    assert_eq!(n.score().north, 0);
 }
 
 #[test]
 fn a_match_refuses_what_it_cannot_do() {
     // Classic: nothing to take back at the start of a game.
-    let mut m = Match::new(Mode::Classic, Omweso::new());
+    let mut m = Match::from_position(Mode::Classic, Omweso::new());
     assert_eq!(m.take_back(), Err(MatchError::NothingToTakeBack));
     // A finished game refuses moves, and the next game starts afresh.
     let slam = "0,0,0,0,0,0,1,0/56,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,0 S sn 0-0";
-    let mut m = Match::new(Mode::Classic, slam.parse().unwrap());
-    m.play(mv("p")).unwrap();
-    assert_eq!(m.play(mv("i")), Err(MatchError::MatchOver));
+    let mut m = Match::from_position(Mode::Classic, slam.parse().unwrap());
+    m.play(mv("p"), None).unwrap();
+    assert_eq!(
+        m.play(mv("i"), None),
+        Err(MatchError::MatchOver {
+            winner: Player::South
+        })
+    );
     // Blitz: after a game lost on the clock, no move of that game is played.
-    let mut b = Match::new(Mode::Blitz, Omweso::new());
-    b.play_timed(mv("i"), Duration::from_secs(5)).unwrap();
+    let mut b = Match::from_position(Mode::Blitz, Omweso::new());
+    b.play(mv("i"), Some(Duration::from_secs(5))).unwrap();
     let before = b.clone();
     assert_eq!(
-        b.play_timed(mv("i"), Duration::from_secs(1)),
+        b.play(mv("i"), Some(Duration::from_secs(1))),
         Err(MatchError::Illegal(IllegalMove::GameOver))
     );
     assert_eq!(
-        b.play_timed(mv("i"), Duration::from_secs(9)),
+        b.play(mv("i"), Some(Duration::from_secs(9))),
         Err(MatchError::Illegal(IllegalMove::GameOver))
     );
     assert_eq!(b, before);
-    b.new_game(Omweso::new()).unwrap();
+    b.next_game_from(Omweso::new()).unwrap();
     assert_eq!(b.game().moves().len(), 0);
-    assert_eq!(b.history().len(), 1);
+    assert_eq!(b.results().len(), 1);
 }
 
 /// Any sequence of calls, legal or not, on every mode: no panic, and a refused call
@@ -332,7 +342,7 @@ fn a_match_never_panics() {
     let mut rng = mancala_testkit::Rng::new(17);
     let mut played = 0;
     for mode in [Mode::Classic, Mode::Contract, Mode::Blitz] {
-        let mut m = Match::new(
+        let mut m = Match::from_position(
             mode,
             common::random_start(&mut rng, omweso::Rules::default()),
         );
@@ -347,10 +357,10 @@ fn a_match_never_panics() {
             let r = match rng.below(10) {
                 0 => m.take_back().map(|_| Status::Ongoing),
                 1 => m
-                    .new_game(common::random_start(&mut rng, omweso::Rules::default()))
+                    .next_game_from(common::random_start(&mut rng, omweso::Rules::default()))
                     .map(|()| Status::Ongoing),
-                2 => m.play(mv),
-                _ => m.play_timed(mv, Duration::from_millis(rng.below(3_200) as u64)),
+                2 => m.play(mv, None),
+                _ => m.play(mv, Some(Duration::from_millis(rng.below(3_200) as u64))),
             };
             match r {
                 Ok(_) => played += 1,
@@ -398,7 +408,7 @@ fn serde_keeps_what_the_notation_does_not() {
     );
     assert_eq!(serde_json::from_str::<Omweso>(&json).unwrap(), b);
     // The two-captures-first option.
-    let t = Omweso::start(Player::North, Rules::with_two_captures_first());
+    let t = Omweso::start_with(Rules::with_two_captures_first(), Player::North);
     let back: Omweso = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
     assert_eq!(back, t);
     assert!(back.rules().two_captures_first);

@@ -135,14 +135,25 @@ impl Oware {
     /// The standard start: 4 seeds in every pit, South to move.
     #[must_use]
     pub fn new() -> Self {
-        Self::start(4, Player::South).expect("4 seeds per pit is a variant")
+        Self::start(Player::South)
+    }
+
+    /// The standard start (4 seeds in every pit), `first` to move.
+    ///
+    /// ```
+    /// use oware::{Oware, Player, Position};
+    /// assert_eq!(Oware::start(Player::North).side_to_move(), Player::North);
+    /// ```
+    #[must_use]
+    pub fn start(first: Player) -> Self {
+        Self::start_with(SEEDS_PER_PIT[0], first).expect("4 seeds per pit is a variant")
     }
 
     /// The start with `seeds` (4 or 3) in every pit, `first` to move.
     ///
     /// # Errors
     /// [`SetupError::SeedsPerPit`] unless `seeds` is 4 or 3.
-    pub fn start(seeds: u8, first: Player) -> Result<Self, SetupError> {
+    pub fn start_with(seeds: u8, first: Player) -> Result<Self, SetupError> {
         if !SEEDS_PER_PIT.contains(&seeds) {
             return Err(SetupError::SeedsPerPit { seeds });
         }

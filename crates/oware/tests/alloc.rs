@@ -11,7 +11,7 @@ static ALLOC: CountingAllocator = CountingAllocator;
 #[test]
 fn nothing_allocates() {
     for seeds in [4, 3] {
-        let start = Oware::start(seeds, mancala_core::Player::South).unwrap();
+        let start = Oware::start_with(seeds, mancala_core::Player::South).unwrap();
         let (nodes, n) = count_allocations(|| perft(&start, 5));
         assert!(nodes > 0);
         assert_eq!(n, 0, "perft allocated");

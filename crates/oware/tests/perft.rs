@@ -67,7 +67,7 @@ fn position_perft_agrees_while_nothing_repeats() {
     for (start, counts) in [
         (Oware::new(), &[6, 36, 190, 1014, 5219][..]),
         (
-            Oware::start(3, oware::Player::South).unwrap(),
+            Oware::start_with(3, oware::Player::South).unwrap(),
             &[6, 36, 186, 971, 4756][..],
         ),
     ] {

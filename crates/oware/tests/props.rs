@@ -132,7 +132,7 @@ fn thousands_of_random_games_agree_with_the_reference() {
     let mut rng = Rng::new(42);
     for game in 0..3000 {
         let seeds = if game % 2 == 0 { 4 } else { 3 };
-        let mut p = Oware::start(seeds, Player::ALL[game % 2]).unwrap();
+        let mut p = Oware::start_with(seeds, Player::ALL[game % 2]).unwrap();
         let mut r = Reference::from(&p);
         for _ in 0..400 {
             same(&p, &r);
@@ -436,7 +436,7 @@ fn random_games_round_trip_through_serde() {
     let mut positions = 0;
     for game in 0..400 {
         let start = if game % 2 == 0 {
-            Oware::start(SEEDS[game / 2 % 2], Player::ALL[game / 4 % 2]).unwrap()
+            Oware::start_with(SEEDS[game / 2 % 2], Player::ALL[game / 4 % 2]).unwrap()
         } else {
             dealt(&mut rng)
         };
@@ -487,7 +487,7 @@ const SEEDS: [u8; 2] = [4, 3];
 fn the_fast_repetition_check_is_exact() {
     let mut repetitions = 0;
     for (seeds, seed) in [(4, 1), (3, 2)] {
-        let start = Oware::start(seeds, Player::South).unwrap();
+        let start = Oware::start_with(seeds, Player::South).unwrap();
         let mut rng = Rng::new(seed);
         let mut game = Game::new(start);
         for _ in 0..300 {

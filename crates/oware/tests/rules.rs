@@ -155,10 +155,10 @@ fn the_three_seed_variant_has_its_own_half() {
     assert_eq!(p.total(), 36);
     assert_eq!(p.status().outcome().unwrap().winner, Some(Player::North));
     assert_eq!(
-        Oware::start(3, Player::North).unwrap().to_string(),
+        Oware::start_with(3, Player::North).unwrap().to_string(),
         "3,3,3,3,3,3/3,3,3,3,3,3 0-0 N"
     );
-    assert!(Oware::start(5, Player::South).is_err());
+    assert!(Oware::start_with(5, Player::South).is_err());
 }
 
 #[test]
@@ -233,12 +233,12 @@ fn serde_goes_through_the_notation() {
     assert!(serde_json::from_str::<Oware>("\"4,4,4,4,4,4/4,4,4,4,4,5 0-0 S\"").is_err());
 }
 
-/// Issue 13: `Oware::start(4, Player::North)` then a move past `f` used to panic in the
+/// Issue 13: `Oware::start_with(4, Player::North)` then a move past `f` used to panic in the
 /// checked `play`. No `Move` names a pit past `f` now, and every move value is played or
 /// refused with a reason, the position unchanged.
 #[test]
 fn a_bad_move_is_refused_and_changes_nothing() {
-    let start = Oware::start(4, Player::North).unwrap();
+    let start = Oware::start_with(4, Player::North).unwrap();
     assert_eq!(Move::from_u8(9), None);
     assert_eq!(Move::from_index(9), None);
     assert!("j".parse::<Move>().is_err());

@@ -2,13 +2,14 @@
 #![doc(html_root_url = "https://docs.rs/rio-kadalis/0.1.0")]
 #![no_std]
 #![deny(missing_docs)]
-// Without `alloc`, the links to `Game`, `Record` and `Match::play_recorded` have no
-// target (the docs are checked with every feature on).
+// Without `alloc`, the links to `Game`, `Record` and `Match` have no target (the docs
+// are checked with every feature on).
 #![cfg_attr(not(feature = "alloc"), allow(rustdoc::broken_intra_doc_links))]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+#[cfg(feature = "alloc")]
 mod matches;
 mod position;
 #[cfg(feature = "alloc")]
@@ -16,6 +17,7 @@ mod record;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
+#[cfg(feature = "alloc")]
 pub use matches::{Match, MatchError};
 pub use position::{
     IllegalMove, Kadalis, MAX_PITS, Move, MoveList, ParsePositionError, Reason, Setup, SetupError,
@@ -26,6 +28,8 @@ pub use record::Game;
 
 #[cfg(feature = "alloc")]
 pub use mancala_core::record::Record;
+#[cfg(feature = "alloc")]
+pub use mancala_core::series::Series;
 pub use mancala_core::{
     Board, ByPlayer, Direction, EndReason, NotationError, Outcome, Player, Position, Status,
 };

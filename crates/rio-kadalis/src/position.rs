@@ -195,7 +195,7 @@ impl<const N: usize> FromStr for Setup<N> {
 ///
 /// ```
 /// use rio_kadalis::{Kadalis, Position};
-/// let mut p = Kadalis::<6>::start();
+/// let mut p = Kadalis::<6>::new();
 /// // a's 4 stones end in e (now 5), lifted and sown on: five laps in all, the last
 /// // ending in South's empty c.
 /// p.play("a".parse().unwrap()).unwrap();
@@ -250,13 +250,14 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
 
     /// The start of a first round: 4 stones in every pit, South to move.
     #[must_use]
-    pub fn start() -> Self {
-        Self::start_with(Player::South)
+    pub fn new() -> Self {
+        Self::start(Player::South)
     }
 
-    /// The start of a first round with `first` to move.
+    /// The start of a first round with `first` to move. (The variant's options are
+    /// its type parameters, so there is no `start_with`.)
     #[must_use]
-    pub fn start_with(first: Player) -> Self {
+    pub fn start(first: Player) -> Self {
         let () = Self::VARIANT_OK;
         let mut pits = [0; BOARD];
         pits[..Self::LEN].fill(4);
@@ -544,7 +545,7 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
 
 impl<const N: usize, const CLOCKWISE: bool> Default for Kadalis<N, CLOCKWISE> {
     fn default() -> Self {
-        Self::start()
+        Self::new()
     }
 }
 

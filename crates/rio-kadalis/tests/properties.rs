@@ -12,8 +12,8 @@ use std::cell::Cell;
 use mancala_testkit::{Rng, check_position, counted, random_game};
 use proptest::prelude::*;
 use rio_kadalis::{
-    ByPlayer, Kadalis, Match, Move, NotationError, ParsePositionError, Player, Position, Setup,
-    SetupError,
+    ByPlayer, Kadalis, Match, Move, NotationError, ParsePositionError, Player, Position, Record,
+    Series, Setup, SetupError,
 };
 
 /// The draws a valid position is dealt from: which pits are closed, how many stones
@@ -122,30 +122,30 @@ fn matches_conserve_stones() {
         |(seed, north)| {
             let mut rng = Rng::new(seed);
             let first = if north { Player::North } else { Player::South };
-            let mut m = Match::<6, true>::new(first);
+            let mut m = Match::<6, true>::start(first);
             let mut rounds_ended = 0;
             for _ in 0..30 {
-                check_game(m.round(), rng.next_u64());
+                check_game(m.game().position(), rng.next_u64());
                 // A round can cycle between moves for ever: bound the plies.
                 for _ in 0..2000 {
-                    let moves = m.round().legal_moves();
+                    let moves = m.game().legal_moves();
                     if moves.is_empty() {
                         break;
                     }
-                    m.play(moves[rng.below(moves.len())]).unwrap();
+                    m.play(moves[rng.below(moves.len())], None).unwrap();
                     prop_assert_eq!(m.stones(), 48);
                 }
-                if !m.round().is_finished() {
+                if !m.status().is_finished() {
                     break;
                 }
                 rounds_ended += 1;
-                if m.next_round().is_err() {
+                if m.next_game(None).is_err() {
                     prop_assert!(m.winner().is_some());
                     break;
                 }
                 // Each round's closed pits are a row's leftmost pits (rule 5).
                 for pl in Player::ALL {
-                    let row = m.round().row(pl);
+                    let row = m.game().position().row(pl);
                     let open = row.iter().position(Option::is_some).unwrap();
                     prop_assert!(row[open..].iter().all(Option::is_some));
                 }

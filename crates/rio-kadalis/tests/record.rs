@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rio_kadalis::{
     ByPlayer, Game, IllegalMove, Kadalis, Match, MatchError, Move, Player, Position, Reason,
-    Record, Status,
+    Record, Series, Status,
 };
 
 fn mv(s: &str) -> Move {
@@ -109,7 +109,7 @@ fn first_legal_moves_from_the_start_cycle_and_end() {
     // move makes the round's last capture; then the round runs into the six-move cycle
     // of the test above, one move in: the position after move 23 repeats the one after
     // move 17.
-    let round = first_moves(Kadalis::<6>::start());
+    let round = first_moves(Kadalis::<6>::new());
     assert_eq!(round.moves().len(), 23);
     assert!(round.is_repetition());
     assert_eq!(round.positions()[17], *round.position());
@@ -120,21 +120,21 @@ fn first_legal_moves_from_the_start_cycle_and_end() {
     assert_eq!(round.since_last_capture().len(), 8);
     assert_eq!(round.status().to_string(), "over 27-21 S 1");
     // Clockwise it cycles too; on 2×5 counter-clockwise the round ends by rule 4.
-    let cw = first_moves(Kadalis::<6, true>::start());
+    let cw = first_moves(Kadalis::<6, true>::new());
     assert!(cw.is_repetition());
     assert_eq!(cw.status().to_string(), "over 26-22 S 1");
-    let five = first_moves(Kadalis::<5>::start());
+    let five = first_moves(Kadalis::<5>::new());
     assert!(!five.is_repetition());
     assert_eq!(five.status(), five.position().status());
-    let five_cw = first_moves(Kadalis::<5, true>::start());
+    let five_cw = first_moves(Kadalis::<5, true>::new());
     assert!(five_cw.is_repetition());
 }
 
 #[test]
 fn a_capture_restarts_the_history() {
     // From the 2×6 start, first legal moves: find the captures and check the window.
-    let full = first_moves(Kadalis::<6>::start());
-    let mut round = Game::new(Kadalis::<6>::start());
+    let full = first_moves(Kadalis::<6>::new());
+    let mut round = Game::new(Kadalis::<6>::new());
     let mut captures = vec![0];
     for &m in full.moves() {
         let before = round.position().stores();
@@ -164,7 +164,7 @@ fn a_capture_restarts_the_history() {
         let previous = captures.last().copied().unwrap_or(0);
         assert_eq!(round.since_last_capture(), &round.positions()[previous..]);
     }
-    assert_eq!(round, Game::new(Kadalis::start()));
+    assert_eq!(round, Game::new(Kadalis::new()));
 }
 
 #[test]
@@ -220,97 +220,95 @@ fn undo_and_reset() {
     while round.undo().is_some() {}
     assert_eq!(round, Game::new(start.parse().unwrap()));
     // reset keeps the buffers.
-    let mut round = first_moves(Kadalis::<6>::start());
+    let mut round = first_moves(Kadalis::<6>::new());
     let capacity = round.positions().len();
-    round.reset(Kadalis::start());
-    assert_eq!(round, Game::new(Kadalis::start()));
+    round.reset(Kadalis::new());
+    assert_eq!(round, Game::new(Kadalis::new()));
     assert!(round.positions().len() < capacity);
 }
 
 #[test]
 fn a_match_round_ends_on_repetition() {
     // First legal moves: the first round cycles (see above).
-    let mut m = Match::<6>::new(Player::South);
-    let mut record = Game::new(Kadalis::start()); // another round's record: reset
+    let mut m = Match::<6>::start(Player::South);
     let mut r = RefMatch::new(6, false, 0);
     let mut rounds_by_repetition = 0;
     for _ in 0..40 {
         while m.status() == Status::Ongoing {
-            let first = m.round().legal_moves()[0];
-            m.play_recorded(&mut record, first).unwrap();
+            let first = m.game().legal_moves()[0];
+            m.play(first, None).unwrap();
             r.play_recorded(first.index());
-            assert_eq!(m.round().to_string(), r.round.notation());
-            assert_eq!(record.position(), m.round());
+            assert_eq!(m.game().position().to_string(), r.round.notation());
         }
-        assert_eq!(m.is_repetition(), record.is_repetition());
-        assert_eq!(m.status(), record.status());
+        assert_eq!(m.status(), m.game().status());
         assert_eq!(m.status().to_string(), r.record.status());
         // A refused move changes nothing, the record included.
-        let (before, kept) = (m, record.clone());
+        let before = m.clone();
         assert_eq!(
-            m.play_recorded(&mut record, mv("a")),
-            Err(MatchError::IllegalMove(IllegalMove::GameOver))
+            m.play(mv("a"), None),
+            Err(MatchError::Illegal(IllegalMove::GameOver))
         );
-        assert_eq!((m, &record), (before, &kept));
-        rounds_by_repetition += u32::from(m.is_repetition());
+        assert_eq!(m, before);
+        rounds_by_repetition += u32::from(m.game().is_repetition());
         assert_eq!(
             m.next_stocks().map(|s| [s.south, s.north].map(u32::from)),
             r.next_stocks()
         );
-        if m.next_round().is_err() {
+        if m.next_game(None).is_err() {
             assert!(!r.next_round());
             break;
         }
         assert!(r.next_round());
-        assert!(!m.is_repetition());
+        assert!(!m.game().is_repetition());
+        assert!(m.game().moves().is_empty());
     }
     assert!(rounds_by_repetition > 0);
 }
 
 #[test]
-fn a_record_out_of_step_is_refused() {
-    let mut m = Match::<6>::new(Player::South);
-    m.play(mv("a")).unwrap();
-    let mut record = Game::new(Kadalis::start());
-    let (before, kept) = (m, record.clone());
-    let e = m.play_recorded(&mut record, mv("a")).unwrap_err();
-    assert_eq!(e, MatchError::RecordOutOfStep);
-    assert_eq!(
-        e.to_string(),
-        "the record is not this round's, and the round has begun without it"
-    );
-    assert_eq!((m, &record), (before, &kept));
-    // A record of another round is reset while the round has not begun; a refused move
-    // leaves it as it was.
+fn a_match_refuses_a_closed_pit_and_drops_a_round_as_annulled() {
     let mut m = Match::<6>::from_stocks(ByPlayer::new(30, 18), Player::North).unwrap();
-    let mut record = Game::new(Kadalis::start());
-    record.play(mv("a")).unwrap();
-    let kept = record.clone();
+    let before = m.clone();
     assert_eq!(
-        m.play_recorded(&mut record, mv("a")),
-        Err(MatchError::IllegalMove(IllegalMove::Rule(
-            Reason::ClosedPit { pit: 'a' }
-        )))
+        m.play(mv("a"), None),
+        Err(MatchError::Illegal(IllegalMove::Rule(Reason::ClosedPit {
+            pit: 'a'
+        })))
     );
-    assert_eq!(record, kept);
-    m.play_recorded(&mut record, mv("c")).unwrap();
+    assert_eq!(m, before);
+    m.play(mv("c"), None).unwrap();
     assert_eq!(
-        record.start(),
+        m.game().start(),
         &"4,4,4,4,4,4/x,x,4,4,4,4 0-0 N".parse().unwrap()
     );
-    assert_eq!(record.moves(), [mv("c")]);
-    assert_eq!(record.position(), m.round());
-    // A round over by repetition (told by the caller) refuses every move, whatever the
-    // record.
-    let mut m = Match::<6>::new(Player::South);
-    m.end_round_by_repetition().unwrap();
-    let mut record = Game::new(*m.round());
-    let (before, kept) = (m, record.clone());
+    assert_eq!(m.game().moves(), [mv("c")]);
+    // Dropped (a ply limit of the caller's): annulled, so the same stocks, the other
+    // player starting (rule 3).
+    m.drop_game().unwrap();
+    assert_eq!(m.status(), Status::Annulled);
     assert_eq!(
-        m.play_recorded(&mut record, mv("a")),
-        Err(MatchError::IllegalMove(IllegalMove::GameOver))
+        m.play(mv("d"), None),
+        Err(MatchError::Illegal(IllegalMove::GameOver))
     );
-    assert_eq!((m, &record), (before, &kept));
+    assert_eq!(
+        m.drop_game(),
+        Err(MatchError::Illegal(IllegalMove::GameOver))
+    );
+    assert_eq!(m.score(), ByPlayer::new(30, 18));
+    assert_eq!(
+        m.next_game(Some(Player::North)),
+        Err(MatchError::FirstPlayerFixed {
+            rule: Player::South
+        })
+    );
+    m.next_game(None).unwrap();
+    assert_eq!(m.first_player(), Player::South);
+    assert_eq!(m.rounds(), 2);
+    assert_eq!(
+        m.game().position().to_string(),
+        "4,4,4,4,4,4/x,x,4,4,4,4 0-0 S"
+    );
+    assert_eq!(m.take_back(), Err(MatchError::TakeBackRefused));
 }
 
 /// Random rounds through the record, from a random position, checked against the
@@ -353,39 +351,38 @@ fn random_rounds_through_the_record_end_and_agree_with_reference() {
     assert!(repeated > 0);
 }
 
-/// Random matches played through `play_recorded`: every round ends, stones are
+/// Random matches, every move through the match's round record: every round ends, stones are
 /// conserved, and the reference match (with its own record) agrees throughout.
 fn random_matches<const N: usize, const CW: bool>(matches: usize, rng: &mut Rng) -> u32 {
     let mut repeated = 0;
-    let mut record = Game::new(Kadalis::<N, CW>::start());
     for k in 0..matches {
         let first = if k % 2 == 0 {
             Player::South
         } else {
             Player::North
         };
-        let mut m = Match::<N, CW>::new(first);
+        let mut m = Match::<N, CW>::start(first);
         let mut r = RefMatch::new(N, CW, first.index());
         for _ in 0..200 {
             let mut plies = 0;
             while m.status() == Status::Ongoing {
-                let moves = m.round().legal_moves();
+                let moves = m.game().legal_moves();
                 let mv = moves[rng.below(moves.len())];
-                m.play_recorded(&mut record, mv).unwrap();
+                m.play(mv, None).unwrap();
                 r.play_recorded(mv.index());
-                assert_eq!(m.round().to_string(), r.round.notation());
+                assert_eq!(m.game().position().to_string(), r.round.notation());
                 assert_eq!(u32::from(m.stones()), 8 * N as u32);
                 plies += 1;
                 assert!(plies < 20_000, "a round that does not end");
             }
             assert_eq!(m.status().to_string(), r.record.status());
-            repeated += u32::from(m.is_repetition());
+            repeated += u32::from(m.game().is_repetition());
             assert_eq!(
                 m.next_stocks().map(|s| [s.south, s.north].map(u32::from)),
                 r.next_stocks()
             );
             assert_eq!(m.winner().map(Player::index), r.winner());
-            let ok = m.next_round().is_ok();
+            let ok = m.next_game(None).is_ok();
             assert_eq!(ok, r.next_round());
             if !ok {
                 assert!(m.winner().is_some());
@@ -476,8 +473,7 @@ fn a_round_ended_by_repetition_takes_the_rows() {
     );
 }
 
-/// Any sequence of calls on a match, with its record, another round's record or a
-/// record out of step, never panics; a refused call changes nothing.
+/// Any sequence of calls on a match never panics; a refused call changes nothing.
 #[test]
 fn match_calls_never_panic() {
     let strategy = (
@@ -485,8 +481,7 @@ fn match_calls_never_panic() {
         any::<bool>(),
         proptest::collection::vec((0u8..8, any::<u8>()), 0..300),
     );
-    // The main branch: some call was refused, and the match and both records were
-    // checked unchanged.
+    // The main branch: some call was refused, and the match was checked unchanged.
     counted(
         "match_calls_never_panic",
         200,
@@ -495,33 +490,30 @@ fn match_calls_never_panic() {
             let first = if north { Player::North } else { Player::South };
             let stocks = ByPlayer::new(stocks.0, stocks.1);
             let mut m =
-                Match::<5>::from_stocks(stocks, first).unwrap_or_else(|_| Match::<5>::new(first));
-            let mut own = Game::new(*m.round());
-            let mut other = Game::new(Kadalis::<5>::start());
+                Match::<5>::from_stocks(stocks, first).unwrap_or_else(|_| Match::<5>::start(first));
             let mut refusals = 0;
             for (call, arg) in calls {
                 let any_move = Move::from_index(usize::from(arg) % 6).unwrap();
-                let legal = m.round().legal_moves();
+                let legal = m.game().legal_moves();
                 let listed = legal.get(usize::from(arg) % legal.len().max(1)).copied();
-                let (before, own_before, other_before) = (m, own.clone(), other.clone());
+                let player = if arg % 2 == 0 {
+                    Player::South
+                } else {
+                    Player::North
+                };
+                let before = m.clone();
                 let refused = match call {
-                    0 => m.play(any_move).is_err(),
-                    1 => m.play_recorded(&mut own, any_move).is_err(),
-                    2 => match listed {
-                        Some(mv) => m.play_recorded(&mut own, mv).is_err(),
-                        None => m.play_recorded(&mut own, any_move).is_err(),
-                    },
-                    3 => m
-                        .play_recorded(&mut other, listed.unwrap_or(any_move))
-                        .is_err(),
-                    4 => m.next_round().is_err(),
-                    5 => m.end_round_by_repetition().is_none(),
-                    6 => own.undo().is_none(),
+                    0 => m.play(any_move, None).is_err(),
+                    1 | 2 => m.play(listed.unwrap_or(any_move), None).is_err(),
+                    3 => m.next_game(None).is_err(),
+                    4 => m.next_game(Some(player)).is_err(),
+                    5 => m.drop_game().is_err(),
+                    6 => m.take_back().is_err(),
                     _ => {
                         let mut moves = 0;
                         while m.status() == Status::Ongoing && moves < 50 {
-                            let mv = m.round().legal_moves()[0];
-                            let _ = m.play_recorded(&mut own, mv);
+                            let mv = m.game().legal_moves()[0];
+                            let _ = m.play(mv, None);
                             moves += 1;
                         }
                         false
@@ -529,12 +521,10 @@ fn match_calls_never_panic() {
                 };
                 if refused {
                     refusals += 1;
-                    prop_assert_eq!(m, before);
-                    prop_assert_eq!(&own, &own_before);
-                    prop_assert_eq!(&other, &other_before);
+                    prop_assert_eq!(&m, &before);
                 }
                 prop_assert_eq!(m.stones(), 40);
-                let _ = (m.status(), m.next_stocks(), m.winner(), m.is_repetition());
+                let _ = (m.status(), m.next_stocks(), m.winner(), m.score());
             }
             Ok(refusals > 0)
         },

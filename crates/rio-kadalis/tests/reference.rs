@@ -10,7 +10,9 @@ const MAX_PLIES: usize = 2000;
 use common::{RefMatch, RefRound, ref_perft};
 use mancala_core::perft::perft;
 use mancala_testkit::Rng;
-use rio_kadalis::{ByPlayer, Kadalis, Match, Move, Player, Position, Setup};
+use rio_kadalis::{
+    ByPlayer, Kadalis, Match, Move, Player, Position, Record, Series, Setup, Status,
+};
 
 /// Compares one position with the reference: notation, status, legal moves.
 fn same<const N: usize, const CW: bool>(p: &Kadalis<N, CW>, r: &RefRound) {
@@ -150,11 +152,11 @@ fn random_matches<const N: usize, const CW: bool>(
         } else {
             Player::North
         };
-        let mut m = Match::<N, CW>::new(first);
+        let mut m = Match::<N, CW>::start(first);
         let mut r = RefMatch::new(N, CW, first.index());
         for _ in 0..200 {
             rounds += 1;
-            same(m.round(), &r.round);
+            same(m.game().position(), &r.round);
             assert_eq!(
                 [m.reserves().south, m.reserves().north].map(u32::from),
                 r.reserve
@@ -162,10 +164,10 @@ fn random_matches<const N: usize, const CW: bool>(
             let closed: Vec<(Player, usize)> = Player::ALL
                 .into_iter()
                 .flat_map(|p| (0..N).map(move |i| (p, i)))
-                .filter(|&(p, i)| m.round().pit(p, i).is_none())
+                .filter(|&(p, i)| m.game().position().pit(p, i).is_none())
                 .collect();
             for _ in 0..MAX_PLIES {
-                let round = m.round();
+                let round = m.game().position();
                 // Board (open pits only) + captures + reserves = every stone.
                 let visible: u32 = Player::ALL
                     .iter()
@@ -180,32 +182,34 @@ fn random_matches<const N: usize, const CW: bool>(
                 for &(p, i) in &closed {
                     assert_eq!(round.pit(p, i), None, "a closed pit opened mid-round");
                 }
-                let moves = round.legal_moves();
+                // The match's round record ends a repeated round (rule 6), as the
+                // reference record does.
+                let moves = m.game().legal_moves();
                 if moves.is_empty() {
                     break;
                 }
                 let mv = moves[rng.below(moves.len())];
-                m.play(mv).unwrap();
-                r.round.play(mv.index());
-                same(m.round(), &r.round);
+                m.play(mv, None).unwrap();
+                r.play_recorded(mv.index());
+                same(m.game().position(), &r.round);
             }
-            if !m.round().is_finished() {
+            if !m.status().is_finished() {
                 unfinished += 1; // a round cycling between moves
                 break;
             }
-            annulled += u32::from(m.round().is_annulled());
+            annulled += u32::from(m.status() == Status::Annulled);
             assert_eq!(
                 m.next_stocks().map(|s| [s.south, s.north].map(u32::from)),
                 r.next_stocks()
             );
             assert_eq!(m.winner().map(Player::index), r.winner());
-            let ok = m.next_round().is_ok();
+            let ok = m.next_game(None).is_ok();
             assert_eq!(ok, r.next_round());
             if !ok {
                 assert!(m.winner().is_some());
                 break;
             }
-            assert_eq!(m.starter().index(), r.starter);
+            assert_eq!(m.first_player().index(), r.starter);
         }
     }
     (rounds, annulled, unfinished)

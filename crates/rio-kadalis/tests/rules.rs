@@ -8,7 +8,7 @@ mod common;
 use common::RefRound;
 use rio_kadalis::{
     ByPlayer, IllegalMove, Kadalis, Match, MatchError, Move, NotationError, ParsePositionError,
-    Player, Position, Reason, Setup, SetupError, Status, fill_row,
+    Player, Position, Reason, Record, Series, Setup, SetupError, Status, fill_row,
 };
 
 fn mv(s: &str) -> Move {
@@ -393,20 +393,29 @@ fn rule5_match_goes_on_with_the_stocks_won() {
     // Stocks 44-4: North has only f. South f, North f (binikh in South's row), South d
     // (a mid-lap four and a binikh): the round ends with North to move and no stone.
     let mut m = Match::<6>::from_stocks(ByPlayer::new(44, 4), Player::South).unwrap();
-    assert_eq!(m.round().to_string(), "4,4,4,4,4,4/x,x,x,x,x,4 0-0 S");
+    assert_eq!(
+        m.game().position().to_string(),
+        "4,4,4,4,4,4/x,x,x,x,x,4 0-0 S"
+    );
     assert_eq!(m.reserves(), ByPlayer::new(20, 0));
-    assert_eq!(m.next_round(), Err(MatchError::RoundInProgress));
+    assert_eq!(m.next_game(None), Err(MatchError::GameInProgress));
     for s in ["f", "f", "d"] {
-        m.play(mv(s)).unwrap();
+        m.play(mv(s), None).unwrap();
     }
-    assert_eq!(m.round().to_string(), "0,11,3,0,2,0/x,x,x,x,x,0 8-4 N");
-    assert_eq!(m.round().status().to_string(), "over 24-4 S 1");
+    assert_eq!(
+        m.game().position().to_string(),
+        "0,11,3,0,2,0/x,x,x,x,x,0 8-4 N"
+    );
+    assert_eq!(m.game().position().status().to_string(), "over 24-4 S 1");
     // Stocks: South 20 + 24 = 44, North 0 + 4 = 4: the same round again, North starts.
     assert_eq!(m.next_stocks(), Some(ByPlayer::new(44, 4)));
     assert_eq!(m.winner(), None);
-    m.next_round().unwrap();
-    assert_eq!(m.round().to_string(), "4,4,4,4,4,4/x,x,x,x,x,4 0-0 N");
-    assert_eq!(m.starter(), Player::North);
+    m.next_game(None).unwrap();
+    assert_eq!(
+        m.game().position().to_string(),
+        "4,4,4,4,4,4/x,x,x,x,x,4 0-0 N"
+    );
+    assert_eq!(m.first_player(), Player::North);
     assert_eq!(m.rounds(), 2);
     assert_eq!(m.stones(), 48);
 }
@@ -416,20 +425,23 @@ fn rule5_match_lost_below_four() {
     // South a, North f, South f: North's last stones are gone; its stock is 0.
     let mut m = Match::<6>::from_stocks(ByPlayer::new(44, 4), Player::South).unwrap();
     for s in ["a", "f", "f"] {
-        m.play(mv(s)).unwrap();
+        m.play(mv(s), None).unwrap();
     }
-    assert_eq!(m.round().to_string(), "2,0,0,9,0,1/x,x,x,x,x,0 16-0 N");
+    assert_eq!(
+        m.game().position().to_string(),
+        "2,0,0,9,0,1/x,x,x,x,x,0 16-0 N"
+    );
     assert_eq!(m.next_stocks(), Some(ByPlayer::new(48, 0)));
     assert_eq!(m.winner(), Some(Player::South));
-    let before = m;
+    let before = m.clone();
     assert_eq!(
-        m.next_round(),
+        m.next_game(None),
         Err(MatchError::MatchOver {
             winner: Player::South
         })
     );
     assert_eq!(m, before);
-    assert_eq!(m.play(mv("a")), Err(IllegalMove::GameOver));
+    assert_eq!(m.play(mv("a"), None), Err(IllegalMove::GameOver.into()));
 }
 
 #[test]
@@ -448,8 +460,8 @@ fn rule5_match_errors() {
             stock: 3
         })
     );
-    let m = Match::<5, true>::new(Player::North);
-    assert_eq!(m.round().to_string(), "4,4,4,4,4/4,4,4,4,4 0-0 N");
+    let m = Match::<5, true>::start(Player::North);
+    assert_eq!(m.game().position().to_string(), "4,4,4,4,4/4,4,4,4,4 0-0 N");
     assert_eq!(m.reserves(), ByPlayer::new(0, 0));
 }
 
@@ -458,82 +470,80 @@ fn rule3_annulled_round_is_replayed_with_the_same_stocks() {
     // Random matches (fixed seed) until a round is annulled.
     let mut rng = mancala_testkit::Rng::new(7);
     for _ in 0..500 {
-        let mut m = Match::<6>::new(Player::South);
+        let mut m = Match::<6>::start(Player::South);
         for _ in 0..5000 {
-            let round = *m.round();
-            let moves = round.legal_moves();
+            // The match's round record also ends a round that repeats (rule 6).
+            let moves = m.game().legal_moves();
             if moves.is_empty() {
-                if round.is_annulled() {
-                    let (stocks, starter) = (m.stocks(), m.starter());
-                    m.next_round().unwrap();
+                if m.game().position().is_annulled() {
+                    let (stocks, starter) = (m.stocks(), m.first_player());
+                    m.next_game(None).unwrap();
                     let (fresh, reserves) =
                         Kadalis::from_stocks(stocks, starter.opponent()).unwrap();
-                    assert_eq!(*m.round(), fresh);
+                    assert_eq!(*m.game().position(), fresh);
                     assert_eq!(m.reserves(), reserves);
                     assert_eq!(m.stocks(), stocks);
-                    assert_eq!(m.starter(), starter.opponent());
+                    assert_eq!(m.first_player(), starter.opponent());
                     return;
                 }
-                if m.next_round().is_err() {
+                if m.next_game(None).is_err() {
                     break;
                 }
                 continue;
             }
-            m.play(moves[rng.below(moves.len())]).unwrap();
+            m.play(moves[rng.below(moves.len())], None).unwrap();
         }
     }
     panic!("no annulled round found");
 }
 
-// The crate's repetition ruling in a match without a record (no `alloc` needed).
+// The crate's repetition ruling in a match: the match's round record applies it.
 
 #[test]
-fn ruling_a_stack_match_ends_a_round_by_repetition_when_told() {
-    // Both players always play their first legal move; the caller keeps the positions
-    // since the last capture and ends the round when one comes back (after move 23; the
-    // record's tests in `record.rs` find the same).
-    let mut m = Match::<6>::new(Player::South);
-    let mut window = vec![*m.round()];
-    loop {
-        let first = m.round().legal_moves()[0];
-        m.play(first).unwrap();
-        let p = *m.round();
+fn ruling_a_match_ends_a_round_by_repetition() {
+    // Both players always play their first legal move; a position since the last
+    // capture comes back after move 23 (the record's tests in `record.rs` find the
+    // same), and the match's round record ends the round there.
+    let mut m = Match::<6>::start(Player::South);
+    let mut window = vec![*m.game().position()];
+    let mut repeated = false;
+    while m.status() == Status::Ongoing {
+        assert!(!repeated, "the match missed the repetition");
+        let first = m.game().position().legal_moves()[0];
+        m.play(first, None).unwrap();
+        let p = *m.game().position();
         if p.stores() != window[0].stores() {
             window.clear();
         } else if window.contains(&p) {
-            break;
+            repeated = true;
         }
         window.push(p);
     }
-    assert_eq!(m.round().to_string(), "0,0,1,1,0,1/0,0,0,0,1,0 24-20 N");
-    assert_eq!(m.status(), Status::Ongoing);
-    let outcome = m.end_round_by_repetition().unwrap();
+    assert!(repeated);
+    assert_eq!(
+        m.game().position().to_string(),
+        "0,0,1,1,0,1/0,0,0,0,1,0 24-20 N"
+    );
+    let outcome = m.status().outcome().unwrap();
     assert_eq!(outcome.to_string(), "27-21 S 1");
-    assert!(m.is_repetition());
-    assert_eq!(m.status(), Status::Over(outcome));
+    assert!(m.game().is_repetition());
     // The position keeps no history: on its own the round would go on.
-    assert_eq!(m.round().status(), Status::Ongoing);
-    let before = m;
-    assert_eq!(m.play(mv("e")), Err(IllegalMove::GameOver));
-    assert_eq!(m, before);
-    assert_eq!(m.end_round_by_repetition(), None);
+    assert_eq!(m.game().position().status(), Status::Ongoing);
+    let before = m.clone();
+    assert_eq!(m.play(mv("e"), None), Err(IllegalMove::GameOver.into()));
     assert_eq!(m, before);
     // Each player keeps what they won: captured plus their row.
     assert_eq!(m.next_stocks(), Some(ByPlayer::new(27, 21)));
+    assert_eq!(m.score(), ByPlayer::new(27, 21));
     assert_eq!(m.winner(), None);
-    m.next_round().unwrap();
-    assert!(!m.is_repetition());
-    assert_eq!(m.starter(), Player::North);
-    assert_eq!(m.round().to_string(), "4,4,4,4,4,4/x,4,4,4,4,4 0-0 N");
+    m.next_game(None).unwrap();
+    assert!(!m.game().is_repetition());
+    assert_eq!(m.first_player(), Player::North);
+    assert_eq!(
+        m.game().position().to_string(),
+        "4,4,4,4,4,4/x,4,4,4,4,4 0-0 N"
+    );
     assert_eq!(m.reserves(), ByPlayer::new(3, 1));
-    // A round that is over, or annulled, is not ended again.
-    let mut over = Match::<5>::from_stocks(ByPlayer::new(36, 4), Player::South).unwrap();
-    while over.status() == Status::Ongoing {
-        let first = over.round().legal_moves()[0];
-        over.play(first).unwrap();
-    }
-    assert_eq!(over.end_round_by_repetition(), None);
-    assert!(!over.is_repetition());
 }
 
 // Notation.
@@ -652,7 +662,7 @@ fn setup_round_trips() {
     );
     assert_eq!(
         Kadalis::<6>::from_setup(Setup::default()),
-        Ok(Kadalis::start())
+        Ok(Kadalis::new())
     );
     assert_eq!(
         p.row(Player::North),

@@ -11,7 +11,7 @@ use urim::{Game, Player, Record, Urim};
 use mancala_testkit::Rng;
 
 fn run<const N: usize>(games: u64, seeds: u8) {
-    let start = Urim::<N>::start(seeds, Player::South).expect("3 or 4 seeds");
+    let start = Urim::<N>::start_with(seeds, Player::South).expect("3 or 4 seeds");
     let mut rng = Rng::new(1);
     let mut game = Game::new(start);
     let (mut plies, mut repeated) = (0u64, 0u64);

@@ -7,7 +7,7 @@ use mancala_core::perft::perft;
 use urim::{Player, Urim};
 
 fn time<const N: usize>(depth: u32, seeds: u8) {
-    let start = Urim::<N>::start(seeds, Player::South).expect("3 or 4 seeds");
+    let start = Urim::<N>::start_with(seeds, Player::South).expect("3 or 4 seeds");
     let t = Instant::now();
     let nodes = perft(&start, depth);
     let s = t.elapsed().as_secs_f64();

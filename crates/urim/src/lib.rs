@@ -21,6 +21,8 @@ pub use setup::{ParsePositionError, Setup, SetupError, row_length};
 
 #[cfg(feature = "alloc")]
 pub use mancala_core::record::Record;
+#[cfg(feature = "alloc")]
+pub use mancala_core::series::Series;
 pub use mancala_core::{
     Board, ByPlayer, EndReason, NotationError, Outcome, Player, Position, Status,
 };

@@ -36,18 +36,9 @@ pub type Move = mancala_core::PitMove<MAX_PITS>;
 
 /// Urim's own reasons for refusing a move: none. Every refusal is one that the games
 /// share ([`IllegalMove::GameOver`], [`IllegalMove::NoSuchPit`],
-/// [`IllegalMove::EmptyPit`], [`IllegalMove::MustFeed`]), so this enum has no value; it
-/// is the [`Position::Reason`] of [`Urim`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Reason {}
-
-impl fmt::Display for Reason {
-    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {}
-    }
-}
-
-impl core::error::Error for Reason {}
+/// [`IllegalMove::EmptyPit`], [`IllegalMove::MustFeed`]), so it is
+/// [`Infallible`](core::convert::Infallible), the [`Position::Reason`] of [`Urim`].
+pub type Reason = core::convert::Infallible;
 
 /// Why a checked move was refused: the shared reasons of
 /// [`mancala_core::IllegalMove`], with Urim's own [`Reason`] (none).
@@ -55,7 +46,7 @@ impl core::error::Error for Reason {}
 /// ```
 /// use urim::{IllegalMove, Player, Position, Urim};
 /// // Pit g, on a 2×6 board.
-/// let mut p = Urim::<6>::start(3, Player::South).unwrap();
+/// let mut p = Urim::<6>::start(Player::South);
 /// let g = urim::Move::from_u8(6).unwrap();
 /// assert_eq!(p.play(g), Err(IllegalMove::NoSuchPit { pit: 'g' }));
 /// ```
@@ -77,7 +68,7 @@ pub type MoveList = ArrayVec<Move, MAX_PITS>;
 /// ```
 /// use urim::{Urim6, Urim7};
 /// assert_eq!(Urim6::new().to_string(), "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S");
-/// assert_eq!(Urim7::start(4, mancala_core::Player::North).unwrap().total(), 56);
+/// assert_eq!(Urim7::start_with(4, mancala_core::Player::North).unwrap().total(), 56);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(C, align(16))]
@@ -241,12 +232,24 @@ impl<const N: usize> Urim<N> {
         Self::from_checked_setup(&Setup::default())
     }
 
+    /// The standard start (3 seeds in every pit, rule 1), `first` to move.
+    ///
+    /// ```
+    /// use urim::{Player, Position, Urim6};
+    /// let p = Urim6::start(Player::North);
+    /// assert_eq!(p.to_string(), "3,3,3,3,3,3/3,3,3,3,3,3 0-0 N");
+    /// ```
+    #[must_use]
+    pub fn start(first: Player) -> Self {
+        Self::from_checked_setup(&Setup::start(SEEDS_PER_PIT[0], first))
+    }
+
     /// The start of the variant with `seeds` (3 or 4) in every pit, `first` to move
     /// (rule 1).
     ///
     /// # Errors
     /// [`SetupError::SeedsPerPit`] unless `seeds` is 3 or 4.
-    pub fn start(seeds: u8, first: Player) -> Result<Self, SetupError> {
+    pub fn start_with(seeds: u8, first: Player) -> Result<Self, SetupError> {
         if !SEEDS_PER_PIT.contains(&seeds) {
             return Err(SetupError::SeedsPerPit { seeds });
         }
@@ -556,7 +559,7 @@ impl<const N: usize> Position for Urim<N> {
     /// ```
     /// use urim::{Player, Position, Setup, SetupError, Urim7};
     /// let mut s = Setup::<7>::start(4, Player::North);
-    /// assert_eq!(Urim7::from_setup(s), Urim7::start(4, Player::North));
+    /// assert_eq!(Urim7::from_setup(s), Urim7::start_with(4, Player::North));
     /// s.stores.south = 1;
     /// assert_eq!(Urim7::from_setup(s), Err(SetupError::SeedTotal { pits: 7, found: 57 }));
     /// ```

@@ -3,10 +3,13 @@
 
 use alloc::vec::Vec;
 
-use mancala_core::record::{History, Record, Repetition};
-use mancala_core::{ByPlayer, Outcome, Player};
+use core::time::Duration;
 
-use crate::position::{IllegalMove, Move, Urim, score};
+use mancala_core::record::{History, Record, Repetition};
+use mancala_core::series::Series;
+use mancala_core::{ByPlayer, Outcome, Player, Status};
+
+use crate::position::{Move, Reason, SEEDS_PER_PIT, Urim, score};
 use crate::setup::{Setup, SetupError};
 
 /// Rule 6's history: what only a capture changes is the stores.
@@ -67,40 +70,32 @@ impl<const N: usize> Repetition for Urim<N> {
 /// ```
 pub type Game<const N: usize> = History<Urim<N>>;
 
-/// Why a match refused a request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-pub enum MatchError {
-    /// A target of 0 points.
-    #[error("the target must be at least 1 point")]
-    ZeroTarget,
-    /// The next game was asked for while the current one goes on.
-    #[error("the current game is not over")]
-    GameNotOver,
-    /// The next game was asked for after a player reached the target.
-    #[error("the match is over")]
-    MatchOver,
-}
+/// Why a [`Match`] refused a request: the core's
+/// [`MatchError`](mancala_core::series::MatchError), the same in every game's match.
+pub type MatchError = mancala_core::series::MatchError<Reason>;
 
 /// A match (rule 8): games in series, the players alternating who starts, each game's
 /// points added up, until a player reaches the target (10 unless chosen otherwise).
+/// It is driven through the core's [`Series`] trait, like every game's match.
 ///
 /// No call panics: a request the match cannot follow returns an error, and a refused
 /// move or next game leaves the match as it was.
 ///
 /// ```
-/// use urim::{Match, MatchError, Player, Position, Record};
-/// let mut m = Match::<6>::new(3).unwrap().with_target(2).unwrap();
+/// use urim::{Match, MatchError, Player, Position, Record, Series};
+/// let mut m = Match::<6>::start(Player::South).with_target(2).unwrap();
 /// assert_eq!(m.target(), 2);
 /// assert_eq!(m.game().position().side_to_move(), Player::South);
-/// assert_eq!(m.next_game(), Err(MatchError::GameNotOver));
+/// assert_eq!(m.next_game(None), Err(MatchError::GameInProgress));
 /// // Play the first legal move until a game ends; the next game North starts.
 /// while m.game().outcome().is_none() {
 ///     let mv = m.game().legal_moves()[0];
-///     m.play(mv).unwrap();
+///     m.play(mv, None).unwrap();
 /// }
 /// assert_eq!(m.results().len(), 1);
 /// if !m.is_over() {
-///     m.next_game().unwrap();
+///     m.next_game(None).unwrap();
+///     assert_eq!(m.first_player(), Player::North);
 ///     assert_eq!(m.game().position().side_to_move(), Player::North);
 /// }
 /// ```
@@ -115,19 +110,31 @@ pub struct Match<const N: usize> {
 }
 
 impl<const N: usize> Match<N> {
-    /// A match of the variant with `seeds` per pit (3 or 4), to 10 points, South starting
+    /// A match of the default variant (3 seeds per pit) to 10 points, `first` starting
     /// the first game.
+    #[must_use]
+    pub fn start(first: Player) -> Self {
+        Match {
+            seeds: SEEDS_PER_PIT[0],
+            target: 10,
+            points: ByPlayer::new(0, 0),
+            first,
+            game: Game::new(Urim::start(first)),
+            results: Vec::new(),
+        }
+    }
+
+    /// A match of the variant with `seeds` per pit (3 or 4), to 10 points, `first`
+    /// starting the first game.
     ///
     /// # Errors
     /// [`SetupError::SeedsPerPit`] unless `seeds` is 3 or 4.
-    pub fn new(seeds: u8) -> Result<Self, SetupError> {
+    pub fn start_with(seeds: u8, first: Player) -> Result<Self, SetupError> {
+        let game = Game::new(Urim::start_with(seeds, first)?);
         Ok(Match {
             seeds,
-            target: 10,
-            points: ByPlayer::new(0, 0),
-            first: Player::South,
-            game: Game::new(Urim::start(seeds, Player::South)?),
-            results: Vec::new(),
+            game,
+            ..Match::start(first)
         })
     }
 
@@ -143,20 +150,9 @@ impl<const N: usize> Match<N> {
         Ok(self)
     }
 
-    /// The same match with `first` starting the first game, if no move has been played
-    /// yet (otherwise the match unchanged).
-    #[must_use]
-    pub fn with_first_player(mut self, first: Player) -> Self {
-        if self.results.is_empty() && self.game.moves().is_empty() {
-            self.first = first;
-            self.game = Game::new(self.start(first));
-        }
-        self
-    }
-
     /// The start of a game of this match's variant, `first` to move (the seeds per pit
-    /// were checked by [`Match::new`]).
-    fn start(&self, first: Player) -> Urim<N> {
+    /// were checked by [`Match::start_with`]).
+    fn game_start(&self, first: Player) -> Urim<N> {
         Urim::from_checked_setup(&Setup::start(self.seeds, first))
     }
 
@@ -166,22 +162,10 @@ impl<const N: usize> Match<N> {
         self.target
     }
 
-    /// Each player's game points so far.
+    /// The seeds per pit of this match's variant.
     #[must_use]
-    pub const fn points(&self) -> ByPlayer<u16> {
-        self.points
-    }
-
-    /// The current game (or the last one, once the match is over).
-    #[must_use]
-    pub const fn game(&self) -> &Game<N> {
-        &self.game
-    }
-
-    /// The player who started the current game.
-    #[must_use]
-    pub const fn first_player(&self) -> Player {
-        self.first
+    pub const fn seeds_per_pit(&self) -> u8 {
+        self.seeds
     }
 
     /// The outcomes of the finished games, in order.
@@ -189,26 +173,29 @@ impl<const N: usize> Match<N> {
     pub fn results(&self) -> &[Outcome] {
         &self.results
     }
+}
 
-    /// The match winner: the first player to reach the target.
-    #[must_use]
-    pub fn winner(&self) -> Option<Player> {
-        Player::ALL
-            .into_iter()
-            .find(|&p| self.points[p] >= self.target)
+/// Rule 8 through the core's match trait: no take-backs, no dropped games, the players
+/// alternate who starts.
+impl<const N: usize> Series for Match<N> {
+    type Game = Game<N>;
+
+    fn game(&self) -> &Game<N> {
+        &self.game
     }
 
-    /// Whether a player has reached the target.
-    #[must_use]
-    pub fn is_over(&self) -> bool {
-        self.winner().is_some()
+    fn status(&self) -> Status {
+        self.game.status()
     }
 
-    /// Plays `m` in the current game; if that ends the game, its points are added.
-    ///
-    /// # Errors
-    /// Why `m` is illegal ([`IllegalMove::GameOver`] once the game is over).
-    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+    fn first_player(&self) -> Player {
+        self.first
+    }
+
+    fn play(&mut self, m: Move, _thinking: Option<Duration>) -> Result<Status, MatchError> {
+        if let Some(winner) = self.winner() {
+            return Err(MatchError::MatchOver { winner });
+        }
         self.game.play(m)?;
         if let Some(outcome) = self.game.outcome() {
             if let Some(w) = outcome.winner {
@@ -218,22 +205,38 @@ impl<const N: usize> Match<N> {
             }
             self.results.push(outcome);
         }
-        Ok(())
+        Ok(self.game.status())
+    }
+
+    fn score(&self) -> ByPlayer<u16> {
+        self.points
+    }
+
+    fn needed(&self) -> Option<ByPlayer<u16>> {
+        Some(self.points.map(|have| self.target.saturating_sub(have)))
+    }
+
+    /// The first player to reach the target.
+    fn winner(&self) -> Option<Player> {
+        Player::ALL
+            .into_iter()
+            .find(|&p| self.points[p] >= self.target)
     }
 
     /// Starts the next game, the other player starting (rule 8).
-    ///
-    /// # Errors
-    /// [`MatchError::GameNotOver`] or [`MatchError::MatchOver`].
-    pub fn next_game(&mut self) -> Result<(), MatchError> {
-        if self.is_over() {
-            return Err(MatchError::MatchOver);
+    fn next_game(&mut self, first: Option<Player>) -> Result<(), MatchError> {
+        if let Some(winner) = self.winner() {
+            return Err(MatchError::MatchOver { winner });
         }
         if self.game.outcome().is_none() {
-            return Err(MatchError::GameNotOver);
+            return Err(MatchError::GameInProgress);
         }
-        self.first = self.first.opponent();
-        self.game.reset(self.start(self.first));
+        let rule = self.first.opponent();
+        if first.is_some_and(|p| p != rule) {
+            return Err(MatchError::FirstPlayerFixed { rule });
+        }
+        self.first = rule;
+        self.game.reset(self.game_start(rule));
         Ok(())
     }
 }

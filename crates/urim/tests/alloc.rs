@@ -10,7 +10,7 @@ static ALLOC: CountingAllocator = CountingAllocator;
 #[test]
 fn nothing_allocates() {
     let p6 = Urim6::new();
-    let p7 = Urim7::start(4, Player::North).unwrap();
+    let p7 = Urim7::start_with(4, Player::North).unwrap();
     let full: Urim6 = "17,2,0,1,0,3/0,1,2,0,4,1 9-8 S".parse().unwrap();
     let (nodes, n) = count_allocations(|| {
         let mut nodes = perft(&p6, 5) + perft(&p7, 4) + perft(&full, 5);

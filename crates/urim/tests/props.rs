@@ -5,8 +5,8 @@ use mancala_testkit::{Rng, check_position, counted, random_game};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use urim::{
-    ByPlayer, CAP, Game, Match, MatchError, Move, Player, Position, Record, Setup, Status, Urim,
-    Urim6, Urim7,
+    ByPlayer, CAP, Game, Match, MatchError, Move, Player, Position, Record, Series, Setup, Status,
+    Urim, Urim6, Urim7,
 };
 
 /// Every move any variant has, valid here or not.
@@ -139,7 +139,7 @@ fn random_play_from_every_start() {
             let finished = match variant {
                 0 => random_game(&Urim6::new(), &mut rng, 400, check).is_finished(),
                 1 => random_game(
-                    &Urim6::start(4, Player::North).unwrap(),
+                    &Urim6::start_with(4, Player::North).unwrap(),
                     &mut rng,
                     400,
                     check,
@@ -147,7 +147,7 @@ fn random_play_from_every_start() {
                 .is_finished(),
                 2 => random_game(&Urim7::new(), &mut rng, 400, check).is_finished(),
                 _ => random_game(
-                    &Urim7::start(4, Player::South).unwrap(),
+                    &Urim7::start_with(4, Player::South).unwrap(),
                     &mut rng,
                     400,
                     check,
@@ -290,13 +290,13 @@ fn refuse<const N: usize>(p: Urim<N>, pick: prop::sample::Index) -> Result<bool,
 
 #[test]
 fn the_calls_of_the_issue_return_errors() {
-    // Issue 13: `Urim::<6>::start(3, Player::South)` then `play(PitMove::from_u8(200))`
+    // Issue 13: `Urim::<6>::start_with(3, Player::South)` then `play(PitMove::from_u8(200))`
     // panicked. A move past every row can no longer be made, and the largest move
     // there is, `g`, is no pit of a 2×6 board: refused, the position unchanged.
     assert_eq!(Move::from_u8(200), None);
     assert_eq!(mancala_core::PitMove::<7>::from_u8(200), None);
     assert_eq!(Move::from_u8(7), None);
-    let mut p = Urim::<6>::start(3, Player::South).unwrap();
+    let mut p = Urim::<6>::start_with(3, Player::South).unwrap();
     let before = p;
     let g = Move::from_u8(6).unwrap();
     assert_eq!(p.play(g), Err(urim::IllegalMove::NoSuchPit { pit: 'g' }));
@@ -315,7 +315,7 @@ fn drive_match<const N: usize>(
     target: u16,
     ops: &[(u8, usize)],
 ) -> Result<usize, TestCaseError> {
-    let m = match Match::<N>::new(seeds) {
+    let m = match Match::<N>::start_with(seeds, Player::South) {
         Ok(m) => m,
         Err(_) => {
             prop_assert!(seeds != 3 && seeds != 4);
@@ -336,18 +336,18 @@ fn drive_match<const N: usize>(
             0..=5 => {
                 let moves = m.game().legal_moves();
                 if moves.is_empty() {
-                    prop_assert!(m.play(Move::from_index(n).unwrap()).is_err());
+                    prop_assert!(m.play(Move::from_index(n).unwrap(), None).is_err());
                 } else {
-                    m.play(moves[n % moves.len()]).unwrap();
+                    m.play(moves[n % moves.len()], None).unwrap();
                 }
             }
             6 => {
-                if m.play(Move::from_index(n).unwrap()).is_err() {
+                if m.play(Move::from_index(n).unwrap(), None).is_err() {
                     prop_assert_eq!(&m, &before);
                 }
             }
             7 => {
-                if m.next_game().is_err() {
+                if m.next_game(None).is_err() {
                     prop_assert_eq!(&m, &before);
                 } else {
                     prop_assert_eq!(m.first_player(), before.first_player().opponent());
@@ -359,11 +359,12 @@ fn drive_match<const N: usize>(
                 } else {
                     Player::North
                 };
-                m = m.with_first_player(first);
-                if before.results().is_empty() && before.game().moves().is_empty() {
-                    prop_assert_eq!(m.game().position().side_to_move(), first);
-                } else {
+                // Rule 8 chooses who starts: only the other player is accepted.
+                if m.next_game(Some(first)).is_err() {
                     prop_assert_eq!(&m, &before);
+                } else {
+                    prop_assert_eq!(first, before.first_player().opponent());
+                    prop_assert_eq!(m.game().position().side_to_move(), first);
                 }
             }
         }
@@ -373,7 +374,7 @@ fn drive_match<const N: usize>(
                 sum[w] += u16::from(o.points);
             }
         }
-        prop_assert_eq!(m.points(), sum);
+        prop_assert_eq!(m.score(), sum);
         prop_assert_eq!(m.is_over(), m.winner().is_some());
     }
     Ok(m.results().len())
@@ -439,9 +440,9 @@ fn every_game_ends() {
     let mut endings = [0, 0];
     for (i, e) in [
         games_end(Urim6::new(), 300, 1),
-        games_end(Urim6::start(4, Player::South).unwrap(), 300, 2),
+        games_end(Urim6::start_with(4, Player::South).unwrap(), 300, 2),
         games_end(Urim7::new(), 300, 3),
-        games_end(Urim7::start(4, Player::South).unwrap(), 300, 4),
+        games_end(Urim7::start_with(4, Player::South).unwrap(), 300, 4),
     ]
     .into_iter()
     .enumerate()
@@ -504,7 +505,7 @@ fn record_matches_naive<const N: usize>(start: Urim<N>, games: usize, seed: u64)
 #[test]
 fn the_fast_repetition_check_is_exact() {
     let found = record_matches_naive(Urim6::new(), 400, 5)
-        + record_matches_naive(Urim7::start(4, Player::North).unwrap(), 200, 6)
+        + record_matches_naive(Urim7::start_with(4, Player::North).unwrap(), 200, 6)
         + record_matches_naive::<6>("1,0,1,0,0,0/1,0,0,0,0,0 17-16 S".parse().unwrap(), 20, 7);
     assert!(found > 100, "only {found} repetitions");
 }

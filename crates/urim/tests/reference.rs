@@ -183,8 +183,8 @@ fn expect_status(
 
 fn starts<const N: usize>() -> [Urim<N>; 2] {
     [
-        Urim::start(3, Player::South).unwrap(),
-        Urim::start(4, Player::South).unwrap(),
+        Urim::start_with(3, Player::South).unwrap(),
+        Urim::start_with(4, Player::South).unwrap(),
     ]
 }
 
@@ -290,7 +290,7 @@ fn random_games_agree_with_the_reference() {
     random_games(c, 1000, 3);
     random_games(d, 1000, 4);
     // North starting, and from a midgame position with full pits.
-    random_games(Urim::<6>::start(3, Player::North).unwrap(), 300, 5);
+    random_games(Urim::<6>::start_with(3, Player::North).unwrap(), 300, 5);
     random_games(
         "17,2,0,1,0,3/0,1,2,0,4,1 9-8 S".parse::<Urim<6>>().unwrap(),
         300,

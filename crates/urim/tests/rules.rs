@@ -3,8 +3,8 @@
 
 use urim::{
     ByPlayer, EndReason, Game, IllegalMove, Match, MatchError, Move, NotationError, Outcome,
-    ParsePositionError, Player, Position, Record, Setup, SetupError, Status, Urim, Urim6, Urim7,
-    score,
+    ParsePositionError, Player, Position, Record, Series, Setup, SetupError, Status, Urim, Urim6,
+    Urim7, score,
 };
 
 fn p6(s: &str) -> Urim6 {
@@ -49,14 +49,14 @@ fn repeated(south: u16, north: u16, winner: Option<Player>, points: u8) -> Statu
 #[test]
 fn rule1_starts_of_the_four_variants() {
     for (seeds, total) in [(3, 36), (4, 48)] {
-        let p = Urim6::start(seeds, Player::South).unwrap();
+        let p = Urim6::start_with(seeds, Player::South).unwrap();
         assert_eq!(p.total(), total);
         assert_eq!(p.seeds_per_pit(), seeds);
         assert_eq!(p.row(Player::North), [seeds; 6]);
         assert_eq!(p.stores(), ByPlayer::new(0, 0));
     }
     for (seeds, total) in [(3, 42), (4, 56)] {
-        let p = Urim7::start(seeds, Player::North).unwrap();
+        let p = Urim7::start_with(seeds, Player::North).unwrap();
         assert_eq!(p.total(), total);
         assert_eq!(p.side_to_move(), Player::North);
         assert_eq!(letters(&p), "abcdefg");
@@ -64,7 +64,7 @@ fn rule1_starts_of_the_four_variants() {
     assert_eq!(Urim6::new(), Urim6::default());
     assert_eq!(Urim6::new().to_string(), "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S");
     assert_eq!(
-        Urim6::start(5, Player::South),
+        Urim6::start_with(5, Player::South),
         Err(SetupError::SeedsPerPit { seeds: 5 })
     );
 }
@@ -431,24 +431,24 @@ fn rule7_points_of_finished_positions_in_every_variant() {
 fn finish_game<const N: usize>(m: &mut Match<N>) {
     while m.game().outcome().is_none() {
         let mv = m.game().legal_moves()[0];
-        m.play(mv).unwrap();
+        m.play(mv, None).unwrap();
     }
 }
 
 #[test]
 fn rule8_games_alternate_who_starts_until_the_target() {
-    let mut m = Match::<6>::new(3).unwrap().with_target(3).unwrap();
+    let mut m = Match::<6>::start(Player::South).with_target(3).unwrap();
     assert_eq!(m.target(), 3);
     let mut starters = vec![];
     loop {
         starters.push(m.first_player());
         assert_eq!(m.game().start().side_to_move(), m.first_player());
-        assert_eq!(m.next_game(), Err(MatchError::GameNotOver));
+        assert_eq!(m.next_game(None), Err(MatchError::GameInProgress));
         finish_game(&mut m);
         if m.is_over() {
             break;
         }
-        m.next_game().unwrap();
+        m.next_game(None).unwrap();
         assert!(starters.len() < 100, "the match never ends");
     }
     for pair in starters.windows(2) {
@@ -461,28 +461,28 @@ fn rule8_games_alternate_who_starts_until_the_target() {
             sum[w] += u16::from(o.points);
         }
     }
-    assert_eq!(m.points(), sum);
+    assert_eq!(m.score(), sum);
     let w = m.winner().unwrap();
-    assert!(m.points()[w] >= 3);
-    assert!(m.points()[w.opponent()] < 3);
-    assert_eq!(m.next_game(), Err(MatchError::MatchOver));
+    assert!(m.score()[w] >= 3);
+    assert!(m.score()[w.opponent()] < 3);
+    assert_eq!(m.next_game(None), Err(MatchError::MatchOver { winner: w }));
     assert_eq!(m.results().len(), starters.len());
 }
 
 #[test]
 fn rule8_defaults_and_choices() {
-    let m = Match::<7>::new(4).unwrap();
+    let m = Match::<7>::start_with(4, Player::South).unwrap();
     assert_eq!(m.target(), 10);
     assert_eq!(m.game().start().total(), 56);
     assert_eq!(m.first_player(), Player::South);
-    let m = m.with_first_player(Player::North);
+    let m = Match::<7>::start_with(4, Player::North).unwrap();
     assert_eq!(m.game().position().side_to_move(), Player::North);
     assert_eq!(
-        Match::<6>::new(3).unwrap().with_target(0).unwrap_err(),
+        Match::<6>::start(Player::South).with_target(0).unwrap_err(),
         MatchError::ZeroTarget
     );
     assert_eq!(
-        Match::<6>::new(2).unwrap_err(),
+        Match::<6>::start_with(2, Player::South).unwrap_err(),
         SetupError::SeedsPerPit { seeds: 2 }
     );
 }
@@ -508,7 +508,7 @@ fn checked_play_names_the_reason_and_leaves_the_position() {
 #[test]
 fn checked_play_of_a_pit_beyond_the_board_is_refused() {
     // Every `Move` names a pit a..g; on a 2×6 board g is refused, never a panic.
-    let start = Urim::<6>::start(3, Player::South).unwrap();
+    let start = Urim::<6>::start_with(3, Player::South).unwrap();
     let g = Move::from_u8(6).unwrap();
     let mut p = start;
     assert_eq!(p.check_move(g), Err(IllegalMove::NoSuchPit { pit: 'g' }));
@@ -522,9 +522,12 @@ fn checked_play_of_a_pit_beyond_the_board_is_refused() {
     let mut game = Game::new(start);
     assert_eq!(game.play(g), Err(IllegalMove::NoSuchPit { pit: 'g' }));
     assert_eq!(game, Game::new(start));
-    let mut m = Match::<6>::new(3).unwrap();
+    let mut m = Match::<6>::start(Player::South);
     let before = m.clone();
-    assert_eq!(m.play(g), Err(IllegalMove::NoSuchPit { pit: 'g' }));
+    assert_eq!(
+        m.play(g, None),
+        Err(IllegalMove::NoSuchPit { pit: 'g' }.into())
+    );
     assert_eq!(m, before);
     assert_eq!(
         IllegalMove::NoSuchPit { pit: 'g' }.to_string(),
@@ -684,7 +687,7 @@ fn setups_validate_into_positions() {
     let s = Setup::<7>::start(4, Player::South);
     assert_eq!(
         Urim7::from_setup(s).unwrap(),
-        Urim7::start(4, Player::South).unwrap()
+        Urim7::start_with(4, Player::South).unwrap()
     );
     assert!(Urim7::from_setup(Setup::<7>::start(5, Player::South)).is_err());
     assert_eq!(Setup::<6>::default(), Urim6::new().to_setup());

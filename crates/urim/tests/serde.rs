@@ -11,7 +11,7 @@ fn positions_serialize_as_notation() {
     let json = serde_json::to_string(&p).unwrap();
     assert_eq!(json, "\"17,0,0,0,0,1/0,2,0,0,0,0 9-7 N\"");
     assert_eq!(serde_json::from_str::<Urim6>(&json).unwrap(), p);
-    let p7 = Urim7::start(4, Player::South).unwrap();
+    let p7 = Urim7::start_with(4, Player::South).unwrap();
     let back: Urim7 = serde_json::from_str(&serde_json::to_string(&p7).unwrap()).unwrap();
     assert_eq!(back, p7);
     let m: Move = "c".parse().unwrap();
@@ -77,12 +77,12 @@ fn random_games_round_trip_through_json() {
     for _ in 0..100 {
         starved += usize::from(round_trip_game(Urim6::new(), &mut rng));
         starved += usize::from(round_trip_game(
-            Urim6::start(4, Player::North).unwrap(),
+            Urim6::start_with(4, Player::North).unwrap(),
             &mut rng,
         ));
         starved += usize::from(round_trip_game(Urim7::new(), &mut rng));
         starved += usize::from(round_trip_game(
-            Urim7::start(4, Player::South).unwrap(),
+            Urim7::start_with(4, Player::South).unwrap(),
             &mut rng,
         ));
     }
@@ -102,9 +102,9 @@ fn any_seed_round_trips() {
         let mut rng = Rng::new(seed);
         Ok(match variant {
             0 => round_trip_game(Urim6::new(), &mut rng),
-            1 => round_trip_game(Urim6::start(4, Player::North).unwrap(), &mut rng),
+            1 => round_trip_game(Urim6::start_with(4, Player::North).unwrap(), &mut rng),
             2 => round_trip_game(Urim7::new(), &mut rng),
-            _ => round_trip_game(Urim7::start(4, Player::South).unwrap(), &mut rng),
+            _ => round_trip_game(Urim7::start_with(4, Player::South).unwrap(), &mut rng),
         })
     });
 }

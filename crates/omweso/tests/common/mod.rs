@@ -44,7 +44,7 @@ pub fn random_start(rng: &mut Rng, rules: Rules) -> Omweso {
         Player::North
     };
     if rng.below(4) == 0 {
-        Omweso::start(first, rules)
+        Omweso::start_with(rules, first)
     } else {
         let setup = Setup {
             to_move: first,

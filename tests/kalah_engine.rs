@@ -1,9 +1,10 @@
-//! The engines of `mancala-search` on Kalah: the one board evaluation (`Static`, read
+//! The engines of `mancala-search` on Kalah (here, not in the kalah crate, whose
+//! dev-dependencies must not cycle back through the engines): the one board evaluation (`Static`, read
 //! from `Position::board`) counts the stores, and the search plays the rules (extra
 //! turns, captures, both endings) through the game record.
 
-use kalah::{Game, Kalah, Player, Position, Record, Status};
-use mancala_search::{AlphaBeta, Engine, Evaluator, Greedy, Limits, Static};
+use mancala::kalah::{Game, Kalah, Player, Position, Record, Status};
+use mancala::search::{AlphaBeta, Engine, Evaluator, Greedy, Limits, Static};
 
 #[test]
 fn the_board_evaluation_counts_the_stores() {

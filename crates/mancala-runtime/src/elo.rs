@@ -1,6 +1,6 @@
 //! Elo ratings from game results: the maximum-likelihood fit of the Elo (Bradley-Terry)
-//! model, with 95% intervals from the Fisher information. Used by `tournament` and
-//! `tune`.
+//! model, with 95% intervals from the Fisher information. Used by the tournaments
+//! ([`crate::tournament`]) and the examples `tournament` and `tune`.
 //!
 //! The model: player `i` scores against `j` with probability
 //! `E(i, j) = 1 / (1 + 10^((r_j − r_i) / 400))`; a game scores 1, ½ (a draw, an annulled
@@ -19,7 +19,7 @@
 //! The interval of a rating is ±1.96 standard errors from the inverse of the Fisher
 //! information (with the anchor removed): the error of the rating *relative to the
 //! anchor*. The difference of two players has its own error ([`Fit::difference`]).
-#![allow(dead_code)] // Not every example uses every function.
+
 #![allow(clippy::needless_range_loop)] // Matrix code reads best with indices.
 
 /// The virtual drawn games added to every pairing that was played (see the module).
@@ -44,6 +44,12 @@ impl Results {
             games: vec![vec![0.0; n]; n],
             points: vec![vec![0.0; n]; n],
         }
+    }
+
+    /// Whether there are no players.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
     }
 
     /// The number of players.
@@ -135,7 +141,11 @@ pub fn elo_of_score(p: f64) -> f64 {
 /// # Errors
 /// When a player is not connected to the anchor by games (its rating is then not
 /// defined), naming it by index.
-pub fn fit(results: &Results, anchor: usize, prior: f64) -> Result<Fit, String> {
+pub fn fit(results: &Results, anchor: usize, prior: f64) -> Result<Fit, crate::Error> {
+    fit_inner(results, anchor, prior).map_err(crate::Error::Rating)
+}
+
+fn fit_inner(results: &Results, anchor: usize, prior: f64) -> Result<Fit, String> {
     let n = results.len();
     if anchor >= n {
         return Err(format!("the anchor {anchor} is not among the {n} players"));
@@ -243,8 +253,13 @@ fn not_connected(results: &Results, anchor: usize) -> Option<String> {
         .map(|i| i.to_string())
         .collect();
     (!lost.is_empty()).then(|| {
+        let (who, them) = if lost.len() == 1 {
+            ("player", "it")
+        } else {
+            ("players", "them")
+        };
         format!(
-            "no rating for player(s) {}: no games connect them to the anchor",
+            "no rating for {who} {}: no games connect {them} to the anchor",
             lost.join(", ")
         )
     })

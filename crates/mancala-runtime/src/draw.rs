@@ -2,8 +2,8 @@
 
 use std::fmt::Write as _;
 
-use mancala::notation::{Row, pit_letter};
-use mancala::{Board, Player};
+use mancala_core::notation::{Row, pit_letter};
+use mancala_core::{Board, Player};
 
 /// Draws the board for a terminal, North at the top, with pit letters seen from each
 /// owner's left, the stores or captures (`store_name` says which), the seeds in hand of

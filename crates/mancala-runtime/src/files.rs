@@ -1,0 +1,251 @@
+//! Game files (docs/game-files.md) of any variant: the library's
+//! [`mancala_core::game_file`] with the tags that name the game and its variant.
+//!
+//! A file written here has the tags `Game` (the game's name), `Variant` (the variant's
+//! text, [`Variant`]), the players and the date, then `Start` and `Result`. Files of
+//! earlier versions, with `Variant "pits=N"` and a `Rules` tag of rule options, read as
+//! before.
+//!
+//! ```
+//! use mancala_runtime::{AnyGame, files};
+//! let mut game = AnyGame::new(&"kalah pits=4 seeds=3 empty-capture".parse()?)?;
+//! game.play_text("b")?;
+//! let text = files::game_file(&game, "me", "you", None).to_string();
+//! assert!(text.contains("[Variant \"kalah pits=4 seeds=3 empty-capture\"]"));
+//! let back = files::replay(&text.parse().unwrap())?;
+//! assert_eq!(back.notation(), game.notation());
+//! assert_eq!(back.variant(), game.variant());
+//! # Ok::<(), mancala_runtime::Error>(())
+//! ```
+
+use std::path::Path;
+
+use mancala_core::Status;
+use mancala_core::game_file::{GameFile, RESULT, START, result_text};
+
+use crate::game::{AnyGame, Visitor};
+use crate::{Error, GameKind, GameRecord, Options, Variant};
+
+/// The tag of the game's name.
+pub const GAME: &str = "Game";
+/// The tag of the variant (`urim pits=7 seeds=4`; in older files `pits=N` alone).
+pub const VARIANT: &str = "Variant";
+/// The tag of the rule options in older files (`clockwise`, `two-captures-first`, …).
+pub const RULES: &str = "Rules";
+
+/// The file of `game` (its start, every move, its status), with the tags of its game
+/// and variant, the players, and the date (`YYYY-MM-DD`; today's when `None`).
+#[must_use]
+pub fn game_file(game: &AnyGame, south: &str, north: &str, date: Option<&str>) -> GameFile {
+    struct File<'a>(Vec<(&'a str, &'a str)>);
+    impl Visitor for File<'_> {
+        type Output = GameFile;
+        fn visit<R: GameRecord>(self, _: &Variant, game: &R) -> GameFile {
+            GameFile::from_record(game, self.0)
+        }
+    }
+    let variant = game.variant().to_string();
+    let today = today();
+    let tags = vec![
+        (GAME, game.kind().name()),
+        (VARIANT, variant.as_str()),
+        ("South", south),
+        ("North", north),
+        ("Date", date.unwrap_or(&today)),
+    ];
+    game.visit(File(tags))
+}
+
+/// The game of `file` at its start (the moves not played yet): the game and variant
+/// from its tags, the start from `Start`.
+///
+/// # Errors
+/// [`Error::GameFile`] naming a missing or bad tag.
+pub fn start_of(file: &GameFile) -> Result<AnyGame, Error> {
+    let bad = |m: String| Error::GameFile(m);
+    let name = file
+        .tag(GAME)
+        .ok_or_else(|| bad(format!("the tag {GAME} is missing")))?;
+    let kind: GameKind = name.parse().map_err(|e: Error| bad(e.to_string()))?;
+    let start = file
+        .tag(START)
+        .ok_or_else(|| bad(format!("the tag {START} is missing")))?;
+    let variant_tag = file.tag(VARIANT).unwrap_or("");
+    let mut options = match variant_tag.strip_prefix(name) {
+        // The variant's text: the game's name first.
+        Some(rest) if rest.is_empty() || rest.starts_with(' ') => {
+            Options::parse(rest).map_err(|e| bad(format!("the {VARIANT} tag: {e}")))?
+        }
+        // An older file: `pits=N` alone.
+        _ => Options::parse(variant_tag).map_err(|e| bad(format!("the {VARIANT} tag: {e}")))?,
+    };
+    for word in file.tag(RULES).unwrap_or("").split_whitespace() {
+        let more = Options::parse(word).map_err(|e| bad(format!("the {RULES} tag: {e}")))?;
+        options.flags.extend(more.flags);
+    }
+    let variant =
+        Variant::new(kind, &options).map_err(|e| bad(format!("the {VARIANT} tag: {e}")))?;
+    let game = AnyGame::from_variant_notation(&variant, start)
+        .map_err(|e| bad(format!("the {START} tag: {e}")))?;
+    Ok(game)
+}
+
+/// The game of `file` with every move played, its `Result` tag checked.
+///
+/// # Errors
+/// As [`start_of`], and [`Error::GameFile`] for a bad move (its ply and why) or a
+/// result that is not the one the moves reach.
+pub fn replay(file: &GameFile) -> Result<AnyGame, Error> {
+    let mut game = start_of(file)?;
+    play_onto(file, &mut game)?;
+    Ok(game)
+}
+
+/// Plays the moves of `file` on `game` (set up at the file's start) and checks its
+/// `Result` tag; on an error `game` holds the moves before the bad one.
+///
+/// # Errors
+/// As [`replay`].
+pub fn play_onto(file: &GameFile, game: &mut AnyGame) -> Result<(), Error> {
+    // The moves first, then the result: a game lost on time (Omweso's blitz forfeit,
+    // rule 9) ends where its moves leave it going on.
+    let mut moves = file.clone();
+    moves.tags.retain(|(n, _)| n != RESULT);
+    crate::game::each_record!(game.record_mut(), g => moves.play_onto(g))
+        .map_err(|e| Error::GameFile(e.to_string()))?;
+    if let Some(tag) = file.tag(RESULT) {
+        let found = result_text(game.status());
+        let forfeit = tag.ends_with(" forfeit") && game.status() == Status::Ongoing;
+        if tag != found && !forfeit {
+            return Err(Error::GameFile(format!(
+                "the {RESULT} tag says {tag:?}, the moves reach {found:?}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Splits the text of a file of several games into the games' texts: a game begins
+/// at a tag line that follows moves.
+#[must_use]
+pub fn split_games(text: &str) -> Vec<String> {
+    let mut games: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut has_moves = false;
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with('[') && has_moves {
+            games.push(std::mem::take(&mut current));
+            has_moves = false;
+        }
+        if !t.is_empty() && !t.starts_with('[') && !t.starts_with(';') {
+            has_moves = true;
+        }
+        current.push_str(line);
+        current.push('\n');
+    }
+    if !current.trim().is_empty() || games.is_empty() {
+        games.push(current);
+    }
+    games
+}
+
+/// Reads every game of the file at `path` (one or several games, docs/game-files.md),
+/// each set up at its start, with its file.
+///
+/// # Errors
+/// [`Error::GameFile`] for a file that cannot be read, and as [`start_of`] for each game
+/// (naming which).
+pub fn load_all(path: &Path) -> Result<Vec<(AnyGame, GameFile)>, Error> {
+    let at = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| Error::GameFile(format!("{at}: {e}")))?;
+    let texts = split_games(&text);
+    let several = texts.len() > 1;
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let which = if several {
+                format!("{at}, game {}", i + 1)
+            } else {
+                at.to_string()
+            };
+            let file: GameFile = t
+                .parse()
+                .map_err(|e| Error::GameFile(format!("{which}: {e}")))?;
+            let game = start_of(&file).map_err(|e| Error::GameFile(format!("{which}: {e}")))?;
+            Ok((game, file))
+        })
+        .collect()
+}
+
+/// Reads the game file at `path` and sets up its start; of a file of several games,
+/// the last one.
+///
+/// # Errors
+/// As [`load_all`].
+pub fn load(path: &Path) -> Result<(AnyGame, GameFile), Error> {
+    load_all(path)?
+        .pop()
+        .ok_or_else(|| Error::GameFile(format!("{}: no game", path.display())))
+}
+
+/// Writes `file` to `path`.
+///
+/// # Errors
+/// [`Error::GameFile`] when the file cannot be written.
+pub fn save(path: &Path, file: &GameFile) -> Result<(), Error> {
+    std::fs::write(path, file.to_string())
+        .map_err(|e| Error::GameFile(format!("{}: {e}", path.display())))
+}
+
+/// Writes several games to one file, one after the other, separated by a blank line
+/// (docs/game-files.md: a file may hold several games).
+///
+/// # Errors
+/// [`Error::GameFile`] when the file cannot be written.
+pub fn save_all(path: &Path, files: &[GameFile]) -> Result<(), Error> {
+    let text: Vec<String> = files.iter().map(ToString::to_string).collect();
+    std::fs::write(path, text.join("\n"))
+        .map_err(|e| Error::GameFile(format!("{}: {e}", path.display())))
+}
+
+/// The file cut after `ply` plies (its `Result` tag dropped: the game goes on there).
+///
+/// # Errors
+/// [`Error::GameFile`] when the game has fewer plies.
+pub fn cut(file: &GameFile, ply: usize) -> Result<GameFile, Error> {
+    if ply > file.moves.len() {
+        return Err(Error::GameFile(format!(
+            "ply {ply}: the game has {} plies",
+            file.moves.len()
+        )));
+    }
+    let mut cut = file.clone();
+    cut.moves.truncate(ply);
+    cut.tags.retain(|(n, _)| n != RESULT);
+    Ok(cut)
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD` (`????-??-??` where there is no clock:
+/// WebAssembly without a host; a front end there passes its own date).
+#[must_use]
+pub fn today() -> String {
+    if cfg!(all(target_arch = "wasm32", target_os = "unknown")) {
+        return "????-??-??".into();
+    }
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Days to a civil date (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}

@@ -1,0 +1,311 @@
+//! Every game and variant driven through the runtime object ([`AnyGame`]) against the
+//! concrete types, set up here by hand from each crate's own constructors, on random
+//! games: the same legal moves, positions, statuses and boards after every move, the
+//! same positions on the way back with undo, and bad moves refused with the game
+//! unchanged.
+
+use mancala_core::record::{MoveOf, Record};
+use mancala_core::{Player, Position};
+use mancala_runtime::{AnyGame, Error, GameMove, GameRecord, Options, Variant, files};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Plays `games` random games of `variant` through [`AnyGame`] and through the
+/// concrete record `start`, comparing them at every ply.
+fn check<R: GameRecord>(variant: &str, start: R, games: usize) {
+    let v: Variant = variant.parse().unwrap_or_else(|e| panic!("{variant}: {e}"));
+    assert_eq!(
+        v.to_string().parse::<Variant>().as_ref(),
+        Ok(&v),
+        "{variant}"
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(variant.len() as u64);
+    for g in 0..games {
+        let mut any = AnyGame::with_lot(&v, 0).unwrap();
+        let mut concrete = start.clone();
+        let mut trail = vec![concrete.position().to_string()];
+        for ply in 0..300 {
+            let at = format!("{variant}, game {g}, ply {ply}");
+            assert_eq!(any.notation(), concrete.position().to_string(), "{at}");
+            assert_eq!(any.status(), concrete.status(), "{at}");
+            assert_eq!(any.board(), concrete.position().board(), "{at}");
+            assert_eq!(
+                any.side_to_move(),
+                concrete.position().side_to_move(),
+                "{at}"
+            );
+            let legal: Vec<String> = concrete
+                .legal_moves()
+                .into_iter()
+                .map(|m| m.to_string())
+                .collect();
+            assert_eq!(any.legal_moves_text(), legal, "{at}");
+            if concrete.status().is_finished() || legal.is_empty() {
+                assert!(any.is_finished(), "{at}");
+                break;
+            }
+            // A move of the game that is not legal here is refused, the game unchanged.
+            if let Some(bad) = (0..8u8)
+                .map(|i| i as char)
+                .map(|i| ((b'a' + i as u8) as char).to_string())
+                .find(|t| !legal.contains(t) && any.parse_move(t).is_ok())
+            {
+                let before = any.notation();
+                let err = any.play_text(&bad).unwrap_err();
+                assert!(matches!(err, Error::IllegalMove(_)), "{at}: {err:?}");
+                assert_eq!(any.notation(), before, "{at}");
+                assert_eq!(any.ply(), ply, "{at}");
+            }
+            let text = &legal[rng.random_range(0..legal.len())];
+            let m = any
+                .play_text(text)
+                .unwrap_or_else(|e| panic!("{at}: {text}: {e}"));
+            assert_eq!(&m.to_string(), text, "{at}");
+            let cm: MoveOf<R> = text.parse().unwrap();
+            assert_eq!(GameMove::to_any(cm), m, "{at}");
+            concrete.play(cm).unwrap();
+            trail.push(concrete.position().to_string());
+        }
+        assert_eq!(any.moves_text().len(), trail.len() - 1);
+        // Back to the start, one ply at a time, through the same positions.
+        trail.pop();
+        while let Some(expected) = trail.pop() {
+            assert!(any.undo().is_some());
+            assert_eq!(any.notation(), expected, "{variant}, game {g}, undo");
+        }
+        assert_eq!(any.undo(), None);
+        assert_eq!(any.notation(), start.position().to_string());
+    }
+}
+
+#[test]
+fn every_variant_plays_as_its_concrete_type() {
+    use Player::South;
+    for seeds in [3, 4] {
+        check(
+            &format!("urim pits=6 seeds={seeds}"),
+            urim::Game::<6>::new(urim::Urim::start_with(seeds, South).unwrap()),
+            12,
+        );
+        check(
+            &format!("urim pits=7 seeds={seeds}"),
+            urim::Game::<7>::new(urim::Urim::start_with(seeds, South).unwrap()),
+            12,
+        );
+    }
+    for (text, rules, first) in [
+        ("omweso", omweso::Rules::default(), South),
+        (
+            "omweso two-captures-first",
+            omweso::Rules {
+                two_captures_first: true,
+            },
+            South,
+        ),
+        (
+            "omweso north-first",
+            omweso::Rules::default(),
+            Player::North,
+        ),
+    ] {
+        check(
+            text,
+            omweso::Game::new(omweso::Omweso::start_with(rules, first)),
+            8,
+        );
+    }
+    check(
+        "rio-kadalis",
+        rio_kadalis::Game::<6, false>::new(rio_kadalis::Kadalis::start(South)),
+        12,
+    );
+    check(
+        "rio-kadalis clockwise",
+        rio_kadalis::Game::<6, true>::new(rio_kadalis::Kadalis::start(South)),
+        12,
+    );
+    check(
+        "rio-kadalis pits=5",
+        rio_kadalis::Game::<5, false>::new(rio_kadalis::Kadalis::start(South)),
+        12,
+    );
+    check(
+        "rio-kadalis pits=5 clockwise",
+        rio_kadalis::Game::<5, true>::new(rio_kadalis::Kadalis::start(South)),
+        12,
+    );
+    for seeds in [4, 3] {
+        check(
+            &format!("oware seeds={seeds}"),
+            oware::Game::new(oware::Oware::start_with(seeds, South).unwrap()),
+            12,
+        );
+    }
+    for (pits, seeds, empty_capture, mover_empty) in [
+        (6, 4, false, false),
+        (6, 4, true, false),
+        (6, 3, false, true),
+        (4, 3, true, true),
+        (1, 1, false, false),
+        (10, 2, false, false),
+    ] {
+        let rules = kalah::Rules {
+            pits,
+            empty_capture,
+            ending: if mover_empty {
+                kalah::Ending::MoverEmpty
+            } else {
+                kalah::Ending::AnySideEmpty
+            },
+        };
+        let mut text = format!("kalah pits={pits} seeds={seeds}");
+        if empty_capture {
+            text += " empty-capture";
+        }
+        if mover_empty {
+            text += " mover-empty";
+        }
+        check(
+            &text,
+            kalah::Game::new(kalah::Kalah::start_with(rules, seeds, South).unwrap()),
+            8,
+        );
+    }
+}
+
+#[test]
+fn variants_refuse_what_their_game_does_not_have() {
+    for (text, message) in [
+        (
+            "urim pits=8",
+            "pits: urim is played on rows of 6 or 7 pits, not 8",
+        ),
+        (
+            "urim seeds=5",
+            "seeds: urim is played with 3 or 4 seeds per pit, not 5",
+        ),
+        ("urim clockwise", "urim has no option clockwise"),
+        ("omweso pits=8", "omweso has no pits or seeds options"),
+        (
+            "omweso north-first by-lot",
+            "choose north-first or by-lot, not both",
+        ),
+        (
+            "rio-kadalis pits=7",
+            "rio-kadalis has 5 or 6 holes per row, not 7",
+        ),
+        ("rio-kadalis seeds=4", "rio-kadalis has no seeds option"),
+        ("oware pits=7", "oware is played on rows of 6 pits"),
+        (
+            "oware seeds=5",
+            "oware is played with 4 or 3 seeds per pit, not 5",
+        ),
+        ("kalah pits=11", "pits, seeds:"),
+        ("kalah pits=0", "pits, seeds:"),
+        ("kalah clockwise", "kalah has no option clockwise"),
+        ("chess", "unknown game \"chess\""),
+        ("", "no game given"),
+        ("urim pits=x", "pits: \"x\" is not a whole number"),
+        ("urim fast", "\"fast\" is not a variant option"),
+    ] {
+        let err = text.parse::<Variant>().unwrap_err();
+        assert!(matches!(err, Error::Variant(_)), "{text}: {err:?}");
+        assert!(err.to_string().contains(message), "{text}: {err}");
+    }
+}
+
+#[test]
+fn positions_from_notation_give_their_variant() {
+    let o = Options::default();
+    let g = AnyGame::from_notation(
+        mancala_runtime::GameKind::Urim,
+        "4,4,4,4,4,4,4/4,4,4,4,4,4,4 0-0 S",
+        &o,
+    )
+    .unwrap();
+    assert_eq!(g.variant().to_string(), "urim pits=7 seeds=4");
+    let g = AnyGame::from_notation(
+        mancala_runtime::GameKind::RioKadalis,
+        &AnyGame::new(&"rio-kadalis pits=5".parse().unwrap())
+            .unwrap()
+            .notation(),
+        &o,
+    )
+    .unwrap();
+    assert_eq!(g.variant().to_string(), "rio-kadalis pits=5");
+    // Options that disagree with the position, or that it does not take.
+    let seven = Options::parse("pits=6").unwrap();
+    let err = AnyGame::from_notation(
+        mancala_runtime::GameKind::Urim,
+        "4,4,4,4,4,4,4/4,4,4,4,4,4,4 0-0 S",
+        &seven,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "pits=6 disagrees with the position, whose rows have 7 pits"
+    );
+    let err = AnyGame::from_notation(mancala_runtime::GameKind::Oware, "nonsense", &o).unwrap_err();
+    assert!(matches!(err, Error::Position(_)), "{err:?}");
+}
+
+#[test]
+fn game_files_keep_the_variant_and_every_move() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for text in [
+        "urim pits=7 seeds=4",
+        "omweso two-captures-first",
+        "rio-kadalis pits=5 clockwise",
+        "oware seeds=3",
+        "kalah pits=5 seeds=3 empty-capture mover-empty",
+    ] {
+        let v: Variant = text.parse().unwrap();
+        let mut game = AnyGame::with_lot(&v, 0).unwrap();
+        for _ in 0..30 {
+            let legal = game.legal_moves();
+            if game.is_finished() || legal.is_empty() {
+                break;
+            }
+            game.play(legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+        let file = files::game_file(&game, "a", "b", Some("2026-12-01"));
+        let back = files::replay(&file.to_string().parse().unwrap()).unwrap();
+        assert_eq!(back.variant(), game.variant(), "{text}");
+        assert_eq!(back.moves(), game.moves(), "{text}");
+        assert_eq!(back.notation(), game.notation(), "{text}");
+        assert_eq!(back.status(), game.status(), "{text}");
+    }
+}
+
+#[test]
+fn a_blitz_forfeit_is_kept_in_the_sessions_files() {
+    use mancala_runtime::{MatchOptions, Session};
+    use std::time::Duration;
+    let options = MatchOptions {
+        mode: Some(omweso::Mode::Blitz),
+        ..MatchOptions::default()
+    };
+    let mut s = Session::whole_match(&"omweso".parse().unwrap(), &options).unwrap();
+    let first = s.current().legal_moves()[0];
+    s.play(first, Some(Duration::from_millis(500))).unwrap();
+    assert_eq!(s.status(), mancala_core::Status::Ongoing);
+    // Rule 9: a move over 3 seconds in blitz play loses the game.
+    let second = s.current().legal_moves()[0];
+    s.play(second, Some(Duration::from_secs(4))).unwrap();
+    let status = s.status();
+    let o = status.outcome().expect("the game is over");
+    assert_eq!(o.reason, mancala_core::EndReason::Forfeit);
+    assert_eq!(o.winner, Some(Player::South));
+    let files = s.game_files("a", "b");
+    assert_eq!(files.len(), 1);
+    let result = files[0].tag("Result").unwrap();
+    assert!(result.ends_with("forfeit"), "{result}");
+    // The move over time is not played: the game ends before it. The file replays,
+    // its moves leaving the game going on, as a forfeit does.
+    let back = files::replay(&files[0].to_string().parse().unwrap()).unwrap();
+    assert_eq!(back.moves(), vec![first]);
+    // Any other result that the moves do not reach is refused.
+    let mut wrong = files[0].clone();
+    wrong.set_tag("Result", "annulled");
+    assert!(files::replay(&wrong).is_err());
+}
