@@ -19,7 +19,8 @@
 //!   [`history`]: the same for Urim, carrying rule 6's history along its path and
 //!   using the databases' bounds right after captures.
 //! - [`oracle`]: the databases as a `mancala_search::Evaluator` that knows exact
-//!   outcomes.
+//!   outcomes (or bounds on them) where they hold: for a game with cycles, at a
+//!   position that is its whole history.
 //!
 //! The value of a board is the margin (the mover's future gains minus the
 //! opponent's) the side to move can force over the seeds still on the board; see
@@ -27,11 +28,11 @@
 //!
 //! ```
 //! use mancala_solve::{build, db::Databases, kalah::KalahGame, search::{Limits, Prover}};
-//! use kalah::{Kalah, Rules};
+//! use kalah::{Kalah, Player, Rules};
 //! let game = KalahGame::new(Rules::with_pits(2));
 //! let mut dbs = Databases::new(&game, 8)?;
 //! build::build(&game, &mut dbs, 8, None, false, |_| {})?; // every board of <= 8 seeds
-//! let start = Kalah::start_with(Rules::with_pits(2), 2, Player::South)?;      // 8 seeds: in the databases
+//! let start = Kalah::start_with(Rules::with_pits(2), 2, Player::South)?; // 8 seeds: in the databases
 //! let proof = Prover::new(&game, &dbs, 10)?.prove(&start, &Limits::none())?;
 //! assert_eq!(proof.value(), Some(i32::from(dbs.value(&[2, 2, 2, 2]).unwrap())));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
