@@ -711,6 +711,18 @@ impl Engine {
         });
         r.map(|r| report(&r)).map_err(py_err)
     }
+    /// The exact outcome of perfect play from `game`'s position where the endgame
+    /// databases know it (`None` without databases, or beyond them).
+    fn exact(&self, game: PyRef<'_, Game>) -> Option<Outcome> {
+        let e = self.inner.lock().ok()?;
+        e.exact(&game.inner).map(|o| Outcome {
+            winner: o.winner.map(player_index),
+            points: o.points,
+            totals: o.totals.map(|t| (t.south, t.north)),
+            reason: reason_name(o.reason),
+            description: String::from("the value of perfect play, from the databases"),
+        })
+    }
     /// Searches `game` and plays the best move on it; returns the report.
     fn play(&self, py: Python<'_>, game: &Bound<'_, Game>) -> PyResult<SearchReport> {
         let r = self.search(py, game.borrow())?;
