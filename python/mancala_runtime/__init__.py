@@ -66,6 +66,7 @@ __all__ = [
     "board_array",
     "engine_specs",
     "games",
+    "play",
     "play_games",
     "register",
 ]
@@ -165,6 +166,43 @@ class Games(_native.Games):
         and no game changes."""
         points, done = self._step([int(a) for a in np.asarray(actions).ravel()])
         return np.frombuffer(points, dtype=np.int8), np.frombuffer(done, dtype=np.uint8)
+
+
+def play(variant: str = "omweso", engine: str = "alphabeta:300ms", you: int = 0, read=input, write=print):
+    """Plays a game of ``variant`` against the engine ``engine`` at the terminal: you
+    are South (``you=0``) or North (``1``); type a move in the game's notation,
+    ``undo`` (your last move and the engine's reply) or ``quit``. Returns the game.
+
+    ``python -c "import mancala_runtime as mr; mr.play('omweso')"``
+    """
+    game = Game(variant)
+    bot = Engine(engine, game.variant)
+    write(f"{game.variant}: you are {('South', 'North')[you]}; the engine is {bot.name}")
+    while not game.is_finished:
+        if game.to_move != you:
+            r = bot.play(game)
+            write(f"engine plays {r.best} ({r.score_text})")
+            continue
+        write(str(game))
+        try:
+            text = read(f"your move ({', '.join(game.legal_moves())}): ").strip()
+        except EOFError:
+            write("no more input: the game stops here")
+            return game
+        if text == "quit":
+            return game
+        if text == "undo":
+            game.undo()
+            while game.ply and game.to_move != you:
+                game.undo()
+            continue
+        try:
+            game.play(text)
+        except MancalaError as e:
+            write(f"{type(e).__name__}: {e}")
+    write(str(game))
+    write(game.describe_status())
+    return game
 
 
 def register():
