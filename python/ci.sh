@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 venv="${MANCALA_PY_VENV:-$PWD/target/python-venv}"
 [ -x "$venv/bin/python" ] || "${PYTHON:-python3}" -m venv "$venv"
 py="$venv/bin/python"
+export PATH="$venv/bin:$PATH"  # maturin's binary, for the build without isolation
 "$py" -c 'import maturin, pytest, numpy, pyspiel' 2>/dev/null \
     || "$py" -m pip install -q --disable-pip-version-check maturin pytest numpy open_spiel
 # The extension's own target folder (its workspace is python/ alone).
