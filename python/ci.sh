@@ -4,6 +4,7 @@
 # then pytest. MANCALA_PY_GAMES sets the random games of the long comparisons (200 here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+cargo fmt --manifest-path python/Cargo.toml --check
 venv="${MANCALA_PY_VENV:-$PWD/target/python-venv}"
 [ -x "$venv/bin/python" ] || "${PYTHON:-python3}" -m venv "$venv"
 py="$venv/bin/python"

@@ -330,3 +330,25 @@ def test_vectorised_step():
         env.step([99] * n)
     with pytest.raises(ValueError):
         env.step([0])
+
+
+@pytest.mark.parametrize(
+    "variant,position",
+    [
+        ("urim", "3,3,3,3,3,3,3/3,3,3,3,3,3,3 0-0 S"),
+        ("kalah", "3,3,3,3/3,3,3,3 0-0 N empty-capture,mover-empty"),
+        ("rio-kadalis", "x,4,4,4,4,4/x,x,4,4,4,4 0-0 N"),
+        ("omweso by-lot", None),
+        ("omweso", "0,1,0,0,3,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,1,0,0,0/0,0,0,0,1,0,0,57 S sn 0-0"),
+        ("oware seeds=3", None),
+    ],
+)
+def test_pickling_games_set_up_from_positions(variant, position):
+    for lot in range(4):
+        g = mr.Game(variant, position=position, lot=lot)
+        for _ in range(3):
+            if not g.is_finished:
+                g.play(g.legal_moves()[-1])
+        h = pickle.loads(pickle.dumps(g))
+        assert (h.variant, h.start_notation(), h.moves(), h.notation(), h.status) == (
+            g.variant, g.start_notation(), g.moves(), g.notation(), g.status)
