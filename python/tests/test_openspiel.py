@@ -11,7 +11,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 import mancala_runtime as mr  # noqa: E402
 from mancala_runtime import openspiel as mos  # noqa: E402
-from conftest import GAMES  # noqa: E402
+from conftest import GAMES, REPO  # noqa: E402
 
 NAMES = mr.register()
 
@@ -171,3 +171,17 @@ def test_mcts_plays_a_whole_game_against_our_engine(load):
     r = state.returns()
     assert r[0] == -r[1] == state.game.south_points
     assert abs(r[0]) <= game.max_utility()
+
+
+def test_annulled_omweso_returns_zero():
+    """Endless moves (rule 8) from the omweso crate's layouts: the game is annulled, 0
+    each."""
+    lines = (REPO / "crates/omweso/tests/endless_layouts.txt").read_text().splitlines()
+    layouts = [line.rsplit(" ", 2)[:2] for line in lines if line and not line.startswith("#")]
+    game = pyspiel.load_game("python_omweso")
+    for position, move in layouts[:5]:
+        s = game.new_initial_state()
+        s.game = mr.Game("omweso", position=position)
+        s.apply_action(s.game.action(move))
+        assert s.game.status == "annulled" and s.game.outcome is None
+        assert s.is_terminal() and s.returns() == [0.0, 0.0]

@@ -94,7 +94,11 @@ def test_one_game_in_two_threads_is_an_error_not_a_crash():
 
 
 def solve_binary():
-    for path in [os.environ.get("MANCALA_SOLVE", ""), REPO / "target/release/examples/solve"]:
+    # CI's earlier steps build it: `cargo test` (debug) and the long tests (optimised).
+    candidates = [os.environ.get("MANCALA_SOLVE", "")] + [
+        REPO / f"target/{profile}/examples/solve" for profile in ("release", "long-tests", "debug")
+    ]
+    for path in candidates:
         if path and os.path.exists(path):
             return str(path)
     return None
