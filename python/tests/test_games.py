@@ -352,3 +352,17 @@ def test_pickling_games_set_up_from_positions(variant, position):
         h = pickle.loads(pickle.dumps(g))
         assert (h.variant, h.start_notation(), h.moves(), h.notation(), h.status) == (
             g.variant, g.start_notation(), g.moves(), g.notation(), g.status)
+
+
+def test_batch_of_engine_games():
+    """`play_games` with an engine: each move is the one the same engine, asked in the
+    same order through `Engine.search`, gives."""
+    b = mr.play_games("kalah pits=4 seeds=3", 3, seed=5, engine="alphabeta:3")
+    e = mr.Engine("alphabeta:3", "kalah pits=4 seeds=3", seed=5)
+    assert (b.status == 1).all()
+    for i in range(3):
+        g = mr.Game("kalah pits=4 seeds=3", lot=5 + i)
+        for k in range(b.offsets[i], b.offsets[i + 1]):
+            assert e.search(g).best_action == b.actions[k]
+            g.play(int(b.actions[k]))
+        assert g.is_finished and g.south_points == b.south_points[i]
