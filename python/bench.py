@@ -82,6 +82,12 @@ def main():
             return len(mr.play_games(ours, n, seed=seed[0]))
 
         rows.append((ours, "games/s, play_games (batch in Rust, NumPy out)", timed(batch, a.seconds)))
+
+        def batch2(n=1000):
+            seed[0] += 1
+            return len(mr.play_games(ours, n, seed=seed[0], threads=2))
+
+        rows.append((ours, "games/s, play_games(threads=2)", timed(batch2, a.seconds)))
         env = mr.Games(ours, 1024)
 
         def step():

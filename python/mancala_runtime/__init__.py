@@ -118,13 +118,17 @@ def play_games(
     seed: int = 0,
     engine: Optional[str] = None,
     max_plies: int = 10_000,
+    threads: int = 1,
 ) -> GameBatch:
     """Plays ``n`` games of ``variant`` in Rust, the GIL released: uniformly random
     legal moves drawn from ``seed``, or the engine ``engine`` (a spec such as
-    ``alphabeta:2``) for both sides. Returns a :class:`GameBatch` of NumPy arrays."""
+    ``alphabeta:2``) for both sides, on ``threads`` threads. Returns a
+    :class:`GameBatch` of NumPy arrays. Random games are the same whatever the
+    threads; with an engine each thread has its own (whose memory of earlier searches
+    can change its choices)."""
     width = Variant(str(variant)).num_cells
     cells, to_move, actions, plies, points, status, totals = _native._play_games(
-        str(variant), n, seed, engine, max_plies
+        str(variant), n, seed, engine, max_plies, threads
     )
     plies = np.frombuffer(plies, dtype=np.uint32)
     offsets = np.zeros(len(plies) + 1, dtype=np.int64)

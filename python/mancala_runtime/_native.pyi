@@ -120,7 +120,12 @@ class Games:
     def _step(self, actions: list[int]) -> tuple[bytes, bytes]: ...
 
 def _play_games(
-    variant: str, n: int, seed: int = 0, engine: Optional[str] = None, max_plies: int = 10000
+    variant: str,
+    n: int,
+    seed: int = 0,
+    engine: Optional[str] = None,
+    max_plies: int = 10000,
+    threads: int = 1,
 ) -> tuple[bytes, bytes, bytes, bytes, bytes, bytes, bytes]: ...
 def engine_specs() -> str: ...
 def games() -> list[str]: ...

@@ -759,30 +759,30 @@ struct Batch {
     cells: Vec<i16>,
     to_move: Vec<u8>,
     actions: Vec<i16>,
-    offsets: Vec<i64>,
     south_points: Vec<i8>,
     status: Vec<u8>,
     plies: Vec<u32>,
     totals: Vec<i16>,
 }
 
-/// Plays `n` games of `variant` in Rust: random moves, or `spec`'s engine for both
-/// sides; each game stops at its end or after `max_plies` (status 3).
+/// Plays games `games` of `variant` in Rust: random moves (game `i` draws from its own
+/// generator, seeded by `seed` and `i`, so that the games do not depend on how they are
+/// split between threads), or `spec`'s engine for both sides; each game stops at its
+/// end or after `max_plies` (status 3). Game `i` starts with the lot `seed + i`.
 fn play_batch(
     v: &Variant,
-    n: usize,
+    games: std::ops::Range<usize>,
     seed: u64,
     spec: Option<&str>,
     max_plies: usize,
 ) -> Result<Batch, Error> {
-    let mut rng = Rng(seed);
     let mut engine = match spec {
         Some(s) => Some(mancala_runtime::Engine::new(s, v, seed, None)?),
         None => None,
     };
     let mut b = Batch::default();
-    b.offsets.push(0);
-    for i in 0..n {
+    for i in games {
+        let mut rng = Rng(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
         let mut g = AnyGame::with_lot(v, seed.wrapping_add(i as u64))?;
         let mut plies = 0;
         while !g.is_finished() && plies < max_plies {
@@ -800,7 +800,6 @@ fn play_batch(
             g.play(m)?;
             plies += 1;
         }
-        b.offsets.push(b.cells.len() as i64);
         b.plies.push(plies as u32);
         let s = g.status();
         b.south_points.push(south_points(s) as i8);
@@ -816,10 +815,51 @@ fn play_batch(
     Ok(b)
 }
 
+/// `play_batch` over `n` games split between `threads` threads, joined in order.
+fn play_batch_threaded(
+    v: &Variant,
+    n: usize,
+    seed: u64,
+    spec: Option<&str>,
+    max_plies: usize,
+    threads: usize,
+) -> Result<Batch, Error> {
+    let threads = threads.clamp(1, n.max(1));
+    let chunk = n.div_ceil(threads);
+    let parts: Vec<Result<Batch, Error>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let range = (t * chunk).min(n)..((t + 1) * chunk).min(n);
+                s.spawn(move || play_batch(v, range, seed, spec, max_plies))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(Error::Engine("a batch thread failed".into())))
+            })
+            .collect()
+    });
+    let mut all = Batch::default();
+    for part in parts {
+        let p = part?;
+        all.cells.extend(p.cells);
+        all.to_move.extend(p.to_move);
+        all.actions.extend(p.actions);
+        all.plies.extend(p.plies);
+        all.south_points.extend(p.south_points);
+        all.status.extend(p.status);
+        all.totals.extend(p.totals);
+    }
+    Ok(all)
+}
+
 /// Plays `n` games in Rust (random moves, or the engine `engine` for both sides) and
 /// returns raw arrays as bytes; `mancala_runtime.play_games` wraps them for NumPy.
+/// `threads` threads play them (with an engine, one engine a thread).
 #[pyfunction]
-#[pyo3(signature = (variant, n, seed = 0, engine = None, max_plies = 10_000))]
+#[pyo3(signature = (variant, n, seed = 0, engine = None, max_plies = 10_000, threads = 1))]
 fn _play_games<'py>(
     py: Python<'py>,
     variant: &str,
@@ -827,10 +867,11 @@ fn _play_games<'py>(
     seed: u64,
     engine: Option<String>,
     max_plies: usize,
+    threads: usize,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let v = parse_variant(variant)?;
     let b = py
-        .allow_threads(|| play_batch(&v, n, seed, engine.as_deref(), max_plies))
+        .allow_threads(|| play_batch_threaded(&v, n, seed, engine.as_deref(), max_plies, threads))
         .map_err(py_err)?;
     (
         bytes_of(py, &b.cells),

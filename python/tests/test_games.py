@@ -366,3 +366,11 @@ def test_batch_of_engine_games():
             assert e.search(g).best_action == b.actions[k]
             g.play(int(b.actions[k]))
         assert g.is_finished and g.south_points == b.south_points[i]
+
+
+def test_batch_games_do_not_depend_on_the_threads():
+    one = mr.play_games("rio-kadalis", 40, seed=3, threads=1)
+    three = mr.play_games("rio-kadalis", 40, seed=3, threads=3)
+    for field in ("cells", "to_move", "actions", "offsets", "south_points", "status", "totals"):
+        assert np.array_equal(getattr(one, field), getattr(three, field)), field
+    assert len(mr.play_games("urim", 0)) == 0

@@ -122,17 +122,20 @@ def test_identical_to_openspiel_kalah():
             t.apply_action(_kalah_action(p, a))
 
 
-def test_identical_to_openspiel_oware():
+@pytest.mark.parametrize("seeds", [4, 3])
+def test_identical_to_openspiel_oware(seeds):
     """Oware against OpenSpiel's C++ `oware`: the same legal actions, boards and
     players at every step, the same returns and final totals (OpenSpiel moves the seeds
     left into the stores at the end, we count them in the totals)."""
-    ours, theirs = pyspiel.load_game("python_oware"), pyspiel.load_game("oware")
+    ours = pyspiel.load_game(f"python_oware(seeds={seeds})")
+    theirs = pyspiel.load_game(f"oware(num_seeds_per_house={seeds})")
+    scale = 12 * seeds  # OpenSpiel's observation: seeds / the total
     rng = random.Random(12)
     for _ in range(GAMES):
         s, t = ours.new_initial_state(), theirs.new_initial_state()
         while True:
             assert s.is_terminal() == t.is_terminal(), s.game.notation()
-            board = [round(x * 48) for x in t.observation_tensor(0)]
+            board = [round(x * scale) for x in t.observation_tensor(0)]
             if s.is_terminal():
                 assert s.returns() == t.returns()
                 assert tuple(board[12:14]) == s.game.outcome.totals
