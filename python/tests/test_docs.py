@@ -37,3 +37,14 @@ def test_openspiel_mcts_plays_urim():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     assert "wins" in out.stdout or "draw" in out.stdout, out.stdout
+
+
+def test_the_python_examples_run():
+    """The page's ```python blocks, in order, in one namespace."""
+    text = (REPO / "docs/python.md").read_text()
+    blocks = re.findall(r"^```python\n(.*?)^```$", text, flags=re.S | re.M)
+    assert len(blocks) >= 3
+    namespace = {}
+    for block in blocks:
+        exec(compile(block, "docs/python.md", "exec"), namespace)
+    assert namespace["g"].ply == 1  # the engine's move
