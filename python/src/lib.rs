@@ -606,6 +606,7 @@ impl Game {
         }
         Ok(Game { inner })
     }
+    /// A copy of the game (its start, moves and history).
     fn copy(&self) -> Game {
         self.clone()
     }
@@ -682,10 +683,12 @@ impl Engine {
     fn name(&self) -> String {
         self.inner.lock().map(|e| e.name()).unwrap_or_default()
     }
+    /// The spec it was built from.
     #[getter]
     fn spec(&self) -> &str {
         &self.spec
     }
+    /// The variant it plays, as text.
     #[getter]
     fn variant(&self) -> &str {
         &self.variant
@@ -930,6 +933,7 @@ impl Games {
             .map(|g| Game { inner: g.clone() })
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("no such game"))
     }
+    /// The number of distinct actions of the variant.
     #[getter]
     fn num_actions(&self) -> usize {
         self.actions

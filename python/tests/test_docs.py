@@ -48,3 +48,21 @@ def test_the_python_examples_run():
     for block in blocks:
         exec(compile(block, "docs/python.md", "exec"), namespace)
     assert namespace["g"].ply == 1  # the engine's move
+
+
+def test_docstrings_and_stubs():
+    """help() explains every public class and its methods; the stubs name them all."""
+    import inspect
+
+    import mancala_runtime as mr
+
+    stubs = (REPO / "python/mancala_runtime/_native.pyi").read_text()
+    for name in mr.__all__:
+        obj = getattr(mr, name)
+        assert inspect.getdoc(obj), name
+        if inspect.isclass(obj) and not issubclass(obj, Exception):
+            if obj.__module__ == "mancala_runtime" and name not in ("GameBatch", "Games"):
+                assert f"class {name}" in stubs, name
+            for attr, member in vars(obj).items():
+                if not attr.startswith("_") and callable(member):
+                    assert inspect.getdoc(member), f"{name}.{attr}"
