@@ -326,8 +326,12 @@ def test_vectorised_step():
         finished += int((done > 0).sum())
         assert set(np.unique(points)) <= {-1, 0, 1}
     assert finished > 0
-    with pytest.raises(mr.IllegalMoveError):
-        env.step([99] * n)
+    before = env.observe()[0].copy()
+    acts = env.random_actions()
+    acts[-1] = 99  # the last game's action is illegal: no game moves
+    with pytest.raises(mr.IllegalMoveError, match=f"game {n - 1}"):
+        env.step(acts)
+    assert (env.observe()[0] == before).all()
     with pytest.raises(ValueError):
         env.step([0])
 
