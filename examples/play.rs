@@ -246,10 +246,7 @@ impl Play {
             let to_move = game.side_to_move();
             if status.is_finished() && !announced {
                 announced = true;
-                println!(
-                    "game over: {}",
-                    mancala::runtime::describe_status(kind, status, to_move)
-                );
+                println!("game over: {}", s.describe_status());
                 if let Some(score) = s.score() {
                     match s.winner() {
                         Some(w) => println!(

@@ -79,6 +79,7 @@ pub use kalah;
 pub use mancala_search as search;
 
 #[cfg(feature = "runtime")]
+#[doc(inline)]
 pub use mancala_runtime as runtime;
 
 /// The examples of `docs/api.md` (the common API), compiled and run as doctests the way

@@ -131,7 +131,15 @@ fn play_save_keeps_every_game_of_the_session() {
     let (ok, out, err) = run(
         "play",
         &[
-            "urim", "--match", "--target", "3", "--auto", "--engine", "alphabeta:2", "--save", p,
+            "urim",
+            "--match",
+            "--target",
+            "3",
+            "--auto",
+            "--engine",
+            "alphabeta:2",
+            "--save",
+            p,
         ],
         "",
     );

@@ -19,10 +19,16 @@ pub use record::Game;
 pub use rules::{Ending, MAX_PITS, MAX_SEEDS, Rules};
 pub use setup::{Setup, SetupError};
 
-#[cfg(feature = "alloc")]
-pub use mancala_core::record::{Line, Record};
+// The same names from the core in every game crate (docs/api.md), so that one
+// dependency is enough.
 pub use mancala_core::{
-    Board, ByPlayer, EndReason, NotationError, Outcome, PitMove, Player, Position, Status,
+    Board, ByPlayer, Direction, EndReason, NotationError, Outcome, PitMove, Player, Position,
+    Status,
+};
+#[cfg(feature = "alloc")]
+pub use mancala_core::{
+    record::{History, Line, Record},
+    series::Series,
 };
 
 /// Why a move is refused: only the reasons every game shares ([`Reason`] is empty).

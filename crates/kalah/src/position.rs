@@ -2,14 +2,13 @@
 //! capture (K4), the end of the game (K5) and the outcome (K6).
 
 use core::fmt;
-use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 use mancala_core::notation::{Row, pit_letter};
 use mancala_core::{Board, ByPlayer, EndReason, Outcome, PitMove, Player, Position, Status};
 
 use crate::rules::{Ending, MAX_PITS, Rules};
-use crate::{IllegalMove, ParsePositionError, Setup, SetupError};
+use crate::{IllegalMove, Setup, SetupError};
 
 /// A move: the mover's pit, named by its letter from the mover's left (`a`, `b`, …).
 ///
@@ -32,17 +31,8 @@ pub type MoveList = ArrayVec<Move, MAX_PITS>;
 
 /// The game's own reasons for refusing a move: none. Every refusal in Kalah is one of
 /// the shared reasons of [`IllegalMove`](crate::IllegalMove) (`GameOver`, `NoSuchPit`,
-/// `EmptyPit`), so this enum has no value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Reason {}
-
-impl fmt::Display for Reason {
-    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {}
-    }
-}
-
-impl core::error::Error for Reason {}
+/// `EmptyPit`), so it is [`Infallible`](core::convert::Infallible).
+pub type Reason = core::convert::Infallible;
 
 /// The cells of the board: at most 10 pits a side and two stores (22), and room to read
 /// them as two words, a `u128` and a `u64`.
@@ -306,7 +296,7 @@ impl Kalah {
     /// The seeds on `player`'s side (not counting the store).
     #[must_use]
     #[inline]
-    pub fn seeds_on_side(&self, player: Player) -> u16 {
+    pub fn seeds_in_row(&self, player: Player) -> u16 {
         // At most 255 seeds in all: the sum fits a u16 (and a u8).
         self.row(player).iter().map(|&n| u16::from(n)).sum()
     }
@@ -353,7 +343,7 @@ impl Kalah {
     /// seeds on their own side.
     #[must_use]
     pub fn totals(&self) -> ByPlayer<u16> {
-        ByPlayer::from_fn(|p| u16::from(self.store(p)) + self.seeds_on_side(p))
+        ByPlayer::from_fn(|p| u16::from(self.store(p)) + self.seeds_in_row(p))
     }
 
     /// The outcome if the game ended here (rule K6): each player adds the seeds on their
@@ -542,36 +532,13 @@ impl Position for Kalah {
     }
 }
 
-impl fmt::Display for Kalah {
-    /// `<South a..>/<North a..> <South store>-<North store> <S|N>`, then the options
-    /// that are not the default.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.to_setup().fmt(f)
-    }
-}
+// Display (the notation, then the options that are not the default), FromStr (rule
+// K1 checked) and TryFrom<Setup>.
+mancala_core::position_text!(Kalah, Setup);
 
 impl fmt::Debug for Kalah {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Kalah(\"{self}\")")
-    }
-}
-
-impl FromStr for Kalah {
-    type Err = ParsePositionError;
-
-    /// Parses the notation and validates it (rule K1).
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let setup: Setup = s.parse()?;
-        Kalah::from_setup(setup).map_err(ParsePositionError::Setup)
-    }
-}
-
-impl TryFrom<Setup> for Kalah {
-    type Error = SetupError;
-
-    /// [`Position::from_setup`].
-    fn try_from(setup: Setup) -> Result<Self, SetupError> {
-        Kalah::from_setup(setup)
     }
 }
 

@@ -17,6 +17,8 @@ pub const MAX_SEEDS: u16 = u8::MAX as u16;
 /// use kalah::Ending;
 /// assert_eq!(Ending::default(), Ending::AnySideEmpty);
 /// ```
+// Not `#[non_exhaustive]`: rule K5 has these two readings, and the databases name
+// each one (mancala-solve matches on it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Ending {
     /// K5a (the default, OpenSpiel's `mancala`, Wikipedia's wording): the game is over

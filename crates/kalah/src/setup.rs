@@ -24,6 +24,7 @@ use crate::rules::{EMPTY_CAPTURE, Ending, MAX_PITS, MAX_SEEDS, MOVER_EMPTY, Rule
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// The rules ask for a number of pits a side outside 1 to [`MAX_PITS`] (rule K1).
     #[error("kalah is played with 1 to 10 pits a side, not {pits}")]
@@ -32,7 +33,7 @@ pub enum SetupError {
         pits: u8,
     },
     /// A pit past the end of a side (at or after `rules.pits`) holds seeds.
-    #[error("{}'s pit {pit} holds {seeds} seeds, but a side has {pits} pits", side_name(*player))]
+    #[error("{}'s pit {pit} holds {seeds} seeds, but a side has {pits} pits", player.name())]
     PastTheRow {
         /// The pit's owner.
         player: Player,
@@ -55,13 +56,6 @@ pub enum SetupError {
         /// The seeds per pit asked for.
         seeds: u8,
     },
-}
-
-fn side_name(p: Player) -> &'static str {
-    match p {
-        Player::South => "South",
-        Player::North => "North",
-    }
 }
 
 /// A plain description of a position, with public fields, not necessarily legal:

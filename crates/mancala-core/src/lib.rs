@@ -23,6 +23,7 @@ pub mod record;
 pub mod serde_notation;
 #[cfg(feature = "alloc")]
 pub mod series;
+mod setup;
 pub mod sow;
 pub mod toy;
 
@@ -42,4 +43,5 @@ pub use position::{
 };
 #[cfg(feature = "alloc")]
 pub use record::Record;
+pub use setup::TwoRowSetup;
 pub use sow::Direction;

@@ -25,6 +25,7 @@ pub type Row = ArrayVec<Option<u8>, MAX_ROW>;
 ///
 /// Messages are terse and say what is wrong and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum NotationError {
     /// The input is empty or only white space.
     #[error("empty input")]
@@ -155,6 +156,19 @@ pub const fn pit_letter(i: usize) -> char {
     } else {
         '?'
     }
+}
+
+/// The plural ending of a count in a message: `""` for 1, `"s"` otherwise, so that
+/// `"{n} seed{}"` reads "1 seed" and "4 seeds".
+///
+/// ```
+/// use mancala_core::notation::plural;
+/// assert_eq!(format!("{} seed{}", 1, plural(1)), "1 seed");
+/// assert_eq!(format!("{} seed{}", 4, plural(4)), "4 seeds");
+/// ```
+#[must_use]
+pub const fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// The index of pit letter `letter` on a row of `pits` pits.

@@ -81,12 +81,20 @@ impl<const MAX: usize> fmt::Display for PitMove<MAX> {
 impl<const MAX: usize> FromStr for PitMove<MAX> {
     type Err = NotationError;
 
-    /// Parses one pit letter, `a` up to the `MAX`-th letter.
+    /// Parses one pit letter, `a` up to the `MAX`-th letter; upper case is read as
+    /// lower case (`C` is `c`: no game's move notation gives upper case a meaning of its
+    /// own). A move prints in lower case.
     fn from_str(s: &str) -> Result<Self, NotationError> {
         let mut chars = s.chars();
         match (chars.next(), chars.next()) {
             (None, _) => Err(NotationError::Empty),
-            (Some(c), None) => Ok(PitMove(parse_pit_letter(c, MAX)? as u8)),
+            // The error names the letter as given.
+            (Some(c), None) => parse_pit_letter(c.to_ascii_lowercase(), MAX)
+                .map(|i| PitMove(i as u8))
+                .map_err(|_| NotationError::BadPitLetter {
+                    letter: c,
+                    pits: MAX,
+                }),
             _ => Err(NotationError::BadMove {
                 reason: "a move is one pit letter",
             }),
@@ -129,5 +137,23 @@ mod tests {
         assert_eq!(PitMove::<7>::from_u8(200), None);
         assert_eq!(PitMove::<7>::from_index(usize::MAX), None);
         assert_eq!(PitMove::<0>::from_u8(0), None);
+    }
+
+    #[test]
+    fn upper_case_letters_are_the_same_pits() {
+        for (upper, lower) in ('A'..='F').zip('a'..='f') {
+            let m: PitMove<6> = upper.to_string().parse().unwrap();
+            assert_eq!(m, lower.to_string().parse().unwrap());
+            assert_eq!(m.to_string(), lower.to_string());
+        }
+        // Still only the pits of the row.
+        assert_eq!(
+            "G".parse::<PitMove<6>>(),
+            Err(NotationError::BadPitLetter {
+                letter: 'G',
+                pits: 6
+            })
+        );
+        assert!("AB".parse::<PitMove<6>>().is_err());
     }
 }

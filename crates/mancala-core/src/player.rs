@@ -51,6 +51,20 @@ impl Player {
         }
     }
 
+    /// The full name, as error messages write it: `South` or `North`.
+    ///
+    /// ```
+    /// use mancala_core::Player;
+    /// assert_eq!(Player::North.name(), "North");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Player::South => "South",
+            Player::North => "North",
+        }
+    }
+
     /// The notation letter: `S` or `N`.
     #[must_use]
     pub const fn to_char(self) -> char {

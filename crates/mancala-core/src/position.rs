@@ -22,6 +22,7 @@ use crate::{Board, ByPlayer, NotationError, Player};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum EndReason {
     /// The regular end: the player to move has no legal move (Omweso's regular win,
     /// rule 7; the end of a Rio Kadalis round, rule 4), and the game's count decides.
@@ -245,6 +246,7 @@ impl fmt::Display for Status {
 /// assert_eq!(e.to_string(), "pit c is empty");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalMove<R = Infallible> {
     /// The game is over (or annulled): no move is legal.
     #[error("the game is over")]

@@ -64,7 +64,7 @@ pub enum MatchError<R = Infallible> {
     #[error("the current game is still on")]
     GameInProgress,
     /// A player has won the match: no more games, and no more moves.
-    #[error("the match is over: {} has won", side_name(*winner))]
+    #[error("the match is over: {} has won", winner.name())]
     MatchOver {
         /// The winner of the match.
         winner: Player,
@@ -81,7 +81,7 @@ pub enum MatchError<R = Infallible> {
     TimeRequired,
     /// The rules say who starts the next game (Urim rule 8, Rio Kadalis rule 5: the
     /// players alternate), and the caller chose the other player.
-    #[error("the rules say {} starts the next game", side_name(*rule))]
+    #[error("the rules say {} starts the next game", rule.name())]
     FirstPlayerFixed {
         /// The player the rules choose.
         rule: Player,
@@ -101,27 +101,13 @@ pub enum MatchError<R = Infallible> {
         expected: u32,
     },
     /// A stock cannot open a single pit, so there is no round to play (Rio Kadalis).
-    #[error("{}'s stock of {stock} stones cannot fill a pit: {} has lost", side_name(*player), side_name(*player))]
+    #[error("{}'s stock of {stock} stones cannot fill a pit: {} has lost", player.name(), player.name())]
     StockBelowFour {
         /// The player with the small stock.
         player: Player,
         /// The stock.
         stock: u8,
     },
-}
-
-/// The full name of a player in messages: `South` or `North`.
-///
-/// ```
-/// use mancala_core::{Player, series::side_name};
-/// assert_eq!(side_name(Player::North), "North");
-/// ```
-#[must_use]
-pub const fn side_name(p: Player) -> &'static str {
-    match p {
-        Player::South => "South",
-        Player::North => "North",
-    }
 }
 
 /// The move-refusal reason of a record's position.

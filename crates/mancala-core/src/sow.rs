@@ -79,14 +79,17 @@ pub enum SowError {
         len: usize,
     },
     /// A whole round of the ring found no pit to take a seed: every pit is passed over.
-    #[error("no pit can take a seed: {left} seed(s) left in hand")]
+    #[error("no pit can take a seed: {left} seed{} left in hand", crate::notation::plural(*left))]
     Stuck {
         /// The seeds still in hand.
         left: u32,
     },
     /// The next seed would go into a pit that already holds 255, the most a `u8`
     /// counts.
-    #[error("pit {pit} holds 255 seeds and cannot take another: {left} seed(s) left in hand")]
+    #[error(
+        "pit {pit} holds 255 seeds and cannot take another: {left} seed{} left in hand",
+        crate::notation::plural(*left)
+    )]
     Full {
         /// The pit that is full.
         pit: usize,

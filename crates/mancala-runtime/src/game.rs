@@ -212,22 +212,15 @@ impl AnyGame {
                 )),
                 _ => return Err(out(&"urim has 6 or 7 pits a row")),
             },
-            Variant::Omweso { .. } => {
-                AnyRecord::Omweso(Record::new(omweso::Omweso::start_with(v.omweso_rules(), first)))
-            }
+            Variant::Omweso { .. } => AnyRecord::Omweso(Record::new(omweso::Omweso::start_with(
+                v.omweso_rules(),
+                first,
+            ))),
             Variant::RioKadalis { pits, clockwise } => match (pits, clockwise) {
-                (6, false) => {
-                    AnyRecord::Kadalis6(Record::new(rio_kadalis::Kadalis::start(first)))
-                }
-                (6, true) => {
-                    AnyRecord::Kadalis6Cw(Record::new(rio_kadalis::Kadalis::start(first)))
-                }
-                (5, false) => {
-                    AnyRecord::Kadalis5(Record::new(rio_kadalis::Kadalis::start(first)))
-                }
-                (5, true) => {
-                    AnyRecord::Kadalis5Cw(Record::new(rio_kadalis::Kadalis::start(first)))
-                }
+                (6, false) => AnyRecord::Kadalis6(Record::new(rio_kadalis::Kadalis::start(first))),
+                (6, true) => AnyRecord::Kadalis6Cw(Record::new(rio_kadalis::Kadalis::start(first))),
+                (5, false) => AnyRecord::Kadalis5(Record::new(rio_kadalis::Kadalis::start(first))),
+                (5, true) => AnyRecord::Kadalis5Cw(Record::new(rio_kadalis::Kadalis::start(first))),
                 _ => return Err(out(&"rio-kadalis has 5 or 6 holes a row")),
             },
             Variant::Oware { seeds } => AnyRecord::Oware(Record::new(
@@ -240,7 +233,7 @@ impl AnyGame {
         Ok(AnyGame { variant: v, record })
     }
 
-    /// A game of `game` from the position `text` in its notation (docs/<game>.md; in
+    /// A game of `game` from the position `text` in its notation (`docs/<game>.md`; in
     /// Omweso also a paused turn). The position gives the board's size and the seeds;
     /// `options` may repeat them (they must then agree) and give the rule options the
     /// notation does not carry (Omweso's `two-captures-first`, Rio Kadalis's
@@ -602,7 +595,18 @@ impl AnyGame {
     /// [`crate::describe_status`]).
     #[must_use]
     pub fn describe_status(&self) -> String {
-        crate::describe_status(self.kind(), self.status(), self.side_to_move())
+        self.describe(self.status())
+    }
+
+    /// How the game ended with `status` (a match's, which knows of blitz forfeits), in
+    /// words, Omweso's beheading condition named from the record.
+    #[must_use]
+    pub fn describe(&self, status: Status) -> String {
+        let beheading = match &self.record {
+            AnyRecord::Omweso(g) => omweso::beheading(g),
+            _ => None,
+        };
+        crate::describe(self.kind(), status, self.side_to_move(), beheading)
     }
 
     /// A drawing of the board for a terminal (see [`crate::draw`]).

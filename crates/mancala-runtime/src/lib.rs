@@ -149,6 +149,16 @@ pub fn draw_lot(lot: u64) -> Player {
 /// row or took its four corner pits`. `to_move` is the player to move at the end.
 #[must_use]
 pub fn describe_status(game: GameKind, status: Status, to_move: Player) -> String {
+    describe(game, status, to_move, None)
+}
+
+/// [`describe_status`], naming Omweso's beheading condition when it is known.
+pub(crate) fn describe(
+    game: GameKind,
+    status: Status,
+    to_move: Player,
+    beheading: Option<omweso::Beheading>,
+) -> String {
     let o = match status {
         Status::Ongoing => return "the game goes on".into(),
         Status::Annulled => {
@@ -198,9 +208,20 @@ pub fn describe_status(game: GameKind, status: Status, to_move: Player) -> Strin
                 _ => "",
             }
         ),
-        (EndReason::Beheading, _) => format!(
-            "beheading (rule 7): {other}'s captures emptied {mover}'s inner row or took its four corner pits"
-        ),
+        (EndReason::Beheading, _) => match beheading {
+            Some(omweso::Beheading::InnerRow) => {
+                format!("beheading (rule 7): {other}'s captures emptied {mover}'s inner row")
+            }
+            Some(omweso::Beheading::Corners) => {
+                format!("beheading (rule 7): {other}'s captures took {mover}'s four corner pits")
+            }
+            Some(_) => format!(
+                "beheading (rule 7): {other}'s captures emptied {mover}'s inner row and took its four corner pits"
+            ),
+            None => format!(
+                "beheading (rule 7): {other}'s captures emptied {mover}'s inner row or took its four corner pits"
+            ),
+        },
         (EndReason::GrandSlam, _) => {
             format!("grand slam (rule 7): all of {mover}'s pits are empty")
         }

@@ -92,7 +92,10 @@ where
             )));
         };
         // The library's own words for an illegal move (a pit not on the board…).
-        if !Series::game(self).legal_moves().into_iter().any(|x| x == mv)
+        if !Series::game(self)
+            .legal_moves()
+            .into_iter()
+            .any(|x| x == mv)
             && !Series::status(self).is_finished()
         {
             let mut probe = Series::game(self).clone();

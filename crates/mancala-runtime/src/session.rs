@@ -99,6 +99,12 @@ impl Session {
         }
     }
 
+    /// How the current game ended (or that it goes on), in words, with the rule.
+    #[must_use]
+    pub fn describe_status(&self) -> String {
+        self.current().describe(self.status())
+    }
+
     /// Whether the current game goes on and has moves in it: what a front end asks
     /// about before it drops the game.
     #[must_use]

@@ -309,3 +309,32 @@ fn a_blitz_forfeit_is_kept_in_the_sessions_files() {
     wrong.set_tag("Result", "annulled");
     assert!(files::replay(&wrong).is_err());
 }
+
+#[test]
+fn the_words_for_a_beheading_name_its_condition() {
+    let o = Options::default();
+    // Hand-counted in crates/omweso/tests/rules.rs: North's c takes both of South's end
+    // columns; South's a empties North's inner row and takes both end columns.
+    let mut corners = AnyGame::from_notation(
+        mancala_runtime::GameKind::Omweso,
+        "4,9,1,0,0,0,1,9/2,4,0,2,3,1,0,2/5,2,2,5,0,0,0,1/1,0,1,2,1,2,2,2 N snc 12-9",
+        &o,
+    )
+    .unwrap();
+    corners.play_text("c").unwrap();
+    assert_eq!(
+        corners.describe_status(),
+        "North wins 2 points by beheading (rule 7): North's captures took South's four corner pits"
+    );
+    let mut both = AnyGame::from_notation(
+        mancala_runtime::GameKind::Omweso,
+        "6,4,1,0,0,1,1,0/1,0,1,3,0,1,0,2/11,0,5,4,0,0,0,4/1,3,2,2,1,1,1,8 S snc 10-15",
+        &o,
+    )
+    .unwrap();
+    both.play_text("a").unwrap();
+    assert_eq!(
+        both.describe_status(),
+        "South wins 2 points by beheading (rule 7): South's captures emptied North's inner row and took its four corner pits"
+    );
+}

@@ -653,15 +653,16 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 
 impl<R: Record, E: Evaluator<R::Position>> Engine<R> for AlphaBeta<R, E> {
     fn name(&self) -> String {
+        // The spec that builds this engine (`spec`): the same name in every table.
         let threads = if self.threads > 1 && self.parallel.is_some() {
-            format!(", {} threads", self.threads)
+            format!(":{}t", self.threads)
         } else {
             String::new()
         };
         match (self.limits.time, self.limits.nodes) {
-            (Some(t), _) => format!("alphabeta({}ms{threads})", t.as_millis()),
-            (None, Some(n)) => format!("alphabeta({n} nodes{threads})"),
-            (None, None) => format!("alphabeta({}{threads})", self.limits.depth),
+            (Some(t), _) => format!("alphabeta:{}ms{threads}", t.as_millis()),
+            (None, Some(n)) => format!("alphabeta:{n}n{threads}"),
+            (None, None) => format!("alphabeta:{}{threads}", self.limits.depth),
         }
     }
 

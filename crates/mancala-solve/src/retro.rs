@@ -254,12 +254,13 @@ fn step(exit_l: i32, exit_u: i32, kids: &[u32], vals: &[AtomicU16]) -> (i32, i32
 /// How the iteration finds the children of as many seeds of a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Children {
-    /// Kept from the first pass, as ranks: fast, but about 34 bytes a board (nearly
-    /// every Urim board has such children).
+    /// Kept from the first pass, as ranks: fast, but about 36 bytes a board during the
+    /// build ([`Children::bytes_per_board`]: the children's ranks, with the board's
+    /// bounds and exits; nearly every Urim board has such children).
     Stored,
     /// Found again by playing the board's moves in every iteration: slower, but
-    /// about 4 bytes a board (its bounds and its exits), so that the databases of
-    /// up to 28 seeds fit in 24 GiB.
+    /// about 5 bytes a board ([`Children::bytes_per_board`]: its bounds, its exits and
+    /// the worklist's bits), so that the databases of up to 28 seeds fit in 24 GiB.
     Replayed,
 }
 

@@ -18,19 +18,27 @@ mod serde_impl;
 mod setup;
 
 pub use mancala_core::cycle::{Endless, MemoSlot, MemoStats, SearchMemo};
-#[cfg(feature = "alloc")]
-pub use mancala_core::record::Record;
-#[cfg(feature = "alloc")]
-pub use mancala_core::series::Series;
+// The same names from the core in every game crate (docs/api.md), so that one
+// dependency is enough.
 pub use mancala_core::{
-    Board, ByPlayer, EndReason, NotationError, Outcome, Player, Position, Status,
+    Board, ByPlayer, Direction, EndReason, NotationError, Outcome, PitMove, Player, Position,
+    Status,
+};
+#[cfg(feature = "alloc")]
+pub use mancala_core::{
+    record::{History, Line, Record},
+    series::Series,
 };
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use pit::Pit;
-pub use position::{Omweso, Pending, Reason};
+pub use position::{Beheading, Omweso, Pending, Reason};
 #[cfg(feature = "alloc")]
-pub use record::{Game, Match, MatchError, Mode};
+pub use record::{Game, Match, MatchError, Mode, beheading};
 pub use setup::{DEFAULT_CAP, Rules, SEEDS, SEEDS_PER_PLAYER, Setup, SetupError};
+
+/// The pits each player owns (inner `a`–`h`, outer `i`–`p`): the most a move names, as
+/// every game's `MAX_PITS` says.
+pub const MAX_PITS: usize = 16;
 
 /// Why a move was refused: the reasons every game shares, and Omweso's own
 /// ([`IllegalMove::Rule`] with a [`Reason`]).

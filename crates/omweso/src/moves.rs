@@ -82,7 +82,10 @@ impl FromStr for Move {
     fn from_str(s: &str) -> Result<Move, NotationError> {
         let mut chars = s.chars();
         let letter = chars.next().ok_or(NotationError::Empty)?;
-        let pit = Pit::from_letter(letter)?;
+        // Upper case is read as lower case (no Omweso move gives it a meaning); the
+        // error names the letter as given.
+        let pit = Pit::from_letter(letter.to_ascii_lowercase())
+            .map_err(|_| NotationError::BadPitLetter { letter, pits: 16 })?;
         let kind = match chars.next() {
             None => MoveKind::CounterClockwise,
             Some('-') => MoveKind::Clockwise,
@@ -144,9 +147,13 @@ mod tests {
     #[test]
     fn bad_moves() {
         assert_eq!("".parse::<Move>(), Err(NotationError::Empty));
+        // Upper case reads as lower case (issue 25): `A-` is `a-`, `M*` is `m*`; past p
+        // the letter is refused as given.
+        assert_eq!("A-".parse::<Move>(), "a-".parse::<Move>());
+        assert_eq!(alloc_free_string("M*".parse().unwrap()).as_str(), "m*");
         assert!(matches!(
-            "A".parse::<Move>(),
-            Err(NotationError::BadPitLetter { letter: 'A', .. })
+            "Q".parse::<Move>(),
+            Err(NotationError::BadPitLetter { letter: 'Q', .. })
         ));
         assert!(matches!(
             "a+".parse::<Move>(),

@@ -199,15 +199,15 @@ impl Omweso {
                         });
                     }
                 }
-                let found: u32 = pits.iter().map(|&s| u32::from(s)).sum();
-                if found != SEEDS_PER_PLAYER {
+                let found: u16 = pits.iter().map(|&s| u16::from(s)).sum();
+                if u32::from(found) != SEEDS_PER_PLAYER {
                     return Err(SetupError::PlayerTotal { player, found });
                 }
             }
         } else {
-            let hand = turn.pending.map_or(0, |p| u32::from(p.hand));
+            let hand = turn.pending.map_or(0, |p| u16::from(p.hand));
             let found = setup.total() + hand;
-            if found != SEEDS {
+            if u32::from(found) != SEEDS {
                 return Err(SetupError::SeedTotal { found });
             }
         }
@@ -761,7 +761,91 @@ impl Position for Omweso {
     }
 }
 
+/// Which condition of rule 7's beheading a turn met: the mover's captures emptied the
+/// opponent's inner row (which held seeds when the turn began), or took both of the
+/// opponent's end columns (all four corner pits `a`, `h`, `i`, `p`), or both at once.
+/// Either is worth the same 2 points; [`Omweso::beheading_since`] and, on a game
+/// record, [`beheading`](crate::beheading) say which happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Beheading {
+    /// The opponent's inner row was emptied.
+    InnerRow,
+    /// Both of the opponent's end columns were captured.
+    Corners,
+    /// Both conditions at once.
+    Both,
+}
+
+impl Beheading {
+    /// A short name: `inner row`, `corners`, `inner row and corners`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Beheading::InnerRow => "inner row",
+            Beheading::Corners => "corners",
+            Beheading::Both => "inner row and corners",
+        }
+    }
+}
+
+impl core::fmt::Display for Beheading {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl Omweso {
+    /// Which beheading condition ended the game here (rule 7), given `turn_start`, the
+    /// position at the start of the winner's last turn (before its first ply); `None`
+    /// unless this game is over by [`EndReason::Beheading`].
+    ///
+    /// The notation and the status do not carry it (it is the turn's history, as the
+    /// beheading itself is); the two positions show it exactly: the opponent's pits
+    /// change in the mover's turn only by captures, which take both pits of a column
+    /// that both hold seeds, so an end column was captured exactly when both its pits
+    /// held seeds at the turn's start and none at its end.
+    ///
+    /// ```
+    /// use omweso::{Beheading, Omweso, Position};
+    /// let start: Omweso =
+    ///     "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,56 S sn 0-0"
+    ///         .parse()
+    ///         .unwrap();
+    /// let end = start.after("p".parse().unwrap()).unwrap(); // takes North's b and j
+    /// assert_eq!(end.beheading_since(&start), Some(Beheading::InnerRow));
+    /// assert_eq!(start.beheading_since(&start), None);
+    /// ```
+    #[must_use]
+    pub fn beheading_since(&self, turn_start: &Omweso) -> Option<Beheading> {
+        let Status::Over(Outcome {
+            winner: Some(winner),
+            reason: EndReason::Beheading,
+            ..
+        }) = self.status
+        else {
+            return None;
+        };
+        let loser = winner.opponent().index();
+        let (before, after) = (turn_start.pits[loser], self.pits[loser]);
+        let inner_row = before & INNER != 0 && after & INNER == 0;
+        // The loser's end columns as circuit places: a (15) with i (0), h (8) with p (7).
+        let captured = |inner: usize, outer: usize| {
+            get(before, inner) > 0
+                && get(before, outer) > 0
+                && get(after, inner) == 0
+                && get(after, outer) == 0
+        };
+        let corners = captured(15, 0) && captured(8, 7);
+        match (inner_row, corners) {
+            (true, true) => Some(Beheading::Both),
+            (true, false) => Some(Beheading::InnerRow),
+            (false, true) => Some(Beheading::Corners),
+            // Not a turn that could behead: `turn_start` is not this turn's start.
+            (false, false) => None,
+        }
+    }
+
     /// Plays `m` as the checked [`Position::play`] does, and reports an endless move
     /// (rule 8) with the laps examined: `Ok(Some(endless))`. The move is then not carried
     /// out: the position stays as it was and its status is [`Status::Annulled`].
@@ -806,10 +890,14 @@ impl Omweso {
 ///            "the opening split is over: a capture has been made");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum Reason {
     /// The pit holds too few seeds for this kind of move: 2 to sow (rule 2a, 2b), exactly
     /// 3 to split (rule 2c).
-    #[error("pit {pit} holds {seeds} seed(s); this move needs {needed}")]
+    #[error(
+        "pit {pit} holds {seeds} seed{}; this move needs {needed}",
+        mancala_core::notation::plural(u32::from(*seeds))
+    )]
     TooFewSeeds {
         /// The pit's letter.
         pit: char,

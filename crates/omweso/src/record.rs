@@ -7,7 +7,7 @@ use mancala_core::record::{Line, Record};
 use mancala_core::series::Series;
 use mancala_core::{ByPlayer, EndReason, Outcome, Player, Position, Status};
 
-use crate::{IllegalMove, Move, Omweso, Reason, Rules};
+use crate::{Beheading, IllegalMove, Move, Omweso, Reason, Rules};
 
 /// A game with its history: the positions and moves from its start, for take-backs and
 /// replays ([`Record`]).
@@ -29,6 +29,31 @@ use crate::{IllegalMove, Move, Omweso, Reason, Rules};
 /// assert_eq!(g.status(), Status::Ongoing);
 /// ```
 pub type Game = Line<Omweso>;
+
+/// Which beheading condition ended `game` (rule 7): [`Omweso::beheading_since`] from
+/// the start of the winner's last turn, which the record keeps; `None` unless the game
+/// is over by a beheading.
+///
+/// ```
+/// use omweso::{Beheading, Game, Record};
+/// let mut g = Game::new(
+///     "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,56 S sn 0-0"
+///         .parse()
+///         .unwrap(),
+/// );
+/// assert_eq!(omweso::beheading(&g), None);
+/// g.play("p".parse().unwrap()).unwrap();
+/// assert_eq!(omweso::beheading(&g), Some(Beheading::InnerRow));
+/// ```
+#[must_use]
+pub fn beheading(game: &Game) -> Option<Beheading> {
+    let positions = game.positions();
+    let (end, before) = positions.split_last()?;
+    // The turn's start: the last position before the end that is not a paused turn
+    // (its mid-turn decisions are plies of the same turn).
+    let start = before.iter().rev().find(|p| p.pending().is_none())?;
+    end.beheading_since(start)
+}
 
 /// How a match is played (rule 9).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

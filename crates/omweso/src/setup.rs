@@ -137,12 +137,12 @@ impl Setup {
 
     /// The seeds in all pits.
     #[must_use]
-    pub fn total(&self) -> u32 {
+    pub fn total(&self) -> u16 {
         self.pits
             .south
             .iter()
             .chain(&self.pits.north)
-            .map(|&s| u32::from(s))
+            .map(|&s| u16::from(s))
             .sum()
     }
 
@@ -189,17 +189,18 @@ impl fmt::Display for Setup {
 
 /// Why a setup (or a position in notation) was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// At a game's start, a player did not place exactly 32 seeds (rule 1).
-    #[error("{player:?} placed {found} seeds, exactly 32 are needed")]
+    #[error("{} placed {found} seed{}, exactly 32 are needed", player.name(), mancala_core::notation::plural(u32::from(*found)))]
     PlayerTotal {
         /// The player.
         player: Player,
         /// The seeds placed.
-        found: u32,
+        found: u16,
     },
     /// At a game's start, a pit holds more than the cap (rule 1).
-    #[error("{player:?}'s pit {pit} holds {seeds} seeds, the cap is {cap}")]
+    #[error("{}'s pit {pit} holds {seeds} seeds, the cap is {cap}", player.name())]
     OverCap {
         /// The player.
         player: Player,
@@ -214,14 +215,14 @@ pub enum SetupError {
     #[error("the seeds add up to {found}; omweso is played with 64")]
     SeedTotal {
         /// The total found.
-        found: u32,
+        found: u16,
     },
     /// Flag `c` is set without a capture count above 0, or the other way round.
     #[error("flag 'c' must be set exactly when a capture count is above 0")]
     CaptureFlag,
     /// A player has a capture count but has not played their first turn (no capture on
     /// a first turn, rule 6).
-    #[error("{player:?} has a capture count but has not played their first turn")]
+    #[error("{} has a capture count but has not played their first turn", player.name())]
     CaptureOnFirstTurn {
         /// The player.
         player: Player,

@@ -490,7 +490,7 @@ fn broken_setups_are_refused() {
                     } else {
                         SetupError::PlayerTotal {
                             player: Player::South,
-                            found: 32 + u32::from(how > 0) - u32::from(how == 0),
+                            found: 32 + u16::from(how > 0) - u16::from(how == 0),
                         }
                     }
                 }

@@ -4,7 +4,8 @@
 //! `i j k l m n o p h g f e d c b a`; South's column k faces North's column 7 − k.
 
 use omweso::{
-    EndReason, IllegalMove, Move, Omweso, Outcome, Player, Position, Reason, Rules, Status,
+    Beheading, EndReason, Game, IllegalMove, Move, Omweso, Outcome, Player, Position, Reason,
+    Record, Rules, Status,
 };
 
 fn pos(s: &str) -> Omweso {
@@ -341,6 +342,11 @@ fn rule_7_beheading_inner_row_emptied() {
         &["p"],
     );
     assert_eq!(p.status(), won(Player::South, 2, EndReason::Beheading));
+    // Which condition (issue 25): North's inner row, not its corners (its a and i were
+    // empty at the start, so column a was never captured).
+    let start = pos("0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,56 S sn 0-0");
+    assert_eq!(p.beheading_since(&start), Some(Beheading::InnerRow));
+    assert_eq!(Beheading::InnerRow.to_string(), "inner row");
     // An inner row that was already empty at the start of the turn is no beheading.
     let q = after(
         "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0/0,2,0,0,0,0,0,59 S sn 0-0",
@@ -364,6 +370,46 @@ fn rule_7_beheading_both_end_columns() {
         1,
         "North's c stays: not the inner-row kind"
     );
+    let start = pos("1,0,0,0,0,0,0,1/0,0,0,0,0,0,2,0/4,0,1,0,0,0,0,1/5,0,0,0,48,0,0,1 S sn 0-0");
+    assert_eq!(p.beheading_since(&start), Some(Beheading::Corners));
+}
+
+#[test]
+fn rule_7_beheading_reports_its_condition_through_the_record() {
+    // North's c (2): b 2 -> 3, a 5 -> 6, occupied, faces South's column h (h 9, p 2):
+    // 11 re-sown from c: b a i j k l m n o p h; h 1 -> 2 faces South's column a (a 4,
+    // i 2): 6 from c: b a i j k l; l (4) relays m n o p; p (4) relays h g f e; e was
+    // empty: the turn ends. South lost both end columns and keeps b, c, g inside.
+    let mut game = Game::new(pos(
+        "4,9,1,0,0,0,1,9/2,4,0,2,3,1,0,2/5,2,2,5,0,0,0,1/1,0,1,2,1,2,2,2 N snc 12-9",
+    ));
+    assert_eq!(omweso::beheading(&game), None);
+    game.play(mv("c")).unwrap();
+    assert_eq!(
+        game.position().to_string(),
+        "0,9,1,0,0,0,1,0/0,4,0,2,3,1,0,0/8,5,0,5,1,1,1,3/3,2,3,0,3,4,4,0 S snc 12-10"
+    );
+    assert_eq!(game.status(), won(Player::North, 2, EndReason::Beheading));
+    assert_eq!(omweso::beheading(&game), Some(Beheading::Corners));
+    // Both at once: South's a empties North's inner row and takes both end columns
+    // (found by random play; the end shows North's inner row, a, h, i and p empty, all
+    // of them holding seeds at the start).
+    let mut both = Game::new(pos(
+        "6,4,1,0,0,1,1,0/1,0,1,3,0,1,0,2/11,0,5,4,0,0,0,4/1,3,2,2,1,1,1,8 S snc 10-15",
+    ));
+    both.play(mv("a")).unwrap();
+    assert_eq!(
+        both.position().to_string(),
+        "3,5,7,2,0,1,9,9/2,6,1,3,0,1,2,7/0,0,0,0,0,0,0,0/0,3,0,0,1,1,1,0 N snc 11-15"
+    );
+    assert_eq!(omweso::beheading(&both), Some(Beheading::Both));
+    // Other endings have no beheading condition.
+    let mut slam = Game::new(pos(
+        "0,0,0,0,0,0,1,0/56,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,0 S sn 0-0",
+    ));
+    slam.play(mv("p")).unwrap();
+    assert_eq!(slam.status(), won(Player::South, 12, EndReason::GrandSlam));
+    assert_eq!(omweso::beheading(&slam), None);
 }
 
 #[test]

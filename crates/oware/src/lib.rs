@@ -12,15 +12,21 @@ mod record;
 mod serde_impl;
 mod setup;
 
-pub use position::{Move, MoveList, Oware, PITS, Reason, SEEDS_PER_PIT};
+pub use position::{MAX_PITS, Move, MoveList, Oware, Reason, SEEDS_PER_PIT};
 #[cfg(feature = "alloc")]
 pub use record::Game;
 pub use setup::{Setup, SetupError};
 
-#[cfg(feature = "alloc")]
-pub use mancala_core::record::{History, Record};
+// The same names from the core in every game crate (docs/api.md), so that one
+// dependency is enough.
 pub use mancala_core::{
-    Board, ByPlayer, EndReason, NotationError, Outcome, PitMove, Player, Position, Status,
+    Board, ByPlayer, Direction, EndReason, NotationError, Outcome, PitMove, Player, Position,
+    Status,
+};
+#[cfg(feature = "alloc")]
+pub use mancala_core::{
+    record::{History, Line, Record},
+    series::Series,
 };
 
 /// Why a move is refused: only the reasons every game shares ([`Reason`] is empty).

@@ -2,7 +2,6 @@
 //! the end of the game.
 
 use core::fmt;
-use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 use mancala_core::capture::capture_run;
@@ -11,10 +10,10 @@ use mancala_core::{
     Board, ByPlayer, Direction, EndReason, Outcome, PitMove, Player, Position, Status,
 };
 
-use crate::{IllegalMove, ParsePositionError, Setup, SetupError};
+use crate::{IllegalMove, Setup, SetupError};
 
 /// Pits per row.
-pub const PITS: usize = 6;
+pub const MAX_PITS: usize = 6;
 
 /// The seed counts per pit the variants start with: 4 (standard) or 3.
 pub const SEEDS_PER_PIT: [u8; 2] = [4, 3];
@@ -27,24 +26,15 @@ pub const SEEDS_PER_PIT: [u8; 2] = [4, 3];
 /// assert_eq!(m.index(), 5);
 /// assert!("g".parse::<Move>().is_err());
 /// ```
-pub type Move = PitMove<PITS>;
+pub type Move = PitMove<MAX_PITS>;
 
 /// The legal moves of a position; at most one per pit of a row.
-pub type MoveList = ArrayVec<Move, PITS>;
+pub type MoveList = ArrayVec<Move, MAX_PITS>;
 
 /// The game's own reasons for refusing a move: none. Every refusal in Oware is one of
 /// the shared reasons of [`IllegalMove`](crate::IllegalMove) (`NoSuchPit`, `EmptyPit`,
-/// `MustFeed`, `GameOver`), so this enum has no value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Reason {}
-
-impl fmt::Display for Reason {
-    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {}
-    }
-}
-
-impl core::error::Error for Reason {}
+/// `MustFeed`, `GameOver`), so it is [`Infallible`](core::convert::Infallible).
+pub type Reason = core::convert::Infallible;
 
 /// A position of Oware: the 2×6 pits, both stores and the player to move; the
 /// [`Position`] trait plays it. Its notation says all of it (the total, 48 or 36, is
@@ -64,7 +54,7 @@ impl core::error::Error for Reason {}
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Oware {
-    pits: [u8; 2 * PITS],
+    pits: [u8; 2 * MAX_PITS],
     stores: ByPlayer<u8>,
     to_move: Player,
     /// 48 or 36, the sum of everything.
@@ -82,14 +72,14 @@ const LANES: u128 = 0x0101_0101_0101_0101_0101_0101;
 
 /// `SOW_MASKS[origin][seeds]`: a 1 in the lane of each of the `seeds` pits after
 /// `origin`, counter-clockwise round the 12 pits, for `seeds <= 10` (never the origin).
-const SOW_MASKS: [[u128; 11]; 2 * PITS] = {
-    let mut t = [[0u128; 11]; 2 * PITS];
+const SOW_MASKS: [[u128; 11]; 2 * MAX_PITS] = {
+    let mut t = [[0u128; 11]; 2 * MAX_PITS];
     let mut origin = 0;
-    while origin < 2 * PITS {
+    while origin < 2 * MAX_PITS {
         let mut seeds = 1;
         while seeds <= 10 {
             t[origin][seeds] =
-                t[origin][seeds - 1] | (1u128 << (8 * ((origin + seeds) % (2 * PITS))));
+                t[origin][seeds - 1] | (1u128 << (8 * ((origin + seeds) % (2 * MAX_PITS))));
             seeds += 1;
         }
         origin += 1;
@@ -98,19 +88,19 @@ const SOW_MASKS: [[u128; 11]; 2 * PITS] = {
 };
 
 /// For each set of pits (bit `i` for pit `i`): its moves in order, and how many.
-const MOVE_LISTS: [([Move; PITS], u8); 64] = {
+const MOVE_LISTS: [([Move; MAX_PITS], u8); 64] = {
     const fn pit(i: usize) -> Move {
         match Move::from_index(i) {
             Some(m) => m,
             None => panic!("a pit of the row"),
         }
     }
-    let mut t = [([pit(0); PITS], 0u8); 64];
+    let mut t = [([pit(0); MAX_PITS], 0u8); 64];
     let mut set = 0;
     while set < 64 {
         let mut len = 0;
         let mut i = 0;
-        while i < PITS {
+        while i < MAX_PITS {
             if set & (1 << i) != 0 {
                 t[set].0[len] = pit(i);
                 len += 1;
@@ -127,7 +117,7 @@ const MOVE_LISTS: [([Move; PITS], u8); 64] = {
 const fn row_start(player: Player) -> usize {
     match player {
         Player::South => 0,
-        Player::North => PITS,
+        Player::North => MAX_PITS,
     }
 }
 
@@ -162,9 +152,9 @@ impl Oware {
 
     /// `player`'s row from their left.
     #[must_use]
-    pub fn row(&self, player: Player) -> [u8; PITS] {
-        let mut out = [0; PITS];
-        out.copy_from_slice(&self.pits[row_start(player)..][..PITS]);
+    pub fn row(&self, player: Player) -> [u8; MAX_PITS] {
+        let mut out = [0; MAX_PITS];
+        out.copy_from_slice(&self.pits[row_start(player)..][..MAX_PITS]);
         out
     }
 
@@ -176,8 +166,8 @@ impl Oware {
 
     /// The seeds in play: 48 or 36.
     #[must_use]
-    pub const fn total(&self) -> u8 {
-        self.total
+    pub const fn total(&self) -> u16 {
+        self.total as u16
     }
 
     /// The seeds in `player`'s row.
@@ -191,7 +181,7 @@ impl Oware {
     #[must_use]
     pub fn feeds(&self, m: Move) -> bool {
         let seeds = self.pits[row_start(self.to_move) + m.index()];
-        usize::from(seeds) >= PITS - m.index()
+        usize::from(seeds) >= MAX_PITS - m.index()
     }
 
     /// The mover's row as one word, pit `a` in the low byte (bytes 6 and 7 are 0).
@@ -249,7 +239,7 @@ impl Oware {
     pub fn play_capturing(&mut self, m: Move) -> u8 {
         let mover = self.to_move;
         self.to_move = mover.opponent();
-        let origin = (row_start(mover) + m.index()) % (2 * PITS);
+        let origin = (row_start(mover) + m.index()) % (2 * MAX_PITS);
         // The whole board in one word, read before any byte of it is written (a wide
         // read of a just-written byte stalls).
         let mut board = self.word();
@@ -265,8 +255,9 @@ impl Oware {
             board += (rounds as u128) * (LANES & !(0xff << (8 * origin)));
         }
         board += SOW_MASKS[origin][rest];
-        self.pits.copy_from_slice(&board.to_le_bytes()[..2 * PITS]);
-        let last = (origin + if rest == 0 { 11 } else { rest }) % (2 * PITS);
+        self.pits
+            .copy_from_slice(&board.to_le_bytes()[..2 * MAX_PITS]);
+        let last = (origin + if rest == 0 { 11 } else { rest }) % (2 * MAX_PITS);
         // Capture: the last pit in the opponent's row holding 2 or 3, and the run of
         // opponent pits before it that hold 2 or 3 (the core's `capture_run`).
         let opp = row_start(mover.opponent());
@@ -274,7 +265,7 @@ impl Oware {
             &self.pits,
             last,
             Direction::CounterClockwise,
-            opp..opp + PITS,
+            opp..opp + MAX_PITS,
             |n| matches!(n, 2 | 3),
             |n| matches!(n, 2 | 3),
         ) else {
@@ -283,7 +274,7 @@ impl Oware {
         // At most 48 seeds in play: the run's seeds fit a u8.
         let taken = run.seeds as u8;
         // Grand slam: a capture that would take every seed of the opponent takes none.
-        let left: u8 = self.pits[opp..opp + PITS].iter().sum();
+        let left: u8 = self.pits[opp..opp + MAX_PITS].iter().sum();
         if left == taken {
             return 0;
         }
@@ -296,7 +287,7 @@ impl Oware {
     #[inline]
     fn word(&self) -> u128 {
         let mut bytes = [0u8; 16];
-        bytes[..2 * PITS].copy_from_slice(&self.pits);
+        bytes[..2 * MAX_PITS].copy_from_slice(&self.pits);
         u128::from_le_bytes(bytes)
     }
 
@@ -339,9 +330,9 @@ impl Position for Oware {
         if found != 48 && found != 36 {
             return Err(SetupError::SeedTotal { found });
         }
-        let mut pits = [0; 2 * PITS];
-        pits[..PITS].copy_from_slice(&setup.pits.south);
-        pits[PITS..].copy_from_slice(&setup.pits.north);
+        let mut pits = [0; 2 * MAX_PITS];
+        pits[..MAX_PITS].copy_from_slice(&setup.pits.south);
+        pits[MAX_PITS..].copy_from_slice(&setup.pits.north);
         Ok(Oware {
             pits,
             stores: setup.stores,
@@ -372,7 +363,7 @@ impl Position for Oware {
     /// The seeds in `player`'s pit `index` (0 = `a`); `None` from `index` 6 on.
     #[inline]
     fn pit(&self, player: Player, index: usize) -> Option<u8> {
-        if index < PITS {
+        if index < MAX_PITS {
             Some(self.pits[row_start(player) + index])
         } else {
             None
@@ -433,35 +424,11 @@ impl Position for Oware {
     }
 }
 
-impl fmt::Display for Oware {
-    /// `<South a..f>/<North a..f> <South store>-<North store> <S|N>`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.to_setup().fmt(f)
-    }
-}
+mancala_core::position_text!(Oware, Setup);
 
 impl fmt::Debug for Oware {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Oware(\"{self}\")")
-    }
-}
-
-impl FromStr for Oware {
-    type Err = ParsePositionError;
-
-    /// Parses the notation and validates it (the seeds add up to 48 or 36).
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let setup: Setup = s.parse()?;
-        Oware::from_setup(setup).map_err(ParsePositionError::Setup)
-    }
-}
-
-impl TryFrom<Setup> for Oware {
-    type Error = SetupError;
-
-    /// [`Position::from_setup`].
-    fn try_from(setup: Setup) -> Result<Self, SetupError> {
-        Oware::from_setup(setup)
     }
 }
 

@@ -4,7 +4,7 @@
 use mancala_core::record::{History, Repetition};
 use mancala_core::{ByPlayer, Outcome, Player, Position};
 
-use crate::{Move, Oware, PITS};
+use crate::{MAX_PITS, Move, Oware};
 
 /// The repetition rule's history: what only a capture changes is the stores.
 impl Repetition for Oware {
@@ -28,8 +28,8 @@ impl Repetition for Oware {
     #[inline]
     fn repetition_key(&self) -> u64 {
         let mut bytes = [0u8; 16];
-        bytes[..PITS].copy_from_slice(&self.row(Player::South));
-        bytes[PITS..2 * PITS].copy_from_slice(&self.row(Player::North));
+        bytes[..MAX_PITS].copy_from_slice(&self.row(Player::South));
+        bytes[MAX_PITS..2 * MAX_PITS].copy_from_slice(&self.row(Player::North));
         bytes[15] = self.side_to_move().index() as u8;
         let board = u128::from_le_bytes(bytes);
         let (lo, hi) = (board as u64, (board >> 64) as u64);

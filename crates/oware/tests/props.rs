@@ -319,7 +319,7 @@ fn every_move_value_is_played_or_refused() {
         strategy,
         |(p, k)| {
             let Some(m) = Move::from_u8(k) else {
-                prop_assert!(usize::from(k) >= oware::PITS);
+                prop_assert!(usize::from(k) >= oware::MAX_PITS);
                 return Ok(false);
             };
             let mut q = p;

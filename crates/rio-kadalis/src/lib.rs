@@ -26,10 +26,14 @@ pub use position::{
 #[cfg(feature = "alloc")]
 pub use record::Game;
 
-#[cfg(feature = "alloc")]
-pub use mancala_core::record::Record;
-#[cfg(feature = "alloc")]
-pub use mancala_core::series::Series;
+// The same names from the core in every game crate (docs/api.md), so that one
+// dependency is enough.
 pub use mancala_core::{
-    Board, ByPlayer, Direction, EndReason, NotationError, Outcome, Player, Position, Status,
+    Board, ByPlayer, Direction, EndReason, NotationError, Outcome, PitMove, Player, Position,
+    Status,
+};
+#[cfg(feature = "alloc")]
+pub use mancala_core::{
+    record::{History, Line, Record},
+    series::Series,
 };

@@ -137,8 +137,10 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
 
     /// Every stone: board, captures and reserves (always 48 on 2×6, 40 on 2×5).
     #[must_use]
-    pub fn stones(&self) -> u8 {
-        self.record.position().total() + self.reserves.south + self.reserves.north
+    pub fn stones(&self) -> u16 {
+        self.record.position().total()
+            + u16::from(self.reserves.south)
+            + u16::from(self.reserves.north)
     }
 
     /// The stocks for the next round, once the current round has ended: each player's

@@ -53,6 +53,7 @@ pub type ParsePositionError = mancala_core::ParsePositionError<SetupError>;
 /// Rio Kadalis's own reasons for refusing a move (the shared ones are
 /// [`IllegalMove`]'s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum Reason {
     /// The pit is closed for this round (rule 5).
     #[error("pit {pit} is closed")]
@@ -64,16 +65,17 @@ pub enum Reason {
 
 /// Why a [`Setup`] is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// More stones on the board and captured than the game has (`8·N`).
     #[error(
         "the number of stones on the board and captured is {found}, the most possible is {limit}"
     )]
-    TooManyStones {
+    SeedTotal {
         /// The stones counted.
-        found: u32,
+        found: u16,
         /// The stones of the variant (48 on 2×6, 40 on 2×5).
-        limit: u32,
+        limit: u16,
     },
 }
 
@@ -106,15 +108,15 @@ pub struct Setup<const N: usize = 6> {
 impl<const N: usize> Setup<N> {
     /// The stones on the board and captured (at most `8·N` in a position).
     #[must_use]
-    pub fn total(&self) -> u32 {
-        let pits: u32 = self
+    pub fn total(&self) -> u16 {
+        let pits: u16 = self
             .pits
             .south
             .iter()
             .chain(&self.pits.north)
-            .map(|p| u32::from(p.unwrap_or(0)))
+            .map(|p| u16::from(p.unwrap_or(0)))
             .sum();
-        pits + u32::from(self.stores.south) + u32::from(self.stores.north)
+        pits + u16::from(self.stores.south) + u16::from(self.stores.north)
     }
 }
 
@@ -276,7 +278,7 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     /// left over in each player's reserve.
     ///
     /// # Errors
-    /// [`SetupError::TooManyStones`] if the stocks add up to more than the variant's
+    /// [`SetupError::SeedTotal`] if the stocks add up to more than the variant's
     /// stones.
     ///
     /// ```
@@ -289,11 +291,11 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
         stocks: ByPlayer<u8>,
         first: Player,
     ) -> Result<(Self, ByPlayer<u8>), SetupError> {
-        let found = u32::from(stocks.south) + u32::from(stocks.north);
-        if found > u32::from(Self::STONES) {
-            return Err(SetupError::TooManyStones {
+        let found = u16::from(stocks.south) + u16::from(stocks.north);
+        if found > u16::from(Self::STONES) {
+            return Err(SetupError::SeedTotal {
                 found,
-                limit: u32::from(Self::STONES),
+                limit: u16::from(Self::STONES),
             });
         }
         Ok(Self::filled(stocks, first))
@@ -387,8 +389,8 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     /// The stones on the board and captured in this round (the variant's total less the
     /// players' reserves).
     #[must_use]
-    pub fn total(&self) -> u8 {
-        self.pits.iter().sum::<u8>() + self.stores.south + self.stores.north
+    pub fn total(&self) -> u16 {
+        u16::from(self.pits.iter().sum::<u8>() + self.stores.south + self.stores.north)
     }
 
     /// Whether the last move was endless, annulling the round (rule 3).
@@ -600,14 +602,14 @@ impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
     /// ever closes a row's leftmost pits.
     ///
     /// # Errors
-    /// [`SetupError::TooManyStones`].
+    /// [`SetupError::SeedTotal`].
     fn from_setup(setup: Setup<N>) -> Result<Self, SetupError> {
         let () = Self::VARIANT_OK;
         let found = setup.total();
-        if found > u32::from(Self::STONES) {
-            return Err(SetupError::TooManyStones {
+        if found > u16::from(Self::STONES) {
+            return Err(SetupError::SeedTotal {
                 found,
-                limit: u32::from(Self::STONES),
+                limit: u16::from(Self::STONES),
             });
         }
         Ok(Self::from_valid_setup(&setup))
@@ -698,22 +700,9 @@ impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
     }
 }
 
-impl<const N: usize, const CLOCKWISE: bool> TryFrom<Setup<N>> for Kadalis<N, CLOCKWISE> {
-    type Error = SetupError;
-
-    /// [`Position::from_setup`].
-    fn try_from(setup: Setup<N>) -> Result<Self, SetupError> {
-        Self::from_setup(setup)
-    }
-}
-
-impl<const N: usize, const CLOCKWISE: bool> fmt::Display for Kadalis<N, CLOCKWISE> {
-    /// The notation `<South a..>/<North a..> <South captured>-<North captured> <S|N>`,
-    /// `x` for a closed pit. The direction and an annulment are not part of it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.to_setup(), f)
-    }
-}
+// Display (`x` for a closed pit; the direction and an annulment are not part of the
+// notation), FromStr (at most the variant's stones) and TryFrom<Setup>.
+mancala_core::position_text!(Kadalis<N, CLOCKWISE>, Setup<N>, N; CLOCKWISE: bool);
 
 impl<const N: usize, const CLOCKWISE: bool> fmt::Debug for Kadalis<N, CLOCKWISE> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -722,22 +711,5 @@ impl<const N: usize, const CLOCKWISE: bool> fmt::Debug for Kadalis<N, CLOCKWISE>
             f.write_str(", annulled")?;
         }
         f.write_str(")")
-    }
-}
-
-impl<const N: usize, const CLOCKWISE: bool> FromStr for Kadalis<N, CLOCKWISE> {
-    type Err = ParsePositionError;
-
-    /// Parses `<South a..>/<North a..> <South captured>-<North captured> <S|N>` and
-    /// validates it as [`Position::from_setup`] does.
-    ///
-    /// # Errors
-    /// [`ParsePositionError::Notation`](mancala_core::ParsePositionError::Notation)
-    /// saying what is wrong and where;
-    /// [`ParsePositionError::Setup`](mancala_core::ParsePositionError::Setup) for more
-    /// stones than the variant has.
-    fn from_str(s: &str) -> Result<Self, ParsePositionError> {
-        let setup: Setup<N> = s.parse()?;
-        Self::from_setup(setup).map_err(ParsePositionError::Setup)
     }
 }

@@ -172,7 +172,7 @@ fn notation_round_trips() {
         prop_assert_eq!(text.parse::<Kadalis<6>>(), Ok(p));
         prop_assert_eq!(text.parse::<Setup<6>>(), Ok(s6));
         prop_assert_eq!(p.to_setup(), s6);
-        prop_assert_eq!(u32::from(p.total()), s6.total());
+        prop_assert_eq!(p.total(), s6.total());
         let json = serde_json::to_string(&p).unwrap();
         prop_assert_eq!(
             &json,
@@ -209,9 +209,9 @@ fn too_many_stones_are_refused() {
             };
             *target += extra;
             let biggest = *target;
-            let found = 48 + u32::from(extra);
+            let found = 48 + u16::from(extra);
             prop_assert_eq!(s6.total(), found);
-            let refused = SetupError::TooManyStones { found, limit: 48 };
+            let refused = SetupError::SeedTotal { found, limit: 48 };
             prop_assert_eq!(Kadalis::<6>::from_setup(s6), Err(refused));
             let parsed = s6.to_string().parse::<Kadalis<6>>();
             if biggest > 48 {

@@ -381,7 +381,7 @@ fn rule5_filling_a_round_from_stocks() {
     assert_eq!(reserves, ByPlayer::new(1, 7));
     assert_eq!(
         Kadalis::<5>::from_stocks(ByPlayer::new(30, 11), Player::South),
-        Err(SetupError::TooManyStones {
+        Err(SetupError::SeedTotal {
             found: 41,
             limit: 40
         })
@@ -601,7 +601,7 @@ fn notation_round_trips_and_errors() {
     );
     assert_eq!(
         e("4,4,4,4,4,4/4,4,4,4,4,4 4-0 S"),
-        ParsePositionError::Setup(SetupError::TooManyStones {
+        ParsePositionError::Setup(SetupError::SeedTotal {
             found: 52,
             limit: 48
         })
@@ -651,7 +651,7 @@ fn setup_round_trips() {
     let too_many: Setup<5> = "9,9,9,9,9/0,0,0,0,0 0-0 S".parse().unwrap();
     assert_eq!(
         Kadalis::<5>::from_setup(too_many),
-        Err(SetupError::TooManyStones {
+        Err(SetupError::SeedTotal {
             found: 45,
             limit: 40
         })

@@ -19,15 +19,17 @@ pub use position::{
 pub use record::{Game, Match, MatchError};
 pub use setup::{ParsePositionError, Setup, SetupError, row_length};
 
-#[cfg(feature = "alloc")]
-pub use mancala_core::record::Record;
-#[cfg(feature = "alloc")]
-pub use mancala_core::series::Series;
+// The same names from the core in every game crate (docs/api.md), so that one
+// dependency is enough.
 pub use mancala_core::{
-    Board, ByPlayer, EndReason, NotationError, Outcome, Player, Position, Status,
+    Board, ByPlayer, Direction, EndReason, NotationError, Outcome, PitMove, Player, Position,
+    Status,
+};
+#[cfg(feature = "alloc")]
+pub use mancala_core::{
+    record::{History, Line, Record},
+    series::Series,
 };
 
 #[cfg(feature = "serde")]
 mancala_core::serde_via_notation!(Urim<N>, "an urim position in notation", N);
-#[cfg(feature = "serde")]
-mancala_core::serde_via_notation!(Setup<N>, "an urim setup in notation", N);

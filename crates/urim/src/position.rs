@@ -2,14 +2,13 @@
 //! and the game points.
 
 use core::fmt;
-use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 use mancala_core::capture::capture_run;
 use mancala_core::sow::{Direction, sow};
 use mancala_core::{Board, ByPlayer, EndReason, Outcome, Player, Position, Status};
 
-use crate::setup::{ParsePositionError, Setup, SetupError};
+use crate::setup::{Setup, SetupError};
 
 /// The most pits a row has in any variant (2×7).
 pub const MAX_PITS: usize = 7;
@@ -229,7 +228,7 @@ impl<const N: usize> Urim<N> {
     /// The standard start: 3 seeds in every pit, South to move.
     #[must_use]
     pub fn new() -> Self {
-        Self::from_checked_setup(&Setup::default())
+        Self::from_checked_setup(&Setup::start(SEEDS_PER_PIT[0], Player::South))
     }
 
     /// The standard start (3 seeds in every pit, rule 1), `first` to move.
@@ -565,9 +564,9 @@ impl<const N: usize> Position for Urim<N> {
     /// ```
     ///
     /// # Errors
-    /// [`SetupError::TooManySeeds`] or [`SetupError::SeedTotal`].
+    /// [`SetupError::OverCap`] or [`SetupError::SeedTotal`].
     fn from_setup(setup: Setup<N>) -> Result<Self, SetupError> {
-        setup.validate()?;
+        crate::setup::validate(&setup)?;
         Ok(Self::from_checked_setup(&setup))
     }
 
@@ -671,34 +670,11 @@ impl<const N: usize> Position for Urim<N> {
     }
 }
 
-impl<const N: usize> fmt::Display for Urim<N> {
-    /// `<South a..>/<North a..> <South store>-<North store> <S|N>`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.to_setup().fmt(f)
-    }
-}
+mancala_core::position_text!(Urim<N>, Setup<N>, N);
 
 impl<const N: usize> fmt::Debug for Urim<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Urim<{N}>(\"{self}\")")
-    }
-}
-
-impl<const N: usize> FromStr for Urim<N> {
-    type Err = ParsePositionError;
-
-    /// Parses the notation and validates it (see [`Position::from_setup`]).
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::from_setup(s.parse::<Setup<N>>()?).map_err(ParsePositionError::Setup)
-    }
-}
-
-impl<const N: usize> TryFrom<Setup<N>> for Urim<N> {
-    type Error = SetupError;
-
-    /// [`Position::from_setup`].
-    fn try_from(setup: Setup<N>) -> Result<Self, SetupError> {
-        Self::from_setup(setup)
     }
 }
 

@@ -568,7 +568,15 @@ fn notation_round_trips_and_moves_are_letters() {
             pits: 7
         })
     );
-    assert!("A".parse::<Move>().is_err());
+    // Upper case reads as lower case (issue 25); past the row it is refused as given.
+    assert_eq!("A".parse::<Move>(), "a".parse::<Move>());
+    assert_eq!(
+        "H".parse::<Move>(),
+        Err(NotationError::BadPitLetter {
+            letter: 'H',
+            pits: 7
+        })
+    );
 }
 
 #[test]
@@ -620,10 +628,11 @@ fn notation_refuses_bad_input_with_a_clear_error() {
         ("3,3,3,3,3,3/3,3,3,3,3,3 0-0 W", E::BadSide.into()),
         (
             "18,0,3,3,3,3/3,3,3,0,0,0 0-0 S",
-            ParsePositionError::Setup(SetupError::TooManySeeds {
+            ParsePositionError::Setup(SetupError::OverCap {
                 player: Player::South,
                 pit: 'a',
                 seeds: 18,
+                cap: 17,
             }),
         ),
         (
@@ -690,17 +699,20 @@ fn setups_validate_into_positions() {
         Urim7::start_with(4, Player::South).unwrap()
     );
     assert!(Urim7::from_setup(Setup::<7>::start(5, Player::South)).is_err());
-    assert_eq!(Setup::<6>::default(), Urim6::new().to_setup());
-    assert_eq!(Setup::<7>::default(), Urim7::new().to_setup());
+    // The standard start (the core's two-row setup has no `Default`: the seeds per pit
+    // are the game's).
+    assert_eq!(Setup::<6>::start(3, Player::South), Urim6::new().to_setup());
+    assert_eq!(Setup::<7>::start(3, Player::South), Urim7::new().to_setup());
     // A pit over 17 in a setup built by hand.
     let mut s = Setup::<6>::start(3, Player::South);
     s.pits.north = [18, 0, 0, 0, 0, 0];
     assert_eq!(
         Urim6::from_setup(s),
-        Err(SetupError::TooManySeeds {
+        Err(SetupError::OverCap {
             player: Player::North,
             pit: 'a',
-            seeds: 18
+            seeds: 18,
+            cap: 17,
         })
     );
     assert_eq!(urim::row_length("1,2,3/4,5,6 0-0 S"), Some(3));
