@@ -1,0 +1,86 @@
+//! The page's game on the host: every answer the page reads, every error it shows.
+
+use mancala_web::{Bot, Table, variant_texts};
+
+#[test]
+fn every_menu_variant_starts_and_plays_a_move() {
+    let all = variant_texts();
+    assert!(all.len() >= 15, "{all:?}");
+    for v in &all {
+        let mut t = Table::new(v).unwrap();
+        let state = t.state_json();
+        assert!(state.contains("\"status\":\"ongoing\""), "{v}: {state}");
+        let first = t.game().legal_moves_text()[0].clone();
+        assert_eq!(t.play(&first).unwrap(), first);
+        assert_eq!(t.undo().unwrap().as_deref(), Some(first.as_str()));
+    }
+}
+
+#[test]
+fn a_bad_move_leaves_the_game_unchanged_with_the_library_s_words() {
+    let mut t = Table::new("rio-kadalis pits=5").unwrap();
+    let before = t.state_json();
+    let err = t.play("z").unwrap_err();
+    assert!(err.contains("there is no pit z"), "{err}");
+    assert_eq!(t.state_json(), before);
+    assert!(
+        Table::new("urim pits=8")
+            .unwrap_err()
+            .contains("6 or 7 pits")
+    );
+    assert!(Table::from_notation("oware", "1,2,3").is_err());
+    assert!(Table::open_file("garbage [").is_err());
+    assert!(Bot::new("alphabeta:deep", "oware", 0).is_err());
+}
+
+#[test]
+fn the_state_names_the_board_of_each_game() {
+    let t = Table::new("omweso").unwrap();
+    let s = t.state_json();
+    assert!(s.contains("\"rows\":2"), "{s}");
+    assert!(s.contains("\"stores\":null"), "{s}");
+    assert!(s.contains("{\"move\":\"i\",\"pit\":8,\"kind\":\"counter-clockwise\"}"), "{s}");
+    let t = Table::from_notation("rio-kadalis", "4,4,4,4,4,4/x,4,4,4,4,4 0-0 S").unwrap();
+    let s = t.state_json();
+    assert!(s.contains("[null,4,4,4,4,4]"), "{s}");
+    assert!(s.contains("\"store_name\":\"captured\""), "{s}");
+}
+
+#[test]
+fn a_game_against_the_engine_ends_in_words_and_its_file_replays() {
+    for v in [
+        "urim",
+        "oware",
+        "kalah pits=4 seeds=3",
+        "rio-kadalis pits=5",
+    ] {
+        let mut t = Table::new(v).unwrap();
+        let mut bot = Bot::new("alphabeta:3", v, 1).unwrap();
+        for _ in 0..400 {
+            let r = bot.search(&t).unwrap();
+            let Some(best) = r
+                .split("\"best\":\"")
+                .nth(1)
+                .map(|s| s[..s.find('"').unwrap()].to_string())
+            else {
+                break;
+            };
+            t.play(&best).unwrap();
+        }
+        let s = t.state_json();
+        assert!(!s.contains("\"status\":\"ongoing\""), "{v}: {s}");
+        let file = t.game_file("me", "engine", "2026-12-01");
+        let back = Table::open_file(&file).unwrap();
+        assert_eq!(back.notation(), t.notation());
+        let moves = t.game().moves_text().join(" ");
+        let again = Table::from_moves(v, "", &moves).unwrap();
+        assert_eq!(again.notation(), t.notation());
+    }
+}
+
+#[test]
+fn a_match_scores_its_games() {
+    let mut t = Table::new_match("urim", 2, 0).unwrap();
+    assert!(t.state_json().contains("\"match\":{\"score\":[0,0]"));
+    assert!(t.next_game().is_err());
+}
