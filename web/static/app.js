@@ -70,7 +70,7 @@ function drawPit(svg, x, y, player, index, count, legalHere) {
   }
   const label = el('text', { x: R - 4, y: -R + 8, class: 'count' }, g);
   label.textContent = count === null ? '' : String(count);
-  const letter = el('text', { x: 0, y: player === 'S' ? R + 14 : -R - 6, class: 'letter' }, g);
+  const letter = el('text', { x: 0, y: player === 'S' ? R + 13 : -R - 4, class: 'letter' }, g);
   letter.textContent = String.fromCharCode(97 + index);
   el('title', {}, g).textContent = count === null
     ? `${side(player)}'s pit ${letter.textContent}: closed for this round`
@@ -97,7 +97,7 @@ function render() {
   const cols = n + (hasStores ? 2 : 0);
   const width = cols * STEP + 2 * MARGIN;
   const rowCount = 2 * rows;
-  const height = rowCount * STEP + 2 * MARGIN + 40;
+  const height = rowCount * STEP + 2 * MARGIN + 34;
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svg.setAttribute('width', String(width));
   svg.setAttribute('height', String(height));
