@@ -258,7 +258,7 @@ def test(args):
     try:
         b.go(url)
         first = b.js("return window.__timings.first_board_ms")
-        print(f"first board drawn {first:.0f} ms after the script started")
+        print(f"first board drawn {first:.0f} ms after the navigation began")
         for variant, game in [
             ("urim pits=6 seeds=3", "urim"),
             ("omweso", "omweso"),
@@ -349,6 +349,16 @@ def test(args):
 
         case("a game file saved and opened again", files)
 
+        def mcts():
+            new_game(b, "kalah pits=6 seeds=4", level="mcts:2000")
+            b.click('#board .pit.legal[data-player="S"]')
+            idle(b)
+            st = board(b)
+            assert len(st["moves"].split()) >= 2 and not st["message"], st
+            return b.js("return document.getElementById('engine-info').textContent")
+
+        case("the Monte Carlo engine plays in the worker", mcts)
+
         def match():
             choose(b, '#human option[value="both"]')
             b.click("#match")
@@ -419,7 +429,8 @@ def measure(args):
     b = Browser()
     try:
         b.go(url)
-        print(f"first board drawn {b.js('return window.__timings.first_board_ms'):.0f} ms after the script started")
+        t = b.js("return window.__timings")
+        print(f"first board drawn {t['first_board_ms']:.0f} ms after the navigation began (the script ran at {t['script_ms']:.0f} ms)")
         nav = b.js("const t = performance.getEntriesByType('navigation')[0]; return t.loadEventEnd")
         print(f"page loaded (load event) {nav:.0f} ms after navigation")
         for variant in ["urim", "omweso", "rio-kadalis", "oware", "kalah"]:

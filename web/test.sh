@@ -11,6 +11,8 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
+cargo fmt --check
+cargo clippy -q --all-targets -- -D warnings
 cargo test -q
 ./build.sh
 (cd .. && cargo build -q --release --example replay)

@@ -286,6 +286,17 @@ impl Bot {
     /// The library's message for a bad spec or variant.
     pub fn new(spec: &str, variant: &str, seed: u64) -> Result<Bot, String> {
         let v: Variant = variant.parse().map_err(text)?;
+        // A browser's WebAssembly has no threads (`std::thread::spawn` panics there).
+        let threaded = spec.split(':').any(|part| {
+            part.strip_suffix('t')
+                .and_then(|n| n.parse::<u32>().ok())
+                .is_some_and(|n| n > 1)
+        });
+        if threaded && cfg!(target_arch = "wasm32") {
+            return Err(format!(
+                "engine {spec:?}: the page's engine runs on one thread (a Web Worker); drop the threads"
+            ));
+        }
         Ok(Bot {
             engine: Engine::new(spec, &v, seed, None).map_err(text)?,
         })

@@ -39,7 +39,10 @@ fn the_state_names_the_board_of_each_game() {
     let s = t.state_json();
     assert!(s.contains("\"rows\":2"), "{s}");
     assert!(s.contains("\"stores\":null"), "{s}");
-    assert!(s.contains("{\"move\":\"i\",\"pit\":8,\"kind\":\"counter-clockwise\"}"), "{s}");
+    assert!(
+        s.contains("{\"move\":\"i\",\"pit\":8,\"kind\":\"counter-clockwise\"}"),
+        "{s}"
+    );
     let t = Table::from_notation("rio-kadalis", "4,4,4,4,4,4/x,4,4,4,4,4 0-0 S").unwrap();
     let s = t.state_json();
     assert!(s.contains("[null,4,4,4,4,4]"), "{s}");
