@@ -424,7 +424,7 @@ def screenshots(args):
 
 def measure(args):
     """The page's budgets: the first board drawn, and the engine's nodes/s in its worker
-    (one search of 50,000 nodes from each game's start, the hint)."""
+    (one search of --spec from each game's start, the hint)."""
     server, url = serve(args.dist)
     b = Browser()
     try:
@@ -435,12 +435,14 @@ def measure(args):
         print(f"page loaded (load event) {nav:.0f} ms after navigation")
         for variant in ["urim", "omweso", "rio-kadalis", "oware", "kalah"]:
             full = b.js(f"return [...document.querySelectorAll('#variant option')].map(o => o.value).find(v => v.startsWith('{variant}'))")
-            new_game(b, full, level="alphabeta:50000n", human="both")
+            b.js(f"const o = document.createElement('option'); o.value = o.textContent = {json.dumps(args.spec)};"
+                 "document.getElementById('level').appendChild(o)")
+            new_game(b, full, level=args.spec, human="both")
             for _ in range(2):  # the first search also starts the worker's engine
                 b.click("#hint")
                 idle(b)
             r = b.js("const s = window.__timings.searches; return s[s.length - 1]")
-            print(f"{variant}\talphabeta:50000n\t{r['nodes']} nodes\t{r['wall_ms']:.0f} ms\t{r['nodes'] / r['wall_ms']:.0f}k nodes/s")
+            print(f"{variant}\t{args.spec}\t{r['nodes']} nodes\t{r['wall_ms']:.0f} ms\t{r['nodes'] / r['wall_ms']:.0f}k nodes/s")
         errors = b.console_errors()
         if errors:
             print("console errors:", errors)
@@ -457,6 +459,7 @@ def main():
     p.add_argument("--dist", default=os.path.join(os.path.dirname(__file__), "dist"))
     p.add_argument("--replay", default="target/release/examples/replay")
     p.add_argument("--out", default="screenshots")
+    p.add_argument("--spec", default="alphabeta:400000n", help="the engine that measure times")
     args = p.parse_args()
     args.dist = os.path.abspath(args.dist)
     sys.exit({"test": test, "screenshots": screenshots, "measure": measure}[args.mode](args))
