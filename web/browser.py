@@ -359,6 +359,21 @@ def test(args):
 
         case("the Monte Carlo engine plays in the worker", mcts)
 
+        def split():
+            new_game(b, "omweso", human="both")
+            b.type("#paste", OMWESO_SPLIT)
+            b.click("#set")
+            b.click('#board .pit[data-player="S"][data-pit="8"]')
+            offered = b.js("return [...document.querySelectorAll('#choices button')].map(x => x.dataset.move)")
+            assert offered == ["i", "i*"], offered
+            b.click('#choices button[data-move="i*"]')
+            st = board(b)
+            lines = replay(args.replay, "omweso", ["--from", OMWESO_SPLIT, "i*"])
+            assert st["notation"] == lines[0][1], (st, lines)
+            return st["notation"]
+
+        case("Omweso's opening split chosen on the board", split)
+
         def match():
             choose(b, '#human option[value="both"]')
             b.click("#match")
@@ -412,6 +427,14 @@ def screenshots(args):
         b.type("#paste", "x,x,4,4,4,4/x,4,4,4,4,4 0-0 S")
         b.click("#set")
         b.screenshot(os.path.join(args.out, "rio-kadalis-closed.png"))
+        # Omweso's split offered on the board, then a finished game in words.
+        new_game(b, "omweso", human="both")
+        b.type("#paste", OMWESO_SPLIT)
+        b.click("#set")
+        b.click('#board .pit[data-player="S"][data-pit="8"]')
+        b.screenshot(os.path.join(args.out, "omweso-choices.png"))
+        play_whole_game(b, "oware seeds=4", rng)
+        b.screenshot(os.path.join(args.out, "oware-over.png"))
         errors = b.console_errors()
         if errors:
             print("console errors:", errors)
@@ -420,6 +443,9 @@ def screenshots(args):
         b.close()
         server.shutdown()
     return 0
+
+
+OMWESO_SPLIT = "0,0,0,0,0,0,0,0/3,4,4,4,4,4,4,5/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0"
 
 
 def measure(args):

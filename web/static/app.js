@@ -81,8 +81,8 @@ function drawPit(svg, x, y, player, index, count, legalHere) {
 function drawStore(svg, x, y, h, player, n, name) {
   const g = el('g', { class: 'store', 'data-player': player, 'data-count': String(n) }, svg);
   el('rect', { x: x - R, y, width: 2 * R, height: h, rx: R, class: 'hole' }, g);
-  drawSeeds(g, x, y + h / 2, Math.min(n, 20));
-  const t = el('text', { x, y: y + h / 2 + 5, class: 'store-count' }, g);
+  drawSeeds(g, x, y + h * 0.38, Math.min(n, 20));
+  const t = el('text', { x, y: y + h - 16, class: 'store-count' }, g);
   t.textContent = String(n);
   const l = el('text', { x, y: player === 'N' ? y - 6 : y + h + 16, class: 'letter' }, g);
   l.textContent = `${side(player)} ${name}`;
