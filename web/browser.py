@@ -184,9 +184,10 @@ def idle(b):
     )
 
 
-def play_whole_game(b, variant, rng, max_plies=2000):
+def play_whole_game(b, variant, rng, max_plies=2000, start=True):
     """Clicks South's legal pits (chosen at random) until the game ends."""
-    new_game(b, variant)
+    if start:
+        new_game(b, variant)
     for _ in range(max_plies):
         idle(b)
         st = board(b)
@@ -375,16 +376,26 @@ def test(args):
         case("Omweso's opening split chosen on the board", split)
 
         def match():
-            choose(b, '#human option[value="both"]')
+            choose(b, '#level option[value="alphabeta:3"]')
+            choose(b, '#human option[value="S"]')
             b.click("#match")
             choose(b, '#variant option[value="urim pits=6 seeds=3"]')
             b.click("#new")
-            score = b.js("return document.getElementById('score').textContent")
+            idle(b)
+            score = lambda: b.js("return document.getElementById('score').textContent")
+            assert score().startswith("Match (to 10 points), game 1: South 0 – North 0"), score()
+            play_whole_game(b, "", rng, start=False)
+            after = score()
+            assert "game 1" in after, after
+            b.click("#next")
+            idle(b)
+            second = score()
             b.click("#match")
-            assert score.startswith("Match (to 10 points), game 1: South 0"), score
-            return score
+            assert second == after.replace("game 1", "game 2"), (after, second)
+            assert board(b)["status"] == "ongoing", board(b)
+            return f"{after} → {second}"
 
-        case("a match shows its score", match)
+        case("a match scores a whole game and goes on to the next", match)
     finally:
         b.close()
         server.shutdown()
