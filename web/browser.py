@@ -375,6 +375,23 @@ def test(args):
 
         case("Omweso's opening split chosen on the board", split)
 
+        def decision():
+            new_game(b, "omweso", human="both")
+            b.type("#paste", OMWESO_PAUSED)
+            b.click("#set")
+            turn = b.js("return document.getElementById('turn').textContent")
+            assert "mid-turn decision at pit a" in turn and "2 in hand" in turn, turn
+            b.click('#board .pit[data-player="S"][data-pit="0"]')
+            offered = b.js("return [...document.querySelectorAll('#choices button')].map(x => x.dataset.move)")
+            assert offered == ["a", "a-"], offered
+            b.click('#choices button[data-move="a-"]')
+            st = board(b)
+            lines = replay(args.replay, "omweso", ["--from", OMWESO_PAUSED, "a-"])
+            assert st["notation"] == lines[0][1], (st, lines)
+            return turn
+
+        case("an Omweso mid-turn decision made on the board", decision)
+
         def match():
             choose(b, '#level option[value="alphabeta:3"]')
             choose(b, '#human option[value="S"]')
@@ -444,6 +461,10 @@ def screenshots(args):
         b.click("#set")
         b.click('#board .pit[data-player="S"][data-pit="8"]')
         b.screenshot(os.path.join(args.out, "omweso-choices.png"))
+        b.type("#paste", OMWESO_PAUSED)
+        b.click("#set")
+        b.click('#board .pit[data-player="S"][data-pit="0"]')
+        b.screenshot(os.path.join(args.out, "omweso-decision.png"))
         play_whole_game(b, "oware seeds=4", rng)
         b.screenshot(os.path.join(args.out, "oware-over.png"))
         errors = b.console_errors()
@@ -457,6 +478,8 @@ def screenshots(args):
 
 
 OMWESO_SPLIT = "0,0,0,0,0,0,0,0/3,4,4,4,4,4,4,5/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0"
+# A paused turn (rule 5): South decides how pit a's seeds go on (web/tests/table.rs found it).
+OMWESO_PAUSED = "0,3,1,2,1,2,0,1/0,0,0,0,1,0,0,2/2,0,8,1,6,1,6,0/1,2,11,4,2,1,1,3 S snc 1-2 a+2:r"
 
 
 def measure(args):

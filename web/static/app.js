@@ -296,6 +296,7 @@ function setGame(g) {
   hintMove = null;
   window.__shown = [];
   message('');
+  $('engine-info').textContent = '';
   render();
   afterMove();
 }

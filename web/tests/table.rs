@@ -87,3 +87,34 @@ fn a_match_scores_its_games() {
     assert!(t.state_json().contains("\"match\":{\"score\":[0,0]"));
     assert!(t.next_game().is_err());
 }
+
+#[test]
+fn an_omweso_decision_is_offered_as_two_moves_of_one_pit() {
+    let mut seed = 12_345_u64;
+    for _ in 0..200 {
+        let mut t = Table::new("omweso").unwrap();
+        for _ in 0..300 {
+            let moves = t.game().legal_moves_text();
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            t.play(&moves[(seed >> 33) as usize % moves.len()]).unwrap();
+            if let Some(pit) = t.game().pending_decision() {
+                let s = t.state_json();
+                let pit = pit.to_string();
+                assert_eq!(
+                    t.game().legal_moves_text(),
+                    [pit.clone(), format!("{pit}-")]
+                );
+                assert!(s.contains("\"kind\":\"clockwise\""), "{s}");
+                assert!(s.contains(&format!("\"pending\":\"{pit}\"")), "{s}");
+                println!("a paused turn: {}", t.notation());
+                return;
+            }
+        }
+    }
+    panic!("no decision in 200 random games");
+}
