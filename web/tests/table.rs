@@ -118,3 +118,66 @@ fn an_omweso_decision_is_offered_as_two_moves_of_one_pit() {
     }
     panic!("no decision in 200 random games");
 }
+
+#[test]
+fn no_input_makes_the_page_s_game_panic() {
+    // Words and pieces of the games' notations, put together at random: every call
+    // answers, an error leaves the game as it was.
+    let pieces = [
+        "urim",
+        "omweso",
+        "kalah",
+        "oware",
+        "rio-kadalis",
+        "pits=",
+        "seeds=",
+        "0",
+        "7",
+        "255",
+        "99999",
+        "x",
+        ",",
+        "/",
+        " ",
+        "-",
+        "*",
+        "S",
+        "N",
+        "snc",
+        "a+2:r",
+        "[Game \"oware\"]",
+        "[Start \"",
+        "\"]",
+        "\n",
+        "1.",
+        "é",
+        "\u{0}",
+        "a",
+        "p",
+        "z",
+        "clockwise",
+    ];
+    let mut seed = 99_u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    for _ in 0..3000 {
+        let text: String = (0..next(8)).map(|_| pieces[next(pieces.len())]).collect();
+        let _ = Table::new(&text);
+        let _ = Table::new_match(&text, 3, 0);
+        let _ = Table::from_notation("omweso", &text);
+        let _ = Table::from_notation("rio-kadalis", &text);
+        let _ = Table::from_moves("urim", "", &text);
+        let _ = Table::open_file(&text);
+        let _ = Bot::new(&text, "kalah", 0);
+        let mut t = Table::new("omweso").unwrap();
+        let before = t.state_json();
+        if t.play(&text).is_err() {
+            assert_eq!(t.state_json(), before);
+        }
+        let _ = t.is_slow_move(&text);
+    }
+}
