@@ -413,6 +413,17 @@ def test(args):
             return f"{after} → {second}"
 
         case("a match scores a whole game and goes on to the next", match)
+
+        def offline():
+            server.shutdown()
+            server.server_close()
+            new_game(b, "rio-kadalis pits=5")
+            b.click('#board .pit.legal[data-player="S"]')
+            idle(b)
+            st = board(b)
+            assert len(st["moves"].split()) >= 2 and not st["message"], st
+
+        case("the page and its engine go on with the server stopped", offline)
     finally:
         b.close()
         server.shutdown()
