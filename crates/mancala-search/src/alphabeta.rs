@@ -28,7 +28,7 @@
 //! of the `speed` example. Games without a repetition rule (`record::Line`: Omweso)
 //! lose no more than that.
 
-use std::time::Instant;
+use crate::Instant;
 
 use mancala_core::Position;
 use mancala_core::arrayvec::ArrayVec;
@@ -837,7 +837,7 @@ where
         // milliseconds to be scheduled on a loaded machine).
         let mut last = core::time::Duration::ZERO;
         for depth in 1..=max_depth {
-            let began = std::time::Instant::now();
+            let began = crate::Instant::now();
             // One root move searched by `ab` (its own working copy of `game`) with the
             // bound `floor`: the value, exact if above the bound, and the line.
             let search_move = |ab: &mut AlphaBeta<R, E>, m: MoveOf<R>, floor: Score| {

@@ -1,6 +1,6 @@
 //! Monte Carlo tree search over a game record: UCT with random playouts.
 
-use std::time::Instant;
+use crate::Instant;
 
 use mancala_core::record::{MoveOf, Record};
 use mancala_core::{Outcome, Player, Position, Status};
