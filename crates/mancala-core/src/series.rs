@@ -56,7 +56,7 @@ use crate::{ByPlayer, IllegalMove, Player, Position, Status};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatchError<R = Infallible> {
-    /// The move is refused by the current game ([`IllegalMove::GameOver`] once the game
+    /// The move is refused by the current game (`IllegalMove::GameOver` once the game
     /// is over, annulled or dropped).
     #[error(transparent)]
     Illegal(#[from] IllegalMove<R>),
