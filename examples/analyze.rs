@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use common::cli::{ENGINES, VariantArgs};
 use mancala::runtime::engine::{DATABASE_GAMES, show_eval};
-use mancala::runtime::{AnyGame, Engine, Error, GameKind, Report, files, side_name};
+use mancala::runtime::{AnyGame, Engine, Error, GameKind, Report, describe_result, files};
 
 /// The best move, evaluation and principal variation of a position.
 #[derive(Parser, Debug)]
@@ -95,15 +95,7 @@ fn analyze(cli: &Cli, game: &AnyGame) -> Result<(), Error> {
         return Ok(());
     }
     if let Some(o) = engine.exact(game) {
-        let result = match o.winner {
-            Some(w) => format!(
-                "{} wins {} point{}",
-                side_name(w),
-                o.points,
-                if o.points == 1 { "" } else { "s" }
-            ),
-            None => "a draw".to_string(),
-        };
+        let result = describe_result(&o);
         let totals = o
             .totals
             .map(|t| format!(", totals South {} North {}", t.south, t.north))
@@ -146,13 +138,7 @@ fn run(cli: &Cli) -> Result<(), Error> {
         return analyze(cli, &cli.variant.game(game)?);
     };
     let (mut game, file) = files::load(path)?;
-    if cli.game.is_some_and(|g| g != game.kind()) || cli.variant.is_set() {
-        return Err(Error::GameFile(format!(
-            "{} is a game of {}: the file gives the game and its options",
-            path.display(),
-            game.kind()
-        )));
-    }
+    common::cli::file_gives_the_game(cli.game, &cli.variant, path, &game)?;
     let file = files::cut(&file, cli.ply.unwrap_or(file.moves.len()))
         .map_err(|e| Error::GameFile(format!("--{e}")))?;
     files::play_onto(&file, &mut game).map_err(|e| Error::GameFile(format!("--file: {e}")))?;

@@ -437,13 +437,7 @@ fn explain_long_relay(game: &AnyGame, m: AnyMove) {
 fn run(cli: Cli) -> Result<(), Error> {
     let session = if let Some(path) = &cli.load {
         let (mut game, file) = files::load(path)?;
-        if cli.game.is_some_and(|g| g != game.kind()) || cli.variant.is_set() {
-            return Err(Error::GameFile(format!(
-                "{} is a game of {}: the file gives the game and its options",
-                path.display(),
-                game.kind()
-            )));
-        }
+        common::cli::file_gives_the_game(cli.game, &cli.variant, path, &game)?;
         files::play_onto(&file, &mut game).map_err(|e| Error::GameFile(format!("--load: {e}")))?;
         println!("loaded {} plies", game.ply());
         Session::from_game(game)

@@ -67,13 +67,7 @@ fn run(cli: Cli) -> Result<(), Error> {
     };
     let games = files::load_all(path)?;
     for (game, file) in games {
-        if cli.game.is_some_and(|g| g != game.kind()) || cli.variant.is_set() {
-            return Err(Error::GameFile(format!(
-                "{} is a game of {}: the file gives the game and its options",
-                path.display(),
-                game.kind()
-            )));
-        }
+        common::cli::file_gives_the_game(cli.game, &cli.variant, path, &game)?;
         // A file is checked whole (every move, its result) before anything is printed.
         files::play_onto(&file, &mut game.clone())
             .map_err(|e| Error::GameFile(format!("--file: {e}")))?;

@@ -570,8 +570,7 @@ fn tournament_rates_engines_in_elo() {
     );
     assert!(r.ok, "{r:?}");
     assert!(
-        r.stdout
-            .contains("Elo of alphabeta(4) relative to random: "),
+        r.stdout.contains("Elo of alphabeta:4 relative to random: "),
         "{r:?}"
     );
     // A round robin: every engine rated, the anchor at 0, the cross table.

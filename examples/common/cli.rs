@@ -95,6 +95,24 @@ impl VariantArgs {
     }
 }
 
+/// Refuses a game or game options given beside a game file (`--file`, `--load`),
+/// whose tags give the game and its options.
+pub fn file_gives_the_game(
+    named: Option<GameKind>,
+    options: &VariantArgs,
+    path: &std::path::Path,
+    game: &AnyGame,
+) -> Result<(), Error> {
+    if named.is_some_and(|g| g != game.kind()) || options.is_set() {
+        return Err(Error::GameFile(format!(
+            "{} is a game of {}: the file gives the game and its options",
+            path.display(),
+            game.kind()
+        )));
+    }
+    Ok(())
+}
+
 /// Checks an engine spec (`clap`'s value parser for `--engine` and `--opponent`), so
 /// that a bad one is refused before anything is printed.
 pub fn engine_spec(spec: &str) -> Result<String, String> {

@@ -6,7 +6,7 @@
 //! [Game "urim"]
 //! [Variant "pits=6 seeds=3"]
 //! [South "human"]
-//! [North "alphabeta(8)"]
+//! [North "alphabeta:8"]
 //! [Date "2026-11-30"]
 //! [Start "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S"]
 //! [Result "ongoing"]

@@ -11,7 +11,7 @@
 //! let v = Variant::default();
 //! let mut game = AnyGame::new(&v)?;
 //! let mut e = Engine::new("alphabeta:6", &v, 0, None)?;
-//! assert_eq!(e.name(), "alphabeta(6)");
+//! assert_eq!(e.name(), "alphabeta:6");
 //! let report = e.search(&game)?;
 //! game.play(report.best.expect("South can move"))?;
 //! assert!(Engine::new("alphabeta:deep", &v, 0, None).is_err());
@@ -175,7 +175,8 @@ impl Engine {
         self.databases
     }
 
-    /// The engine's name with its limits, e.g. `alphabeta(8)` or `mcts(1000, 2 threads)`.
+    /// The engine's name with its limits, as the spec that builds it: `alphabeta:8`,
+    /// `mcts:1000:2t` (`alphabeta` alone is `alphabeta:8`).
     #[must_use]
     pub fn name(&self) -> String {
         struct Name<'a>(&'a (dyn Any + Send));

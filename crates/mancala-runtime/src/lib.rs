@@ -144,6 +144,20 @@ pub fn draw_lot(lot: u64) -> Player {
     }
 }
 
+/// Who won what, in words: `South wins 2 points`, `North wins 1 point`, `a draw`.
+#[must_use]
+pub fn describe_result(o: &mancala_core::Outcome) -> String {
+    match o.winner {
+        Some(w) => format!(
+            "{} wins {} point{}",
+            side_name(w),
+            o.points,
+            if o.points == 1 { "" } else { "s" }
+        ),
+        None => "a draw".to_string(),
+    }
+}
+
 /// How a game ended, in words: who won what, by which rule, with the totals — e.g.
 /// `North wins 2 points by beheading (rule 7): North's captures emptied South's inner
 /// row or took its four corner pits`. `to_move` is the player to move at the end.
@@ -171,15 +185,7 @@ pub(crate) fn describe(
         }
         Status::Over(o) => o,
     };
-    let result = match o.winner {
-        Some(w) => format!(
-            "{} wins {} point{}",
-            side_name(w),
-            o.points,
-            if o.points == 1 { "" } else { "s" }
-        ),
-        None => "a draw".to_string(),
-    };
+    let result = describe_result(&o);
     let (mover, other) = (side_name(to_move), side_name(to_move.opponent()));
     let how = match (o.reason, game) {
         (EndReason::Regular, GameKind::Omweso) => {

@@ -28,7 +28,7 @@
 //! of the `speed` example. Games without a repetition rule (`record::Line`: Omweso)
 //! lose no more than that.
 
-use std::time::Instant;
+use crate::Instant;
 
 use mancala_core::Position;
 use mancala_core::arrayvec::ArrayVec;
@@ -653,15 +653,16 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 
 impl<R: Record, E: Evaluator<R::Position>> Engine<R> for AlphaBeta<R, E> {
     fn name(&self) -> String {
+        // The spec that builds this engine (`spec`): the same name in every table.
         let threads = if self.threads > 1 && self.parallel.is_some() {
-            format!(", {} threads", self.threads)
+            format!(":{}t", self.threads)
         } else {
             String::new()
         };
         match (self.limits.time, self.limits.nodes) {
-            (Some(t), _) => format!("alphabeta({}ms{threads})", t.as_millis()),
-            (None, Some(n)) => format!("alphabeta({n} nodes{threads})"),
-            (None, None) => format!("alphabeta({}{threads})", self.limits.depth),
+            (Some(t), _) => format!("alphabeta:{}ms{threads}", t.as_millis()),
+            (None, Some(n)) => format!("alphabeta:{n}n{threads}"),
+            (None, None) => format!("alphabeta:{}{threads}", self.limits.depth),
         }
     }
 
@@ -836,7 +837,7 @@ where
         // milliseconds to be scheduled on a loaded machine).
         let mut last = core::time::Duration::ZERO;
         for depth in 1..=max_depth {
-            let began = std::time::Instant::now();
+            let began = crate::Instant::now();
             // One root move searched by `ab` (its own working copy of `game`) with the
             // bound `floor`: the value, exact if above the bound, and the line.
             let search_move = |ab: &mut AlphaBeta<R, E>, m: MoveOf<R>, floor: Score| {

@@ -89,7 +89,8 @@ impl<M: fmt::Display> fmt::Display for Report<M> {
 /// assert_eq!(report.best.unwrap().0, 1);
 /// ```
 pub trait Engine<R: Record> {
-    /// A short name for tables, like `alphabeta(6)`.
+    /// A short name for tables: the spec that builds the engine (`spec`), like
+    /// `alphabeta:6` or `mcts:1000:2t`.
     fn name(&self) -> String;
 
     /// Searches the current position of `game`, with its history, and reports the move

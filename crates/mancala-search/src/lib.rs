@@ -65,3 +65,11 @@ pub use eval::{Evaluator, Known, Static};
 pub use mcts::{Mcts, MctsOptions};
 pub use score::Utility;
 pub use simple::{Greedy, RandomPlayer};
+
+/// The clock of the time limits and reports: the standard one, and in a browser's
+/// WebAssembly (whose `std::time::Instant::now` panics: it has no clock) the page's
+/// `performance.now()` through `web-time`.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub(crate) use std::time::Instant;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) use web_time::Instant;

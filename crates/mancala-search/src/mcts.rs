@@ -1,6 +1,6 @@
 //! Monte Carlo tree search over a game record: UCT with random playouts.
 
-use std::time::Instant;
+use crate::Instant;
 
 use mancala_core::record::{MoveOf, Record};
 use mancala_core::{Outcome, Player, Position, Status};
@@ -409,16 +409,16 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
 
 impl<R: Record, E: Evaluator<R::Position>> Engine<R> for Mcts<R, E> {
     fn name(&self) -> String {
+        // The spec that builds this engine (`spec`): the same name in every table.
         let threads = if self.threads > 1 && self.parallel.is_some() {
-            format!(", {} threads", self.threads)
+            format!(":{}t", self.threads)
         } else {
             String::new()
         };
         match (self.limits.time, self.limits.nodes) {
-            (Some(t), _) => format!("mcts({}ms{threads})", t.as_millis()),
-            (None, Some(n)) if n != u64::MAX => format!("mcts({n}{threads})"),
-            _ if threads.is_empty() => "mcts".into(),
-            _ => format!("mcts({})", &threads[2..]),
+            (Some(t), _) => format!("mcts:{}ms{threads}", t.as_millis()),
+            (None, Some(n)) if n != u64::MAX => format!("mcts:{n}{threads}"),
+            _ => format!("mcts{threads}"),
         }
     }
 

@@ -1,6 +1,6 @@
 //! The two simplest players: random and greedy.
 
-use std::time::Instant;
+use crate::Instant;
 
 use mancala_core::Position;
 use mancala_core::cycle::{MemoStats, SearchMemo};

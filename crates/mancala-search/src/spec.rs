@@ -89,9 +89,9 @@ impl<R: Record, E: Evaluator<R::Position>> AnyEngine<R, E> {
 /// use mancala_search::{Engine, eval::Static, spec::from_spec};
 /// type Game = Line<Countdown>;
 /// let mut e = from_spec::<Game, _>("alphabeta:6", Static, 0).unwrap();
-/// assert_eq!(e.name(), "alphabeta(6)");
+/// assert_eq!(e.name(), "alphabeta:6");
 /// assert_eq!(e.choose(&Game::new(Countdown::new(4))).unwrap().0, 1);
-/// assert_eq!(from_spec::<Game, _>("mcts:250ms", Static, 0).unwrap().name(), "mcts(250ms)");
+/// assert_eq!(from_spec::<Game, _>("mcts:250ms", Static, 0).unwrap().name(), "mcts:250ms");
 /// assert!(from_spec::<Game, _>("alphabeta:deep", Static, 0).is_err());
 /// assert!(from_spec::<Game, _>("minimax", Static, 0).is_err());
 /// ```
@@ -135,11 +135,11 @@ pub fn from_spec<R: Record, E: Evaluator<R::Position>>(
 /// use mancala_search::{Engine, eval::Static, spec::{from_spec, from_spec_threaded}};
 /// type Game = Line<Countdown>;
 /// let mut e = from_spec_threaded::<Game, _>("alphabeta:6:2t", Static, 0).unwrap();
-/// assert_eq!(e.name(), "alphabeta(6, 2 threads)");
+/// assert_eq!(e.name(), "alphabeta:6:2t");
 /// assert_eq!(e.choose(&Game::new(Countdown::new(4))).unwrap().0, 1);
 /// assert!(from_spec::<Game, _>("alphabeta:6:2t", Static, 0).is_err());
 /// assert!(from_spec_threaded::<Game, _>("alphabeta:6:0t", Static, 0).is_err());
-/// assert_eq!(from_spec_threaded::<Game, _>("mcts:2t", Static, 0).unwrap().name(), "mcts(10000, 2 threads)");
+/// assert_eq!(from_spec_threaded::<Game, _>("mcts:2t", Static, 0).unwrap().name(), "mcts:10000:2t");
 /// assert!(from_spec_threaded::<Game, _>("random:2t", Static, 0).is_err());
 /// ```
 pub fn from_spec_threaded<R, E>(

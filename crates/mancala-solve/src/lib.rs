@@ -19,7 +19,8 @@
 //!   [`history`]: the same for Urim, carrying rule 6's history along its path and
 //!   using the databases' bounds right after captures.
 //! - [`oracle`]: the databases as a `mancala_search::Evaluator` that knows exact
-//!   outcomes.
+//!   outcomes (or bounds on them) where they hold: for a game with cycles, at a
+//!   position that is its whole history.
 //!
 //! The value of a board is the margin (the mover's future gains minus the
 //! opponent's) the side to move can force over the seeds still on the board; see

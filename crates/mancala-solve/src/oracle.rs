@@ -45,10 +45,11 @@ use crate::rank::MAX_PITS;
 /// let Some(Known::Exact(o)) = eval.known(&[p]) else { panic!() };
 /// assert_eq!(o.totals.map(|t| (t.south, t.north)), Some((19, 17)));
 /// assert_eq!((o.winner, o.points), (Some(mancala_core::Player::South), 1));
-/// // The same board after a move that captured nothing: an earlier position since the
-/// // last capture could be repeated, so the databases do not answer.
-/// let before: Urim6 = "0,0,1,0,0,0/0,0,0,0,0,0 18-17 N".parse()?;
-/// assert_eq!(eval.known(&[before, p]), None);
+/// // In a line where an earlier position has the same stores (no capture between
+/// // them), `p` is not its whole history: the databases do not answer.
+/// let earlier: Urim6 = "0,0,1,0,0,0/0,0,0,0,0,0 18-17 N".parse()?;
+/// assert!(!eval.is_whole_history(&[earlier, p]));
+/// assert_eq!(eval.known(&[earlier, p]), None);
 /// // Three seeds on the board: no database, the inner evaluator's turn.
 /// let q: Urim6 = "0,0,0,1,0,1/0,1,0,0,0,0 17-16 S".parse()?;
 /// assert_eq!(eval.known(&[q]), None);

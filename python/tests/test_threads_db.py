@@ -1,0 +1,140 @@
+"""Engines thinking while Python threads play (the GIL is released), engines shared
+between threads, and the endgame databases."""
+
+import os
+import random
+import subprocess
+import threading
+
+import pytest
+
+import mancala_runtime as mr
+from conftest import REPO
+
+
+def random_game(variant, seed):
+    rng = random.Random(seed)
+    g = mr.Game(variant)
+    while not g.is_finished:
+        g.play(rng.choice(g.legal_actions()))
+    return g.notation(), g.south_points
+
+
+def test_python_plays_while_an_engine_thinks():
+    """While one search runs in a thread, the main thread plays whole games: the
+    search has released the GIL."""
+    e = mr.Engine("alphabeta:1500ms", "oware")
+    g = mr.Game("oware")
+    out = {}
+    t = threading.Thread(target=lambda: out.setdefault("r", e.search(g)))
+    t.start()
+    played = 0
+    while t.is_alive():
+        random_game("urim", played)
+        played += 1
+    t.join()
+    assert played >= 3, played
+    assert out["r"].best in g.legal_moves()
+
+
+def test_threads_with_engines_play_as_alone():
+    """Eight threads, each a game and an engine: every game ends as it does played
+    alone, in one thread; then the eight share one engine (its searches take turns
+    behind its lock) and every move it gives is legal."""
+
+    def engine_game(seed, e=None):
+        e = e or mr.Engine("alphabeta:3", "kalah", seed=seed)
+        rng = random.Random(seed)
+        g = mr.Game("kalah")
+        while not g.is_finished:
+            if g.to_move == 0:
+                g.play(e.search(g).best)  # raises if the move were illegal
+            else:
+                g.play(rng.choice(g.legal_moves()))
+        return g.moves()
+
+    alone = [engine_game(s) for s in range(8)]
+    results = [None] * 8
+    shared = mr.Engine("alphabeta:3", "kalah")
+
+    def run(i):
+        results[i] = engine_game(i)
+        engine_game(i, shared)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == alone
+
+
+def test_one_game_in_two_threads_is_an_error_not_a_crash():
+    g = mr.Game("omweso")
+    errors = []
+
+    def play_many():
+        rng = random.Random(threading.get_ident())
+        for _ in range(2000):
+            try:
+                if g.is_finished:
+                    g.restart()
+                g.play(rng.choice(g.legal_moves() or ["a"]))
+            except (mr.MancalaError, RuntimeError) as err:  # another thread moved first
+                errors.append(err)
+
+    threads = [threading.Thread(target=play_many) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    # the game is whole: its moves replay to its position
+    back = mr.Game.from_moves(g.variant, g.start_notation(), g.moves())
+    assert back.notation() == g.notation()
+
+
+def solve_binary():
+    # CI's earlier steps build it: `cargo test` (debug) and the long tests (optimised).
+    candidates = [os.environ.get("MANCALA_SOLVE", "")] + [
+        REPO / f"target/{profile}/examples/solve" for profile in ("release", "long-tests", "debug")
+    ]
+    for path in candidates:
+        if path and os.path.exists(path):
+            return str(path)
+    return None
+
+
+def test_databases(tmp_path):
+    with pytest.raises(mr.DatabaseError):
+        mr.Engine("alphabeta:4", "kalah pits=4 seeds=3", db=str(tmp_path / "none"))
+    solve = solve_binary()
+    if solve is None:
+        pytest.skip("no release build of the solve example (cargo build --release --example solve)")
+    subprocess.run(
+        [solve, "kalah", "--pits", "4", "--seeds", "3", "--max-seeds", "8", "--db", str(tmp_path)],
+        check=True, capture_output=True,
+    )
+    e = mr.Engine("alphabeta:2", "kalah pits=4 seeds=3", db=str(tmp_path))
+    assert e.has_databases
+    deep = mr.Engine("alphabeta:40", "kalah pits=4 seeds=3")
+    rng = random.Random(4)
+    checked = 0
+    while checked < 10:
+        g = mr.Game("kalah pits=4 seeds=3")
+        while not g.is_finished and sum(g.cells()[:8]) > 7:
+            g.play(rng.choice(g.legal_moves()))
+        if g.is_finished or len(g.legal_moves()) < 2:
+            continue
+        exact = e.exact(g)
+        assert exact is not None
+        # a search of the whole game tree, without databases, finds the same winner
+        r = deep.search(g)
+        assert "win" in r.score_text or "loss" in r.score_text or "draw" in r.score_text, r
+        mover = g.to_move
+        if "win" in r.score_text:
+            assert exact.winner == mover
+        elif "loss" in r.score_text:
+            assert exact.winner == 1 - mover
+        else:
+            assert exact.winner is None
+        checked += 1

@@ -1,0 +1,33 @@
+//! The engine's speed natively, measured as the page measures it in its worker: one
+//! search of `spec` from each game's start, nodes per second (docs/performance.md).
+//!
+//! ```text
+//! cargo run --release --example speed -- alphabeta:50000n
+//! ```
+
+use std::time::Instant;
+
+use mancala_web::{Bot, Table};
+
+fn main() {
+    let spec = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "alphabeta:50000n".into());
+    for variant in ["urim", "omweso", "rio-kadalis", "oware", "kalah"] {
+        let table = Table::new(variant).expect("a variant");
+        let mut bot = Bot::new(&spec, variant, 1).expect("an engine");
+        let t = Instant::now();
+        let report = bot.search(&table).expect("a search");
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let nodes: f64 = report
+            .split("\"nodes\":")
+            .nth(1)
+            .and_then(|s| s.split(',').next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0.0);
+        println!(
+            "{variant}\t{spec}\t{nodes} nodes\t{ms:.0} ms\t{:.0}k nodes/s",
+            nodes / ms
+        );
+    }
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The page's tests (run by .ci/run): the web crate's host tests, the WebAssembly build
+# (web/build.sh), and the browser test (web/browser.py: whole games of the five games in
+# headless Chromium, checked against the library's replay). Installs Debian's chromium
+# and chromium-driver when they are missing.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+cargo fmt --check
+cargo clippy -q --all-targets -- -D warnings
+cargo test -q
+./build.sh
+(cd .. && cargo build -q --release --example replay)
+root_target=${CARGO_TARGET_DIR:-../target}
+timeout 1200 python3 browser.py test --dist dist --replay "$root_target/release/examples/replay"
