@@ -221,10 +221,7 @@ impl Table {
                 _ => "over",
             },
         );
-        j.str(
-            "result",
-            &mancala_runtime::describe_status(kind, status, g.side_to_move()),
-        );
+        j.str("result", &g.describe(status));
         match status.outcome().and_then(|o| o.winner) {
             Some(w) => j.str("winner", side(w)),
             None => j.raw("winner", "null"),
