@@ -14,23 +14,9 @@ const EXAMPLES: [&str; 6] = ["analyze", "perft", "play", "replay", "solve", "tou
 /// The games.
 const GAMES: [&str; 5] = ["urim", "omweso", "rio-kadalis", "oware", "kalah"];
 
-/// The path of the example `name`, built by `cargo test` beside this test.
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test's own path");
-    let profile_dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target/<profile>/deps/<test>");
-    let path = profile_dir
-        .join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is not built: run `cargo test -p mancala` (or --workspace), which builds the examples",
-        path.display()
-    );
-    path
-}
+#[path = "support/examples.rs"]
+mod support;
+use support::example;
 
 /// What a run of an example printed, and how it exited.
 #[derive(Debug)]

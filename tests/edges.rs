@@ -6,16 +6,9 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The path of the example `name`, built by `cargo test` beside this test.
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test's own path");
-    let dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target/<profile>/deps/<test>");
-    dir.join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
-}
+#[path = "support/examples.rs"]
+mod support;
+use support::example;
 
 /// Runs `name` with `args` and `input`; its success, stdout and stderr.
 fn run(name: &str, args: &[&str], input: &str) -> (bool, String, String) {

@@ -6,27 +6,12 @@
 //! `target/<profile>/examples/`): run it with `cargo test -p mancala` or
 //! `cargo test --workspace`.
 
-use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// The path of the example `name`, built by `cargo test` beside this test.
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test's own path");
-    let profile_dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("target/<profile>/deps/<test>");
-    let path = profile_dir
-        .join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.exists(),
-        "{} is not built: run `cargo test -p mancala` (or --workspace), which builds the examples",
-        path.display()
-    );
-    path
-}
+#[path = "support/examples.rs"]
+mod support;
+use support::example;
 
 /// What a run of `solve` printed, how it exited, and how long it took.
 #[derive(Debug)]
