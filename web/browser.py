@@ -156,6 +156,94 @@ class Browser:
                 self.proc.kill()
 
 
+def rule_label(docs, game, rule):
+    """The bold label of a rule as docs/ writes it (rulings.md's section of the game, or
+    the game's own page): the rules pages must show it under the anchor #rule-<rule>."""
+    import re
+
+    if rule.startswith("K"):
+        text, pattern = open(os.path.join(docs, f"{game}.md")).read(), rf"\*\*({rule}\. [^*]+)\*\*"
+    else:
+        name = {"urim": "Urim", "omweso": "Omweso", "rio-kadalis": "Rio Kadalis"}[game]
+        text = open(os.path.join(docs, "rulings.md")).read().split(f"\n## {name}", 1)[1].split("\n## ", 1)[0]
+        pattern = rf"\n{rule}\. \*\*([^*]+)\*\*"
+    return re.search(pattern, text).group(1)
+
+
+def open_rules(b, link_css):
+    """Clicks a link to a rules page (it opens a tab) and switches to that tab."""
+    before = b.s("GET", "/window/handles")
+    b.click(link_css)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        new = [h for h in b.s("GET", "/window/handles") if h not in before]
+        if new:
+            b.s("POST", "/window", {"handle": new[0]})
+            b.wait("return document.readyState === 'complete' && !!document.body.dataset.game",
+                   what="the rules page")
+            return before[0]
+        time.sleep(0.05)
+    raise AssertionError(f"{link_css} opened no page")
+
+
+def check_rules_page(b, docs, game, rules):
+    """The open tab is the rules page of `game`, showing each of `rules` under its anchor
+    with the label docs/ gives it; none of its links leads out of the site's files."""
+    shown = b.js("return document.body.dataset.game")
+    assert shown == game, (shown, game)
+    for rule in rules:
+        text = b.js(f"const e = document.getElementById('rule-{rule}'); return e && e.textContent")
+        label = rule_label(docs, game, rule)
+        assert text and f"rule {rule}" in text and label in " ".join(text.split()), (rule, label, text)
+    bad = b.js(
+        "return [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))"
+        ".filter(h => /\\.md($|#)|\\.\\.\\/crates|\\.rs$/.test(h))"
+    )
+    assert not bad, f"links out of the site: {bad}"
+
+
+def back_to_game(b, handle):
+    b.s("DELETE", "/window")
+    b.s("POST", "/window", {"handle": handle})
+
+
+def rules_pages(b, docs):
+    """The Rules link opens the current game's page; the rule the end of a game cites
+    links to its anchor there."""
+    seen = []
+    # The last game played (a whole game of Kalah) ended citing its rule: follow it.
+    cited = b.js("const a = document.querySelector('#result a'); return a && a.getAttribute('href')")
+    assert cited and cited.startswith("rules/kalah.html#rule-K"), cited
+    home = open_rules(b, "#result a")
+    rule = cited.split("#rule-")[1]
+    check_rules_page(b, docs, "kalah", [rule])
+    assert b.js("return location.hash") == f"#rule-{rule}"
+    back_to_game(b, home)
+    seen.append(f"kalah #rule-{rule}")
+    for variant, game, rules in [
+        ("omweso", "omweso", ["1", "7", "9"]),
+        ("urim pits=7 seeds=4", "urim", ["3", "8"]),
+        ("rio-kadalis pits=5", "rio-kadalis", ["2", "6"]),
+        ("oware seeds=4", "oware", []),
+    ]:
+        new_game(b, variant)
+        home = open_rules(b, "#rules")
+        check_rules_page(b, docs, game, rules)
+        back_to_game(b, home)
+        seen.append(game)
+    return ", ".join(seen)
+
+
+def rules_offline(b, docs):
+    """With the server stopped, the Rules link still opens the game's page (the service
+    worker's copy)."""
+    assert b.js("return document.body.dataset.offline") == "ready"
+    new_game(b, "urim pits=6 seeds=3")
+    home = open_rules(b, "#rules")
+    check_rules_page(b, docs, "urim", ["4"])
+    back_to_game(b, home)
+
+
 def board(b):
     return b.js(
         "const s = document.getElementById('board').dataset;"
@@ -275,6 +363,8 @@ def test(args):
                 return f"{plies} plies, {end}; the page: {result}"
 
             case(f"a whole game of {game} against the engine", whole)
+
+        case("the Rules link opens the game's rules page, rule numbers shown", lambda: rules_pages(b, args.docs))
 
         def illegal():
             new_game(b, "urim pits=6 seeds=3")
@@ -424,6 +514,7 @@ def test(args):
             assert len(st["moves"].split()) >= 2 and not st["message"], st
 
         case("the page and its engine go on with the server stopped", offline)
+        case("the rules pages open with the server stopped", lambda: rules_offline(b, args.docs))
     finally:
         b.close()
         server.shutdown()
@@ -530,6 +621,8 @@ def main():
     p.add_argument("--dist", default=os.path.join(os.path.dirname(__file__), "dist"))
     p.add_argument("--replay", default="target/release/examples/replay")
     p.add_argument("--out", default="screenshots")
+    p.add_argument("--docs", default=os.path.join(os.path.dirname(__file__), "..", "docs"),
+                   help="the docs the rules pages are made from (the test reads the rule labels there)")
     p.add_argument("--spec", default="alphabeta:400000n", help="the engine that measure times")
     args = p.parse_args()
     args.dist = os.path.abspath(args.dist)
