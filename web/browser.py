@@ -585,6 +585,7 @@ def screenshots(args):
         b.screenshot(os.path.join(args.out, "omweso-decision.png"))
         play_whole_game(b, "oware seeds=4", rng)
         b.screenshot(os.path.join(args.out, "oware-over.png"))
+        rules_screenshots(b, url, args.out)
         errors = b.console_errors()
         if errors:
             print("console errors:", errors)
@@ -593,6 +594,20 @@ def screenshots(args):
         b.close()
         server.shutdown()
     return 0
+
+
+def rules_screenshots(b, url, out):
+    """Rules pages at a desktop's width and a phone's (390 px), at a rule's anchor."""
+    base = url.rsplit("/", 1)[0]
+    for width, height, tag in [(1280, 1100, "desktop"), (390, 844, "phone")]:
+        b.s("POST", "/window/rect", {"width": width, "height": height})
+        for page in ["omweso.html#rule-7", "kalah.html", "urim.html#rule-4"]:
+            b.s("POST", "/url", {"url": f"{base}/rules/{page}"})
+            b.wait("return document.readyState === 'complete'", what="the rules page")
+            name = f"rules-{page.split('.')[0]}-{tag}.png"
+            b.screenshot(os.path.join(out, name))
+            print("wrote", name)
+    b.s("POST", "/window/rect", {"width": 1280, "height": 1100})
 
 
 OMWESO_SPLIT = "0,0,0,0,0,0,0,0/3,4,4,4,4,4,4,5/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0"

@@ -28,7 +28,10 @@ fn main() -> ExitCode {
             fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
         };
         for (game, _) in GAMES {
-            write(&format!("{game}.html"), &page(game, &read(&format!("{game}.md"))?, &rulings)?)?;
+            write(
+                &format!("{game}.html"),
+                &page(game, &read(&format!("{game}.md"))?, &rulings)?,
+            )?;
         }
         write("rules.css", CSS)
     };

@@ -26,8 +26,9 @@ fn title(markdown: &str) -> Option<&str> {
         .map(str::trim)
 }
 
-/// The `## ` section of `markdown` whose heading starts with `name`, heading excluded.
-fn section<'a>(markdown: &'a str, name: &str) -> Option<&'a str> {
+/// The `## ` section of `markdown` whose heading starts with `name`: the offsets of its
+/// heading, of its text (after the heading's line) and of its end.
+fn section_at(markdown: &str, name: &str) -> Option<(usize, usize, usize)> {
     let start = markdown
         .match_indices("\n## ")
         .find(|(i, _)| markdown[i + 4..].starts_with(name))?
@@ -37,7 +38,21 @@ fn section<'a>(markdown: &'a str, name: &str) -> Option<&'a str> {
     let end = markdown[body..]
         .find("\n## ")
         .map_or(markdown.len(), |e| body + e + 1);
-    Some(&markdown[body..end])
+    Some((start, body, end))
+}
+
+/// The text of the `## ` section of `markdown` whose heading starts with `name`.
+fn section<'a>(markdown: &'a str, name: &str) -> Option<&'a str> {
+    section_at(markdown, name).map(|(_, body, end)| &markdown[body..end])
+}
+
+/// The markdown without its first line when that line is its `# ` title (the page's
+/// header shows the title).
+fn untitled(markdown: &str) -> &str {
+    match markdown.strip_prefix("# ") {
+        Some(rest) => rest.split_once('\n').map_or("", |(_, r)| r),
+        None => markdown,
+    }
 }
 
 /// The bullets of the rulings' "Details that follow from the rules" that concern
@@ -214,49 +229,56 @@ fn escape(text: &str) -> String {
 /// section for a game they should cover.
 pub fn page(game: &str, doc: &str, rulings: &str) -> Result<String, String> {
     let Some((_, ruled)) = GAMES.iter().find(|(g, _)| *g == game) else {
-        return Err(format!("no rules page for {game:?}: the games are {GAMES:?}"));
+        return Err(format!(
+            "no rules page for {game:?}: the games are {GAMES:?}"
+        ));
     };
     let title = title(doc).ok_or_else(|| format!("docs/{game}.md has no '# ' title"))?;
-    let mut binding = String::new();
-    match ruled {
+    // The rules with their numbers, in a box at the top: the binding rulings' section of
+    // the game, or the game's own numbered rules where the rulings do not cover it (then
+    // left out of the page below, not shown twice).
+    let mut rules = String::new();
+    let (heading, body) = match ruled {
         Some(name) => {
-            let rules = section(rulings, name)
+            let text = section(rulings, name)
                 .ok_or_else(|| format!("docs/rulings.md has no section '## {name}'"))?;
-            binding.push_str(&render(rules, "rulings-", true));
-            binding.push_str("<h3 id=\"rulings-details\">Details that follow from the rules</h3>\n");
-            binding.push_str(&render(&details(rulings, name), "rulings-details-", false));
-            binding.push_str("<details><summary>Conventions shared by all games</summary>\n");
+            rules.push_str(&render(text, "rulings-", true));
+            rules.push_str("<h3 id=\"rulings-details\">Details that follow from the rules</h3>\n");
+            rules.push_str(&render(&details(rulings, name), "rulings-details-", false));
+            rules.push_str("<details><summary>Conventions shared by all games</summary>\n");
             if let Some(c) = section(rulings, "Conventions") {
-                binding.push_str(&render(c, "rulings-conventions-", false));
+                rules.push_str(&render(c, "rulings-conventions-", false));
             }
-            binding.push_str("</details>\n");
+            rules.push_str("</details>\n");
+            (
+                format!("The binding rulings: {name} (<code>RULINGS.md</code>, its numbers)"),
+                render(untitled(doc), "", false),
+            )
         }
-        None => binding.push_str(
-            "<p>The project's binding rulings (<code>RULINGS.md</code>) cover Urim, Omweso \
-             and Rio Kadalis. This game's rules, with their numbers, are those of its own \
-             page below: <a href=\"#the-rules\">the rules</a>.</p>\n",
-        ),
-    }
-    // The game's own page: its rules numbered when the rulings do not number them.
-    let body = match ruled {
-        Some(_) => render(doc, "", false),
         None => {
-            let rules = section(doc, "The rules").unwrap_or("");
-            let mut s = String::new();
-            let mut rest = doc;
-            if let Some(at) = doc.find(rules).filter(|_| !rules.is_empty()) {
-                s.push_str(&render(&doc[..at], "", false));
-                s.push_str(&render(rules, "", true));
-                rest = &doc[at + rules.len()..];
-            }
-            s.push_str(&render(rest, "", false));
-            s
+            let (start, text, end) = section_at(doc, "The rules")
+                .ok_or_else(|| format!("docs/{game}.md has no section '## The rules'"))?;
+            rules.push_str(&render(&doc[text..end], "rules-", true));
+            rules.push_str(
+                "<p class=\"note\">The project's binding rulings (<code>RULINGS.md</code>) \
+                 cover Urim, Omweso and Rio Kadalis; this game's rules and their numbers are \
+                 its own page's, below.</p>\n",
+            );
+            let rest = format!("{}{}", untitled(&doc[..start]), &doc[end..]);
+            (
+                format!("The rules (<code>docs/{game}.md</code>, its numbers)"),
+                render(&rest, "", false),
+            )
         }
     };
     let nav: String = GAMES
         .iter()
         .map(|(g, _)| {
-            let current = if *g == game { " aria-current=\"page\"" } else { "" };
+            let current = if *g == game {
+                " aria-current=\"page\""
+            } else {
+                ""
+            };
             format!("<a href=\"{g}.html\"{current}>{}</a>", names(g))
         })
         .collect::<Vec<_>>()
@@ -270,9 +292,8 @@ pub fn page(game: &str, doc: &str, rulings: &str) -> Result<String, String> {
          <body data-game=\"{game}\">\n<nav><a href=\"../index.html\">← Play</a> · Rules: {nav}</nav>\n\
          <header><h1>{title}</h1><p class=\"sub\">From the project's docs: <code>docs/{game}.md</code>, \
          and the binding rulings, <code>RULINGS.md</code>.</p></header>\n\
-         <section id=\"rulings\">\n<h2>The binding rulings{}</h2>\n{binding}</section>\n\
-         <section id=\"page\">\n{body}</section>\n</body>\n</html>\n",
-        ruled.map_or(String::new(), |n| format!(" ({n}, rules numbered as RULINGS.md)")),
+         <section id=\"rulings\">\n<h2>{heading}</h2>\n{rules}</section>\n\
+         <section id=\"page\">\n{body}</section>\n</body>\n</html>\n"
     ))
 }
 
