@@ -1,5 +1,7 @@
-//! The engine's speed natively, measured as the page measures it in its worker: one
-//! search of `spec` from each game's start, nodes per second (docs/performance.md).
+//! The engine's speed natively, measured as the page measures it in its worker
+//! (`browser.py measure`): from each game's start, two searches of `spec` by the same
+//! engine (the page's first search also starts its engine), the second one timed; nodes
+//! per second (docs/performance.md).
 //!
 //! ```text
 //! cargo run --release --example speed -- alphabeta:50000n
@@ -16,6 +18,7 @@ fn main() {
     for variant in ["urim", "omweso", "rio-kadalis", "oware", "kalah"] {
         let table = Table::new(variant).expect("a variant");
         let mut bot = Bot::new(&spec, variant, 1).expect("an engine");
+        bot.search(&table).expect("a search");
         let t = Instant::now();
         let report = bot.search(&table).expect("a search");
         let ms = t.elapsed().as_secs_f64() * 1000.0;
