@@ -89,7 +89,7 @@ fn rewrite(dest: &str) -> Option<String> {
     }
     let (file, _) = dest.split_once('#').unwrap_or((dest, ""));
     if file == "rulings.md" || file.ends_with("RULINGS.md") {
-        return Some("#rulings".into());
+        return Some("#binding".into());
     }
     let page = file.strip_suffix(".md")?;
     GAMES
@@ -126,7 +126,8 @@ fn numbered_label(text: &str) -> Option<&str> {
 fn render(markdown: &str, prefix: &str, rules: bool) -> String {
     let events: Vec<Event> = Parser::new_ext(markdown, Options::ENABLE_TABLES).collect();
     let mut out = Vec::with_capacity(events.len());
-    // The ordered lists open around the current item: (next number, depth).
+    // The lists open around the current event, innermost last: an ordered list's next
+    // number, `None` for a bulleted one.
     let mut lists: Vec<Option<u64>> = Vec::new();
     let mut dropped_link = false;
     let mut i = 0;
@@ -205,6 +206,7 @@ fn render(markdown: &str, prefix: &str, rules: bool) -> String {
                 None => dropped_link = true,
             },
             Event::End(TagEnd::Link) if dropped_link => dropped_link = false,
+            // The docs hold no HTML of their own: any is shown as text, never run.
             Event::Html(h) | Event::InlineHtml(h) => out.push(Event::Text(h)),
             e => out.push(e),
         }
@@ -292,7 +294,7 @@ pub fn page(game: &str, doc: &str, rulings: &str) -> Result<String, String> {
          <body data-game=\"{game}\">\n<nav><a href=\"../index.html\">← Play</a> · Rules: {nav}</nav>\n\
          <header><h1>{title}</h1><p class=\"sub\">From the project's docs: <code>docs/{game}.md</code>, \
          and the binding rulings, <code>RULINGS.md</code>.</p></header>\n\
-         <section id=\"rulings\">\n<h2>{heading}</h2>\n{rules}</section>\n\
+         <section id=\"binding\">\n<h2>{heading}</h2>\n{rules}</section>\n\
          <section id=\"page\">\n{body}</section>\n</body>\n</html>\n"
     ))
 }
@@ -317,7 +319,7 @@ mod tests {
 
     #[test]
     fn links_to_files_outside_the_site_are_dropped() {
-        assert_eq!(rewrite("rulings.md").as_deref(), Some("#rulings"));
+        assert_eq!(rewrite("rulings.md").as_deref(), Some("#binding"));
         assert_eq!(rewrite("oware.md").as_deref(), Some("oware.html"));
         assert_eq!(rewrite("../crates/urim"), None);
         assert_eq!(rewrite("api.md"), None);

@@ -71,7 +71,7 @@ fn oware_and_kalah_number_their_rules_from_their_own_pages() {
 }
 
 #[test]
-fn links_stay_inside_the_site_and_titles_are_shown_once() {
+fn links_stay_inside_the_site_anchors_are_unique_and_titles_shown_once() {
     let rulings = docs("rulings.md");
     for (game, _) in GAMES {
         let doc = docs(&format!("{game}.md"));
@@ -87,6 +87,15 @@ fn links_stay_inside_the_site_and_titles_are_shown_once() {
                     .any(|(g, _)| href.split('#').next() == Some(&format!("{g}.html")));
             assert!(ok, "{game}: a link out of the site: {href}");
         }
+        let mut ids: Vec<&str> = html
+            .split(" id=\"")
+            .skip(1)
+            .map(|s| &s[..s.find('"').unwrap()])
+            .collect();
+        let all = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), all, "{game}: an anchor given twice");
         let title = doc.lines().next().unwrap().trim_start_matches("# ");
         assert_eq!(html.matches(&format!(">{title}</h1>")).count(), 1, "{game}");
     }
