@@ -31,4 +31,6 @@ cargo run -q --features rules --example rules -- ../docs dist/rules
         while read -r f; do printf ',"%s"' "$f"; done
     printf ']\n'
 } >files.json)
+# The service worker names the build's contents, so that a new build replaces the copy.
+(cd dist && echo "// the site: $(find . -type f ! -name sw.js | sort | xargs cat | sha256sum | cut -c1-16)" >>sw.js)
 echo "web/dist: $(du -sh dist | cut -f1), wasm $(gzip -9c dist/mancala_web_bg.wasm | wc -c) bytes gzipped"

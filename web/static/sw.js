@@ -1,13 +1,16 @@
 // The page offline once loaded: a service worker that keeps a copy of every file of the
 // site (the list build.sh writes into files.json, the rules pages included) and answers
 // from the network first, from that copy when the network fails.
+// A new build changes this file (build.sh appends its contents' hash), which installs it
+// again: the copy is then made afresh.
 const CACHE = 'mancala-site';
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
     const files = await (await fetch('files.json', { cache: 'no-store' })).json();
-    await cache.addAll(files);
+    await caches.delete(CACHE);
+    const fresh = await caches.open(CACHE);
+    await fresh.addAll(files);
     await self.skipWaiting();
   })());
 });
