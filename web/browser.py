@@ -47,6 +47,18 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def parse_request(self):
+        # Once stopped, a connection the browser opened ahead (a preconnect, accepted
+        # before the stop) is closed unanswered, as a stopped server's would be.
+        return super().parse_request() and not getattr(self.server, "stopped", False)
+
+
+def stop(server):
+    """Stops the server for good (the offline cases)."""
+    server.stopped = True
+    server.shutdown()
+    server.server_close()
+
 
 def serve(dist):
     port = free_port()
@@ -154,6 +166,99 @@ class Browser:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+
+
+def rule_label(docs, game, rule):
+    """The bold label of a rule as docs/ writes it (rulings.md's section of the game, or
+    the game's own page): the rules pages must show it under the anchor #rule-<rule>."""
+    import re
+
+    if rule.startswith("K"):
+        text, pattern = open(os.path.join(docs, f"{game}.md")).read(), rf"\*\*({rule}\. [^*]+)\*\*"
+    else:
+        name = {"urim": "Urim", "omweso": "Omweso", "rio-kadalis": "Rio Kadalis"}[game]
+        text = open(os.path.join(docs, "rulings.md")).read().split(f"\n## {name}", 1)[1].split("\n## ", 1)[0]
+        pattern = rf"\n{rule}\. \*\*([^*]+)\*\*"
+    return re.search(pattern, text).group(1)
+
+
+def open_rules(b, link_css):
+    """Clicks a link to a rules page (it opens a tab) and switches to that tab."""
+    before = b.s("GET", "/window/handles")
+    b.click(link_css)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        new = [h for h in b.s("GET", "/window/handles") if h not in before]
+        if new:
+            b.s("POST", "/window", {"handle": new[0]})
+            b.wait("return document.readyState === 'complete' && !!document.body.dataset.game",
+                   what="the rules page")
+            return before[0]
+        time.sleep(0.05)
+    raise AssertionError(f"{link_css} opened no page")
+
+
+def check_rules_page(b, docs, game, rules):
+    """The open tab is the rules page of `game`, showing each of `rules` under its anchor
+    with the label docs/ gives it; none of its links leads out of the site's files."""
+    shown = b.js("return document.body.dataset.game")
+    assert shown == game, (shown, game)
+    for rule in rules:
+        text = b.js(f"const e = document.getElementById('rule-{rule}'); return e && e.textContent")
+        label = rule_label(docs, game, rule)
+        assert text and f"rule {rule}" in text and label in " ".join(text.split()), (rule, label, text)
+    bad = b.js(
+        "return [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))"
+        ".filter(h => /\\.md($|#)|\\.\\.\\/crates|\\.rs$/.test(h))"
+    )
+    assert not bad, f"links out of the site: {bad}"
+
+
+def back_to_game(b, handle):
+    b.s("DELETE", "/window")
+    b.s("POST", "/window", {"handle": handle})
+
+
+def rules_pages(b, docs):
+    """The Rules link opens the current game's page; the rule the end of a game cites
+    links to its anchor there. (Urim's page is left for `rules_offline`.)"""
+    seen = []
+    # The last game played (a whole game of Kalah) ended citing its rule: follow it.
+    cited = b.js("const a = document.querySelector('#result a'); return a && a.getAttribute('href')")
+    assert cited and cited.startswith("rules/kalah.html#rule-K"), cited
+    home = open_rules(b, "#result a")
+    rule = cited.split("#rule-")[1]
+    try:
+        check_rules_page(b, docs, "kalah", [rule])
+        assert b.js("return location.hash") == f"#rule-{rule}"
+    finally:
+        back_to_game(b, home)
+    seen.append(f"kalah #rule-{rule}")
+    for variant, game, rules in [
+        ("omweso", "omweso", ["1", "7", "9"]),
+        ("rio-kadalis pits=5", "rio-kadalis", ["2", "6"]),
+        ("oware seeds=4", "oware", []),
+    ]:
+        new_game(b, variant)
+        home = open_rules(b, "#rules")
+        try:
+            check_rules_page(b, docs, game, rules)
+        finally:
+            back_to_game(b, home)
+        seen.append(game)
+    return ", ".join(seen)
+
+
+def rules_offline(b, docs):
+    """With the server stopped, the Rules link still opens the game's page, one the page
+    never opened before (the service worker's copy of the whole site)."""
+    assert b.js("return document.body.dataset.offline") == "ready"
+    new_game(b, "urim pits=7 seeds=4")
+    home = open_rules(b, "#rules")
+    try:
+        check_rules_page(b, docs, "urim", ["3", "4", "8"])
+    finally:
+        back_to_game(b, home)
 
 
 def board(b):
@@ -275,6 +380,8 @@ def test(args):
                 return f"{plies} plies, {end}; the page: {result}"
 
             case(f"a whole game of {game} against the engine", whole)
+
+        case("the Rules link opens the game's rules page, rule numbers shown", lambda: rules_pages(b, args.docs))
 
         def illegal():
             new_game(b, "urim pits=6 seeds=3")
@@ -415,8 +522,7 @@ def test(args):
         case("a match scores a whole game and goes on to the next", match)
 
         def offline():
-            server.shutdown()
-            server.server_close()
+            stop(server)
             new_game(b, "rio-kadalis pits=5")
             b.click('#board .pit.legal[data-player="S"]')
             idle(b)
@@ -424,6 +530,7 @@ def test(args):
             assert len(st["moves"].split()) >= 2 and not st["message"], st
 
         case("the page and its engine go on with the server stopped", offline)
+        case("the rules pages open with the server stopped", lambda: rules_offline(b, args.docs))
     finally:
         b.close()
         server.shutdown()
@@ -478,6 +585,7 @@ def screenshots(args):
         b.screenshot(os.path.join(args.out, "omweso-decision.png"))
         play_whole_game(b, "oware seeds=4", rng)
         b.screenshot(os.path.join(args.out, "oware-over.png"))
+        rules_screenshots(b, url, args.out)
         errors = b.console_errors()
         if errors:
             print("console errors:", errors)
@@ -488,14 +596,63 @@ def screenshots(args):
     return 0
 
 
+def rules_screenshots(b, url, out):
+    """Rules pages at a desktop's width and a phone's (390 px), at a rule's anchor."""
+    base = url.rsplit("/", 1)[0]
+    for width, height, tag in [(1280, 1100, "desktop"), (390, 844, "phone")]:
+        b.s("POST", "/window/rect", {"width": width, "height": height})
+        for page in ["omweso.html#rule-7", "kalah.html", "urim.html#rule-4"]:
+            b.s("POST", "/url", {"url": f"{base}/rules/{page}"})
+            b.wait("return document.readyState === 'complete'", what="the rules page")
+            name = f"rules-{page.split('.')[0]}-{tag}.png"
+            b.screenshot(os.path.join(out, name))
+            print("wrote", name)
+    b.s("POST", "/window/rect", {"width": 1280, "height": 1100})
+
+
 OMWESO_SPLIT = "0,0,0,0,0,0,0,0/3,4,4,4,4,4,4,5/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0"
 # A paused turn (rule 5): South decides how pit a's seeds go on (web/tests/table.rs found it).
 OMWESO_PAUSED = "0,3,1,2,1,2,0,1/0,0,0,0,1,0,0,2/2,0,8,1,6,1,6,0/1,2,11,4,2,1,1,3 S snc 1-2 a+2:r"
 
 
+def worker_cpu_ns(root):
+    """The CPU time (ns, /proc/<pid>/task/<tid>/schedstat) of the Web Worker threads of
+    the browser started under `root` (chromedriver's pid): on a loaded machine the
+    search's CPU time says its speed where the wall clock does not. None off Linux."""
+    try:
+        parents = {}
+        for pid in os.listdir("/proc"):
+            if pid.isdigit():
+                try:
+                    with open(f"/proc/{pid}/stat") as f:
+                        parents[int(pid)] = int(f.read().rsplit(")", 1)[1].split()[1])
+                except OSError:
+                    pass
+        mine, grew = {root}, True
+        while grew:
+            more = {p for p, pp in parents.items() if pp in mine} - mine
+            grew = bool(more)
+            mine |= more
+        total = 0
+        for pid in mine:
+            for tid in os.listdir(f"/proc/{pid}/task"):
+                try:
+                    with open(f"/proc/{pid}/task/{tid}/comm") as f:
+                        if not f.read().startswith("DedicatedWorker"):
+                            continue
+                    with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                        total += int(f.read().split()[0])
+                except OSError:
+                    pass
+        return total
+    except OSError:
+        return None
+
+
 def measure(args):
     """The page's budgets: the first board drawn, and the engine's nodes/s in its worker
-    (one search of --spec from each game's start, the hint)."""
+    (from each game's start two searches of --spec by one engine, the hint button; the
+    second timed, in wall time and in the worker thread's CPU time)."""
     server, url = serve(args.dist)
     b = Browser()
     try:
@@ -509,11 +666,17 @@ def measure(args):
             b.js(f"const o = document.createElement('option'); o.value = o.textContent = {json.dumps(args.spec)};"
                  "document.getElementById('level').appendChild(o)")
             new_game(b, full, level=args.spec, human="both")
-            for _ in range(2):  # the first search also starts the worker's engine
-                b.click("#hint")
-                idle(b)
+            b.click("#hint")  # the first search also starts the worker's engine
+            idle(b)
+            cpu = worker_cpu_ns(b.proc.pid)
+            b.click("#hint")
+            idle(b)
+            cpu = worker_cpu_ns(b.proc.pid) - cpu if cpu is not None else None
             r = b.js("const s = window.__timings.searches; return s[s.length - 1]")
-            print(f"{variant}\t{args.spec}\t{r['nodes']} nodes\t{r['wall_ms']:.0f} ms\t{r['nodes'] / r['wall_ms']:.0f}k nodes/s")
+            line = f"{variant}\t{args.spec}\t{r['nodes']} nodes\t{r['wall_ms']:.0f} ms\t{r['nodes'] / r['wall_ms']:.0f}k nodes/s"
+            if cpu:
+                line += f"\tCPU {cpu / 1e6:.0f} ms\t{r['nodes'] / (cpu / 1e6):.0f}k nodes/s"
+            print(line)
         errors = b.console_errors()
         if errors:
             print("console errors:", errors)
@@ -530,6 +693,8 @@ def main():
     p.add_argument("--dist", default=os.path.join(os.path.dirname(__file__), "dist"))
     p.add_argument("--replay", default="target/release/examples/replay")
     p.add_argument("--out", default="screenshots")
+    p.add_argument("--docs", default=os.path.join(os.path.dirname(__file__), "..", "docs"),
+                   help="the docs the rules pages are made from (the test reads the rule labels there)")
     p.add_argument("--spec", default="alphabeta:400000n", help="the engine that measure times")
     args = p.parse_args()
     args.dist = os.path.abspath(args.dist)

@@ -12,8 +12,8 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
 fi
 
 cargo fmt --check
-cargo clippy -q --all-targets -- -D warnings
-cargo test -q
+cargo clippy -q --all-targets --all-features -- -D warnings
+cargo test -q --all-features
 ./build.sh
 (cd .. && cargo build -q --release --example replay)
 root_target=${CARGO_TARGET_DIR:-../target}

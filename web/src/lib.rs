@@ -9,6 +9,8 @@
 use wasm_bindgen::prelude::*;
 
 pub mod json;
+#[cfg(feature = "rules")]
+pub mod rules;
 pub mod table;
 
 pub use table::{Bot, Table};

@@ -162,9 +162,39 @@ function render() {
     : '';
   $('next').hidden = !(m && state.status !== 'ongoing' && !m.winner);
   renderChoices(null);
+  linkRules();
   if (window.__timings.first_board_ms === null) {
     window.__timings.first_board_ms = performance.now(); // since the navigation began
   }
+}
+
+// ---- the rules pages ----------------------------------------------------------
+
+// The Rules link opens the current game's page (dist/rules/<game>.html, made from
+// docs/ by build.sh); a rule the end of the game cites ("(rule 7)") links to its anchor.
+function linkRules() {
+  const page = `rules/${state.game}.html`;
+  $('rules').href = page;
+  const result = $('result');
+  const text = result.textContent;
+  const cited = /rule (K?\d+[a-z]?)/.exec(text);
+  if (!cited) return;
+  const a = document.createElement('a');
+  a.href = `${page}#rule-${cited[1]}`;
+  a.target = '_blank';
+  a.rel = 'noopener';
+  a.textContent = cited[0];
+  result.replaceChildren(text.slice(0, cited.index), a, text.slice(cited.index + cited[0].length));
+}
+
+// Offline once loaded, the rules pages included: a service worker keeps the site's files
+// (static/sw.js). Served pages only (a file:// page has none).
+function keepOffline() {
+  if (!('serviceWorker' in navigator) || !location.protocol.startsWith('http')) return;
+  navigator.serviceWorker.register('sw.js')
+    .then(() => navigator.serviceWorker.ready)
+    .then(() => { document.body.dataset.offline = 'ready'; })
+    .catch(() => { document.body.dataset.offline = 'unavailable'; });
 }
 
 // ---- moves ------------------------------------------------------------------
@@ -404,6 +434,7 @@ async function main() {
   $('save').addEventListener('click', save);
   $('open').addEventListener('change', (e) => { if (e.target.files[0]) open(e.target.files[0]); });
   newGame();
+  keepOffline();
   document.body.dataset.ready = 'true';
 }
 
