@@ -1,6 +1,8 @@
-//! Zero allocation, for every game and variant: legal move generation, play, perft and
-//! whole random games allocate nothing (counted by a global allocator).
+//! Zero allocation, for every game and variant: legal move generation, play, perft,
+//! whole random games and play with a sowing observer allocate nothing (counted by a
+//! global allocator).
 
+use mancala::events::{PlayObserved, SowEvent};
 use mancala::omweso::Omweso;
 use mancala::oware::Oware;
 use mancala::perft::perft;
@@ -15,7 +17,7 @@ static ALLOC: CountingAllocator = CountingAllocator;
 /// Runs perft to `depth` and 50 random games (at most 300 plies each, since without the
 /// records' repetition rules a game may circle) from `start`, and asserts that nothing
 /// allocated. Returns the perft count and the plies played, so the work is real.
-fn assert_allocation_free<P: Position>(name: &str, start: &P, depth: u32) -> (u64, u64) {
+fn assert_allocation_free<P: PlayObserved>(name: &str, start: &P, depth: u32) -> (u64, u64) {
     let (nodes, n) = count_allocations(|| perft(start, depth));
     assert_eq!(n, 0, "{name}: perft allocated {n} times");
     assert!(nodes > 0, "{name}: empty perft");
@@ -39,6 +41,25 @@ fn assert_allocation_free<P: Position>(name: &str, start: &P, depth: u32) -> (u6
         plies
     });
     assert_eq!(n, 0, "{name}: random games allocated {n} times");
+    // The same games played with an observer that counts the drops.
+    let mut rng = Rng::new(11);
+    let (drops, n) = count_allocations(|| {
+        let mut drops = 0u64;
+        let mut count = |e: SowEvent| drops += u64::from(matches!(e, SowEvent::Drop { .. }));
+        for _ in 0..50 {
+            let mut p = start.clone();
+            for _ in 0..300 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_observed(moves[rng.below(moves.len())], &mut count);
+            }
+        }
+        drops
+    });
+    assert_eq!(n, 0, "{name}: play with an observer allocated {n} times");
+    assert!(drops >= plies, "{name}: {drops} drops in {plies} plies");
     (nodes, plies)
 }
 
