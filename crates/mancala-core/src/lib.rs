@@ -36,7 +36,7 @@ pub use arrayvec;
 pub use arrayvec::ArrayVec;
 pub use board::Board;
 pub use cycle::{CycleFinder, Endless, Lap, MemoSlot, MemoStats, SearchMemo};
-pub use events::{PitId, PlayObserved, SowEvent, SowObserver};
+pub use events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver};
 pub use notation::NotationError;
 pub use pit_move::PitMove;
 pub use player::{ByPlayer, Player};
