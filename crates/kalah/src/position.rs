@@ -4,7 +4,9 @@
 use core::fmt;
 
 use arrayvec::ArrayVec;
-use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_lap};
+use mancala_core::events::{
+    LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_lap, report_start,
+};
 use mancala_core::notation::{Row, pit_letter};
 use mancala_core::{
     Board, ByPlayer, Direction, EndReason, Outcome, PitMove, Player, Position, Status,
@@ -377,15 +379,13 @@ impl Kalah {
         let start = self.row_start(mover);
         let origin = start + pit;
         let seeds = self.cells[origin];
-        if O::ACTIVE {
-            let at = PitId::new(mover, pit as u8);
-            observer.event(SowEvent::Lap {
-                origin: at,
-                dir: Direction::CounterClockwise,
-                why: LapKind::Move,
-            });
-            observer.event(SowEvent::Lift { pit: at, seeds });
-        }
+        report_start(
+            observer,
+            PitId::new(mover, pit as u8),
+            seeds,
+            Direction::CounterClockwise,
+            LapKind::Move,
+        );
         // The opponent's store: the cell before the mover's pit `a` (no `%`: a division
         // by a number known only at run time is slow).
         let skip = match mover {

@@ -169,6 +169,29 @@ pub trait PlayObserved: Position {
     fn play_observed<O: SowObserver>(&mut self, m: Self::Move, observer: &mut O);
 }
 
+/// Reports the start of a lap from `origin` in `dir` for `why`: [`SowEvent::Lap`], then
+/// [`SowEvent::Lift`] of its `lifted` seeds unless that is 0 (a lap sown from the hand).
+/// Nothing happens unless `O` is active.
+#[inline]
+pub fn report_start<O: SowObserver>(
+    observer: &mut O,
+    origin: PitId,
+    lifted: u8,
+    dir: Direction,
+    why: LapKind,
+) {
+    if !O::ACTIVE {
+        return;
+    }
+    observer.event(SowEvent::Lap { origin, dir, why });
+    if lifted > 0 {
+        observer.event(SowEvent::Lift {
+            pit: origin,
+            seeds: lifted,
+        });
+    }
+}
+
 /// Reports the drops of a lap that a game sows all at once (on a board word): `seeds`
 /// seeds from `origin` on a ring of `len` pits in direction `dir`, passing over every
 /// pit for which `passes_over(pit)` holds. `pit` names a ring index as the game reports

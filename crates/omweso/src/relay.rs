@@ -3,7 +3,7 @@
 //! search ([`Memoised`], `Position::play_in_search`).
 
 use mancala_core::cycle::{CycleFinder, Endless, SearchMemo};
-use mancala_core::events::{LapKind, PitId, SowEvent, SowObserver, report_lap};
+use mancala_core::events::{LapKind, PitId, SowEvent, SowObserver, report_lap, report_start};
 use mancala_core::{Direction, Player};
 
 use crate::pit::{LIFT_AND_SOW_CCW, get, letter_of_circuit};
@@ -213,14 +213,13 @@ impl<O: SowObserver> Walk for Observed<'_, O> {
             Direction::CounterClockwise
         };
         let player = self.player;
-        let origin = Self::pit(player, q);
-        self.observer.event(SowEvent::Lap { origin, dir, why });
-        if lift {
-            self.observer.event(SowEvent::Lift {
-                pit: origin,
-                seeds: n,
-            });
-        }
+        report_start(
+            self.observer,
+            Self::pit(player, q),
+            if lift { n } else { 0 },
+            dir,
+            why,
+        );
         // Omweso's laps pass over nothing ("Omweso long laps").
         report_lap(
             self.observer,

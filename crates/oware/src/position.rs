@@ -5,7 +5,9 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 use mancala_core::capture::capture_run;
-use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_lap};
+use mancala_core::events::{
+    LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_lap, report_start,
+};
 use mancala_core::notation::pit_letter;
 use mancala_core::{
     Board, ByPlayer, Direction, EndReason, Outcome, PitMove, Player, Position, Status,
@@ -262,16 +264,13 @@ impl Oware {
         let seeds = usize::from((board >> (8 * origin)) as u8);
         board -= (seeds as u128) << (8 * origin);
         if O::ACTIVE {
-            let at = pit_id(origin);
-            observer.event(SowEvent::Lap {
-                origin: at,
-                dir: Direction::CounterClockwise,
-                why: LapKind::Move,
-            });
-            observer.event(SowEvent::Lift {
-                pit: at,
-                seeds: seeds as u8,
-            });
+            report_start(
+                observer,
+                pit_id(origin),
+                seeds as u8,
+                Direction::CounterClockwise,
+                LapKind::Move,
+            );
             // The lap the board word sows below, named pit by pit: the origin is passed
             // over.
             report_lap(

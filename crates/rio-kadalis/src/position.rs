@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 use mancala_core::cycle::{Lap, relay};
-use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver};
+use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_start};
 use mancala_core::notation::{
     self, NotationError, parse_pair, parse_row, parse_side, split_fields, split_rows,
 };
@@ -458,23 +458,12 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
         let mut p = *origin as usize;
         let mut hand = pits[p];
         pits[p] = 0;
-        if O::ACTIVE {
-            let dir = if CLOCKWISE {
-                Direction::Clockwise
-            } else {
-                Direction::CounterClockwise
-            };
-            let at = Self::pit_id(p);
-            observer.event(SowEvent::Lap {
-                origin: at,
-                dir,
-                why,
-            });
-            observer.event(SowEvent::Lift {
-                pit: at,
-                seeds: hand,
-            });
-        }
+        let dir = if CLOCKWISE {
+            Direction::Clockwise
+        } else {
+            Direction::CounterClockwise
+        };
+        report_start(observer, Self::pit_id(p), hand, dir, why);
         loop {
             let from = p;
             p = Self::next_open(p, closed);

@@ -5,7 +5,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 use mancala_core::capture::capture_run;
-use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver};
+use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_start};
 use mancala_core::sow::{Direction, sow};
 use mancala_core::{Board, ByPlayer, EndReason, Outcome, Player, Position, Status};
 
@@ -491,18 +491,13 @@ impl<const N: usize> Urim<N> {
         let board = self.word();
         // The mover's row is the low half: a shift, not a load through memory.
         let seeds = usize::from((board as u64 >> (8 * origin)) as u8);
-        if O::ACTIVE {
-            let at = PitId::new(mover, origin as u8);
-            observer.event(SowEvent::Lap {
-                origin: at,
-                dir: Direction::CounterClockwise,
-                why: LapKind::Move,
-            });
-            observer.event(SowEvent::Lift {
-                pit: at,
-                seeds: seeds as u8,
-            });
-        }
+        report_start(
+            observer,
+            PitId::new(mover, origin as u8),
+            seeds as u8,
+            Direction::CounterClockwise,
+            LapKind::Move,
+        );
         // The game's own lap on the board word, not the core's `sow` (used only below,
         // for the rare laps): a move sown with `sow` and captured ran at half the speed
         // (`benches/primitives.rs`, `urim-move`: 154 M moves/s here with the turn
