@@ -11,6 +11,9 @@ use mancala::urim::Urim;
 use mancala::{Player, Position};
 use mancala_testkit::{CountingAllocator, Rng, count_allocations};
 
+#[path = "support/kalah.rs"]
+mod kalah_rules;
+
 #[global_allocator]
 static ALLOC: CountingAllocator = CountingAllocator;
 
@@ -96,16 +99,8 @@ fn oware_every_variant() {
 
 #[test]
 fn kalah_every_variant() {
-    use mancala::kalah::{Ending, Kalah, Rules};
-    for pits in [2, 4, 6, 10] {
-        for (empty_capture, ending) in [(false, Ending::AnySideEmpty), (true, Ending::MoverEmpty)] {
-            let rules = Rules {
-                pits,
-                empty_capture,
-                ending,
-            };
-            let start = Kalah::start_with(rules, 4, Player::South).unwrap();
-            assert_allocation_free("kalah", &start, 5);
-        }
+    for rules in kalah_rules::every_rules() {
+        let start = mancala::kalah::Kalah::start_with(rules, 4, Player::South).unwrap();
+        assert_allocation_free("kalah", &start, 5);
     }
 }
