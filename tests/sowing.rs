@@ -11,7 +11,7 @@ use mancala::omweso::Omweso;
 use mancala::oware::Oware;
 use mancala::rio_kadalis::Kadalis;
 use mancala::urim::Urim;
-use mancala::{Board, Player, Status};
+use mancala::{Board, Player, Position, Status};
 use mancala_testkit::Rng;
 
 #[path = "support/kalah.rs"]
@@ -273,4 +273,29 @@ fn hand_made_moves() {
         ]
     );
     assert_eq!(p.to_string(), "3,3,3,3,3,0/0,0,3,3,3,3 9-0 N");
+    // Omweso, a paused turn (rule 5): South sows the 2 seeds in hand clockwise from a.
+    // The decided lap is sown from the hand (no lift): clockwise round the circuit
+    // (`a b c … h p o … i`, the reverse of rule 3's), into b, then c.
+    let text = "0,3,1,2,1,2,0,1/0,0,0,0,1,0,0,2/2,0,8,1,6,1,6,0/1,2,11,4,2,1,1,3 S snc 1-2 a+2:r";
+    let mut p: Omweso = text.parse().unwrap();
+    let before = p.board();
+    assert_eq!(before.in_hand, 2);
+    let mut ev = Vec::new();
+    p.play_observed("a-".parse().unwrap(), &mut ev);
+    assert_eq!(
+        ev[..3],
+        [
+            SowEvent::Lap {
+                origin: s(0),
+                dir: mancala::Direction::Clockwise,
+                why: LapKind::Decided
+            },
+            SowEvent::Drop { pit: s(1) },
+            SowEvent::Drop { pit: s(2) },
+        ]
+    );
+    let mut want = p.board();
+    let got = replay(&before, &ev);
+    want.to_move = got.to_move;
+    assert_eq!(got, want);
 }
