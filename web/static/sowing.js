@@ -102,6 +102,8 @@ export async function animate(svg, before, events, drawSeeds) {
   window.__animated++;
   $('skip').disabled = false;
   const banner = svg.querySelector('text.banner');
+  // No pit is to be clicked while the move is shown.
+  for (const g of svg.querySelectorAll('g.pit.legal')) g.classList.remove('legal');
   let lit = null;
 
   const pitOf = (player, index) =>
