@@ -285,7 +285,9 @@ def new_game(b, variant, level="alphabeta:3", human="S"):
 
 def idle(b):
     b.wait(
-        "return document.body.dataset.thinking === 'false'", what="the engine's move", seconds=300
+        "return document.body.dataset.thinking === 'false' && document.body.dataset.sowing !== 'true'",
+        what="the engine's move",
+        seconds=300,
     )
 
 
@@ -365,6 +367,9 @@ def test(args):
         b.go(url)
         first = b.js("return window.__timings.first_board_ms")
         print(f"first board drawn {first:.0f} ms after the navigation began")
+        # Moves shown at once in the cases that play whole games (the sowing case below
+        # sets its own speed).
+        choose(b, '#speed option[value="0"]')
         for variant, game in [
             ("urim pits=6 seeds=3", "urim"),
             ("omweso", "omweso"),
@@ -499,6 +504,51 @@ def test(args):
 
         case("an Omweso mid-turn decision made on the board", decision)
 
+        def sowing():
+            new_game(b, "urim pits=6 seeds=3", human="both")
+            choose(b, '#speed option[value="1000"]')  # a second a seed
+            b.type("#paste", URIM_CAPTURE)
+            b.click("#set")
+            count = "return document.querySelector('#board .{}[data-player=\"{}\"]{}').dataset.count"
+            north_a = lambda: b.js(count.format("pit", "N", '[data-pit="0"]'))
+            assert north_a() == "2", north_a()
+            b.click('#board .pit[data-player="S"][data-pit="5"]')  # South's f: 2 seeds
+            # Mid-move: North's a got the first seed (3, before 2, after 0: captured).
+            b.wait(
+                "return document.body.dataset.sowing === 'true' && "
+                "document.querySelector('#board .pit[data-player=\"N\"][data-pit=\"0\"]').dataset.count === '3'",
+                what="North's a holding 3 mid-move",
+                seconds=20,
+            )
+            lines = replay(args.replay, "urim", ["--from", URIM_CAPTURE, "f"])
+            st = board(b)
+            assert st["notation"] == lines[0][1], (st, lines)  # the library's, at once
+            assert b.js("return document.getElementById('skip').disabled") is False
+            mid_store = b.js(count.format("store", "S", ""))
+            assert mid_store == "3", mid_store  # nothing captured yet
+            b.click("#skip")
+            b.wait("return document.body.dataset.sowing === 'false'", what="the skip", seconds=10)
+            assert north_a() == "0", north_a()
+            assert b.js(count.format("store", "S", "")) == "9"
+            assert board(b)["notation"] == lines[0][1]
+            # Against the engine, at a fast speed: its move is shown step by step too.
+            new_game(b, "oware seeds=4", human="S")
+            choose(b, '#speed option[value="40"]')
+            shown = b.js("return window.__animated")
+            b.click('#board .pit[data-player="S"][data-pit="2"]')
+            b.wait(
+                "return document.getElementById('board').dataset.ply === '2'",
+                what="the engine's move",
+                seconds=120,
+            )
+            idle(b)
+            animated = b.js("return window.__animated") - shown
+            choose(b, '#speed option[value="0"]')
+            assert animated == 2, animated
+            return f"North's a: 2, then 3 mid-move, then 0; {animated} moves animated against the engine"
+
+        case("a move's sowing shown seed by seed, with a skip", sowing)
+
         def match():
             choose(b, '#level option[value="alphabeta:3"]')
             choose(b, '#human option[value="S"]')
@@ -610,6 +660,8 @@ def rules_screenshots(b, url, out):
     b.s("POST", "/window/rect", {"width": 1280, "height": 1100})
 
 
+# South's f (2 seeds) makes North's a and b 3 each: both captured (Urim rule 4).
+URIM_CAPTURE = "3,3,3,3,3,2/2,2,3,3,3,3 3-0 S"
 OMWESO_SPLIT = "0,0,0,0,0,0,0,0/3,4,4,4,4,4,4,5/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0"
 # A paused turn (rule 5): South decides how pit a's seeds go on (web/tests/table.rs found it).
 OMWESO_PAUSED = "0,3,1,2,1,2,0,1/0,0,0,0,1,0,0,2/2,0,8,1,6,1,6,0/1,2,11,4,2,1,1,3 S snc 1-2 a+2:r"

@@ -137,6 +137,17 @@ impl Game {
         self.table.play(text).map_err(js)
     }
 
+    /// Plays the move `text` and returns `{"move", "events"}` as JSON: the move as the
+    /// library writes it and its sowing events, seed by seed (see
+    /// [`table::events_json`]), which the page animates.
+    ///
+    /// # Errors
+    /// The library's message; the game is unchanged.
+    #[wasm_bindgen(js_name = playSowing)]
+    pub fn play_sowing(&mut self, text: &str) -> Result<String, JsError> {
+        self.table.play_sowing(text).map_err(js)
+    }
+
     /// Takes back the last move; `undefined` at the start.
     ///
     /// # Errors

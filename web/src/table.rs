@@ -3,8 +3,11 @@
 //! (`lib.rs`) only forwards to it, so that the host's `cargo test` covers it whole.
 
 use mancala_core::game_file::GameFile;
-use mancala_core::{Player, Status};
-use mancala_runtime::{AnyGame, AnyMove, Engine, GameKind, MatchOptions, Session, Variant, files};
+use mancala_core::{Direction, Player, Status};
+use mancala_runtime::{
+    AnyGame, AnyMove, Engine, GameKind, LapKind, MatchOptions, PitId, Session, SowEvent, Variant,
+    files,
+};
 
 use crate::json::Json;
 
@@ -17,6 +20,81 @@ pub struct Table {
 /// The library's message of an error, as the page shows it.
 fn text(e: impl std::fmt::Display) -> String {
     e.to_string()
+}
+
+/// The sowing events as a JSON array, one object each: `kind` (`lap`, `lift`, `drop`,
+/// `store`, `pass`, `capture`, `seize`, `pause`), the pit as `player` (`S`/`N`) and
+/// `pit` (its index in the state's `pits` row), and as the kind has them `seeds`, `to`
+/// (who takes a capture), `dir` (`ccw`/`cw`) and `why` (`move`, `relay`, `resow`,
+/// `decided`).
+#[must_use]
+pub fn events_json(events: &[SowEvent]) -> String {
+    let items: Vec<String> = events
+        .iter()
+        .map(|e| {
+            let mut o = Json::object();
+            let at = |o: &mut Json, pit: PitId| {
+                o.str("player", side(pit.player));
+                o.num("pit", u64::from(pit.index));
+            };
+            match *e {
+                SowEvent::Lap { origin, dir, why } => {
+                    o.str("kind", "lap");
+                    at(&mut o, origin);
+                    o.str(
+                        "dir",
+                        match dir {
+                            Direction::CounterClockwise => "ccw",
+                            Direction::Clockwise => "cw",
+                        },
+                    );
+                    o.str(
+                        "why",
+                        match why {
+                            LapKind::Move => "move",
+                            LapKind::Relay => "relay",
+                            LapKind::Resow => "resow",
+                            LapKind::Decided => "decided",
+                        },
+                    );
+                }
+                SowEvent::Lift { pit, seeds } => {
+                    o.str("kind", "lift");
+                    at(&mut o, pit);
+                    o.num("seeds", u64::from(seeds));
+                }
+                SowEvent::Drop { pit } => {
+                    o.str("kind", "drop");
+                    at(&mut o, pit);
+                }
+                SowEvent::Store { player } => {
+                    o.str("kind", "store");
+                    o.str("player", side(player));
+                }
+                SowEvent::Pass { pit } => {
+                    o.str("kind", "pass");
+                    at(&mut o, pit);
+                }
+                SowEvent::Capture { pit, seeds, to } => {
+                    o.str("kind", "capture");
+                    at(&mut o, pit);
+                    o.num("seeds", u64::from(seeds));
+                    o.str("to", side(to));
+                }
+                SowEvent::Seize { pit, seeds } => {
+                    o.str("kind", "seize");
+                    at(&mut o, pit);
+                    o.num("seeds", u64::from(seeds));
+                }
+                SowEvent::Pause { origin } => {
+                    o.str("kind", "pause");
+                    at(&mut o, origin);
+                }
+            }
+            o.finish()
+        })
+        .collect();
+    format!("[{}]", items.join(","))
 }
 
 impl Table {
@@ -109,6 +187,18 @@ impl Table {
             .play_text(text.trim(), None)
             .map(|m| m.to_string())
             .map_err(|e| e.to_string())
+    }
+
+    /// Plays the move `text` and returns `{"move": …, "events": […]}`: the move as the
+    /// library writes it and its sowing events ([`events_json`]), for the page to
+    /// animate. On an error the game is unchanged.
+    pub fn play_sowing(&mut self, move_text: &str) -> Result<String, String> {
+        let m = self.game().parse_move(move_text.trim()).map_err(text)?;
+        let events = self.session.play_sowing(m, None).map_err(text)?;
+        let mut j = Json::object();
+        j.str("move", &m.to_string());
+        j.raw("events", &events_json(&events));
+        Ok(j.finish())
     }
 
     /// Takes back the last move (`None` at the start of the game).

@@ -2,6 +2,7 @@
 // here: legal moves, playing, status, outcome and notation all come from the
 // WebAssembly module (web/src/lib.rs).
 import init, { Game, variants } from './mancala_web.js';
+import * as Sowing from './sowing.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -88,7 +89,24 @@ function drawStore(svg, x, y, h, player, n, name) {
   l.textContent = `${side(player)} ${name}`;
 }
 
+// The board's data attributes name the library's position `s` (set as soon as a move is
+// played, while its sowing is still shown); every position shown is kept for the test.
+function mark(s) {
+  const svg = $('board');
+  svg.dataset.notation = s.notation;
+  svg.dataset.status = s.status;
+  svg.dataset.toMove = s.to_move;
+  svg.dataset.moves = s.moves.join(' ');
+  svg.dataset.ply = String(s.moves.length);
+  const shown = window.__shown;
+  if (!shown.length || shown[shown.length - 1].ply !== s.moves.length ||
+      shown[shown.length - 1].notation !== s.notation) {
+    shown.push({ ply: s.moves.length, notation: s.notation, moves: s.moves.join(' ') });
+  }
+}
+
 function render() {
+  Sowing.stop();
   state = JSON.parse(game.state());
   const svg = $('board');
   svg.replaceChildren();
@@ -135,16 +153,7 @@ function render() {
   banner.textContent = state.status === 'ongoing'
     ? `${side(state.to_move)} to move` + (state.in_hand ? ` · ${state.in_hand} seeds in hand` : '')
     : 'game over';
-  svg.dataset.notation = state.notation;
-  svg.dataset.status = state.status;
-  svg.dataset.toMove = state.to_move;
-  svg.dataset.moves = state.moves.join(' ');
-  svg.dataset.ply = String(state.moves.length);
-  const shown = window.__shown;
-  if (!shown.length || shown[shown.length - 1].ply !== state.moves.length ||
-      shown[shown.length - 1].notation !== state.notation) {
-    shown.push({ ply: state.moves.length, notation: state.notation, moves: state.moves.join(' ') });
-  }
+  mark(state);
 
   $('turn').textContent = state.status === 'ongoing'
     ? `${state.title} · ${state.variant} · ${side(state.to_move)} to move` +
@@ -224,7 +233,7 @@ function renderChoices(list) {
 }
 
 function clickPit(player, index) {
-  if (!state || request) return;
+  if (!state || request || Sowing.isRunning()) return;
   if (state.status !== 'ongoing') { message('The game is over: ' + state.result); return; }
   if (!humanSide(state.to_move)) { message(`It is the engine's turn (${side(state.to_move)}).`); return; }
   if (player !== state.to_move) {
@@ -240,15 +249,24 @@ function clickPit(player, index) {
 function playMove(text) {
   try {
     if (game.isSlowMove(text)) message(`Move ${text} relays for a long time; playing it exactly…`, 'info');
-    game.play(text);
+    const sown = JSON.parse(game.playSowing(text));
     hintMove = null;
     if ($('message').className !== 'info') message('');
+    show(sown.events);
   } catch (e) {
     message(e.message);
-    return;
   }
-  render();
-  afterMove();
+}
+
+// Shows the move just played: its sowing animated on the board as it was (sowing.js),
+// then the board after it.
+async function show(events) {
+  const before = state;
+  mark(JSON.parse(game.state()));
+  if (await Sowing.animate($('board'), before, events, drawSeeds)) {
+    render();
+    afterMove();
+  }
 }
 
 function afterMove() {
@@ -282,7 +300,10 @@ function startWorker() {
       return;
     }
     if (report.best) {
-      try { game.play(report.best); } catch (e) { message('engine: ' + e.message); }
+      try {
+        show(JSON.parse(game.playSowing(report.best)).events);
+        return;
+      } catch (e) { message('engine: ' + e.message); }
     }
     render();
     afterMove();
@@ -410,6 +431,7 @@ async function main() {
     o.textContent = v;
     $('variant').appendChild(o);
   }
+  Sowing.setUp($('controls'));
   startWorker();
   $('variant').addEventListener('change', () => { $('variant-text').value = ''; newGame(); });
   $('new').addEventListener('click', newGame);

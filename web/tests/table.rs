@@ -181,3 +181,36 @@ fn no_input_makes_the_page_s_game_panic() {
         let _ = t.is_slow_move(&text);
     }
 }
+
+#[test]
+fn a_move_s_sowing_events_come_with_it_as_json() {
+    // Kalah 4 pits, 3 seeds: South's b (3 seeds) sows c, d and South's store, and moves
+    // again (K3).
+    let mut t = Table::new("kalah pits=4 seeds=3").unwrap();
+    let j = t.play_sowing("b").unwrap();
+    assert_eq!(
+        j,
+        concat!(
+            r#"{"move":"b","events":["#,
+            r#"{"kind":"lap","player":"S","pit":1,"dir":"ccw","why":"move"},"#,
+            r#"{"kind":"lift","player":"S","pit":1,"seeds":3},"#,
+            r#"{"kind":"drop","player":"S","pit":2},"#,
+            r#"{"kind":"drop","player":"S","pit":3},"#,
+            r#"{"kind":"store","player":"S"}]}"#
+        )
+    );
+    assert_eq!(t.notation(), "3,0,4,4/3,3,3,3 1-0 S");
+    // A bad move: the library's words, the game unchanged.
+    let before = t.state_json();
+    assert!(t.play_sowing("b").unwrap_err().contains("empty"));
+    assert_eq!(t.state_json(), before);
+    // Rio Kadalis: North's closed a passed over, and the four made in North's b with a
+    // stone still in hand goes to North, the row's owner (rule 2).
+    let mut t = Table::from_notation("rio-kadalis", "0,0,0,0,0,2/x,3,0,0,0,0 0-0 S").unwrap();
+    let j = t.play_sowing("f").unwrap();
+    assert!(j.contains(r#"{"kind":"pass","player":"N","pit":0}"#), "{j}");
+    assert!(
+        j.contains(r#"{"kind":"capture","player":"N","pit":1,"seeds":4,"to":"N"}"#),
+        "{j}"
+    );
+}

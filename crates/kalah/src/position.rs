@@ -4,8 +4,13 @@
 use core::fmt;
 
 use arrayvec::ArrayVec;
+use mancala_core::events::{
+    LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_lap, report_start,
+};
 use mancala_core::notation::{Row, pit_letter};
-use mancala_core::{Board, ByPlayer, EndReason, Outcome, PitMove, Player, Position, Status};
+use mancala_core::{
+    Board, ByPlayer, Direction, EndReason, Outcome, PitMove, Player, Position, Status,
+};
 
 use crate::rules::{Ending, MAX_PITS, Rules};
 use crate::{IllegalMove, Setup, SetupError};
@@ -364,14 +369,23 @@ impl Kalah {
     /// Sows the mover's pit `m` (rule K2), captures (K4) and passes the turn unless the
     /// last seed fell in the mover's store (K3). `m` must name a non-empty pit of the
     /// side; the end of the game is not checked.
+    ///
+    /// `observer` is told each step (`()`: none, at no cost; `PlayObserved`).
     #[inline]
-    fn sow(&mut self, pit: usize) {
+    fn sow<O: SowObserver>(&mut self, pit: usize, observer: &mut O) {
         let m = self.pits();
         let n = 2 * m + 2;
         let mover = self.to_move;
         let start = self.row_start(mover);
         let origin = start + pit;
         let seeds = self.cells[origin];
+        report_start(
+            observer,
+            PitId::new(mover, pit as u8),
+            seeds,
+            Direction::CounterClockwise,
+            LapKind::Move,
+        );
         // The opponent's store: the cell before the mover's pit `a` (no `%`: a division
         // by a number known only at run time is slow).
         let skip = match mover {
@@ -410,6 +424,27 @@ impl Kalah {
             sown = sown.sub(ones(skip, skip + 1));
         }
         self.set_lanes(board.add(sown));
+        // K2's cells in sowing order: South's pits, South's store, North's pits, North's
+        // store; the opponent's store is passed over.
+        report_lap(
+            observer,
+            origin,
+            usize::from(seeds),
+            n,
+            Direction::CounterClockwise,
+            |c| c == skip,
+            |c| {
+                let player = if c <= m { Player::South } else { Player::North };
+                let index = c - self.row_start(player);
+                if index == m {
+                    SowEvent::Store { player }
+                } else {
+                    SowEvent::Drop {
+                        pit: PitId::new(player, index as u8),
+                    }
+                }
+            },
+        );
         let last = match to - 1 {
             _ if rest == 0 => origin,
             end if end >= n => end - n,
@@ -423,12 +458,41 @@ impl Kalah {
             let taken = self.cells[opposite];
             if taken > 0 || self.rules.empty_capture {
                 // K4: the last seed and the opposite pit's seeds go to the store.
+                if O::ACTIVE {
+                    observer.event(SowEvent::Capture {
+                        pit: PitId::new(mover, (last - start) as u8),
+                        seeds: 1,
+                        to: mover,
+                    });
+                    if taken > 0 {
+                        let them = mover.opponent();
+                        observer.event(SowEvent::Capture {
+                            pit: PitId::new(them, (opposite - self.row_start(them)) as u8),
+                            seeds: taken,
+                            to: mover,
+                        });
+                    }
+                }
                 self.cells[start + m] += taken + 1;
                 self.cells[last] = 0;
                 self.cells[opposite] = 0;
             }
         }
         self.to_move = mover.opponent();
+    }
+}
+
+impl PlayObserved for Kalah {
+    /// Reports the lift, each seed into a pit or the mover's store, and a capture's
+    /// two pits (K4: the last seed, then the opposite pit's seeds). The end of the game
+    /// (K5) moves no seed on the board: the outcome counts the sides.
+    ///
+    /// # Panics
+    /// If `m` names a pit past the side.
+    #[inline]
+    fn play_observed<O: SowObserver>(&mut self, m: Move, observer: &mut O) {
+        assert!(m.index() < self.pits(), "no pit {m} on this board");
+        self.sow(m.index(), observer);
     }
 }
 
@@ -502,8 +566,7 @@ impl Position for Kalah {
     /// If `m` names a pit past the side.
     #[inline]
     fn play_unchecked(&mut self, m: Move) {
-        assert!(m.index() < self.pits(), "no pit {m} on this board");
-        self.sow(m.index());
+        self.play_observed(m, &mut ());
     }
 
     /// Over by rule K5 (either side empty, or with [`Ending::MoverEmpty`] the mover's);

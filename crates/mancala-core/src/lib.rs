@@ -10,6 +10,7 @@ extern crate alloc;
 mod board;
 pub mod capture;
 pub mod cycle;
+pub mod events;
 #[cfg(feature = "alloc")]
 pub mod game_file;
 pub mod notation;
@@ -35,6 +36,7 @@ pub use arrayvec;
 pub use arrayvec::ArrayVec;
 pub use board::Board;
 pub use cycle::{CycleFinder, Endless, Lap, MemoSlot, MemoStats, SearchMemo};
+pub use events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver};
 pub use notation::NotationError;
 pub use pit_move::PitMove;
 pub use player::{ByPlayer, Player};

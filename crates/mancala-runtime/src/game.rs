@@ -16,6 +16,7 @@
 
 use core::fmt;
 
+use mancala_core::events::{PlayObserved, SowEvent};
 use mancala_core::notation::pit_letter;
 use mancala_core::perft::{perft, perft_divide};
 use mancala_core::record::{MoveOf, Record};
@@ -148,7 +149,7 @@ impl GameMove for omweso::Move {
 /// What the runtime layer needs of a concrete game record: one of the records of
 /// [`AnyRecord`], which can go to other threads (engines searching with several).
 pub trait GameRecord:
-    Record<Position: Position<Move: GameMove + Send + Sync> + Send + Sync + 'static>
+    Record<Position: PlayObserved<Move: GameMove + Send + Sync> + Send + Sync + 'static>
     + Into<AnyRecord>
     + Send
     + Sync
@@ -157,7 +158,7 @@ pub trait GameRecord:
 }
 
 impl<R> GameRecord for R where
-    R: Record<Position: Position<Move: GameMove + Send + Sync> + Send + Sync + 'static>
+    R: Record<Position: PlayObserved<Move: GameMove + Send + Sync> + Send + Sync + 'static>
         + Into<AnyRecord>
         + Send
         + Sync
@@ -527,6 +528,38 @@ impl AnyGame {
         each_record!(&mut self.record, g => play(g, m))
     }
 
+    /// The steps of `m` from here, seed by seed, as the game's own sowing loop reports
+    /// them ([`SowEvent`], pits named as [`AnyGame::board`] lists them), without
+    /// playing it. Empty for an endless move (Omweso, Rio Kadalis), which leaves the
+    /// board as it was. Replayed on the board before the move, the events give the
+    /// board after it.
+    ///
+    /// ```
+    /// use mancala_runtime::{AnyGame, SowEvent};
+    /// let game = AnyGame::new(&"oware".parse()?)?;
+    /// let events = game.sowing(game.parse_move("c")?)?;
+    /// let drops = events.iter().filter(|e| matches!(e, SowEvent::Drop { .. })).count();
+    /// assert_eq!(drops, 4);
+    /// # Ok::<(), mancala_runtime::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`AnyGame::play`], when `m` is illegal.
+    pub fn sowing(&self, m: AnyMove) -> Result<Vec<SowEvent>, Error> {
+        each_record!(&self.record, g => sowing(g, m))
+    }
+
+    /// Plays `m` and returns its steps ([`AnyGame::sowing`]); on an error the game is
+    /// unchanged.
+    ///
+    /// # Errors
+    /// As [`AnyGame::play`].
+    pub fn play_sowing(&mut self, m: AnyMove) -> Result<Vec<SowEvent>, Error> {
+        let events = self.sowing(m)?;
+        self.play(m)?;
+        Ok(events)
+    }
+
     /// Reads `text` as a move and plays it.
     ///
     /// # Errors
@@ -641,20 +674,41 @@ fn no_such_pit<P: Position>(p: &P, text: &str, letter: char) -> String {
     )
 }
 
+/// The concrete move of `m` in `game`, or why there is none.
+fn concrete<G: GameRecord>(m: AnyMove) -> Result<MoveOf<G>, Error> {
+    <MoveOf<G> as GameMove>::from_any(m)
+        .ok_or_else(|| Error::IllegalMove(format!("illegal move {m}: not a move of this game")))
+}
+
+/// The one wording of the library's reason `e` for refusing `mv` in `before`.
+fn illegal<P: Position>(before: &P, mv: P::Move, e: IllegalMove<P::Reason>) -> Error {
+    Error::IllegalMove(match e {
+        IllegalMove::NoSuchPit { pit } => no_such_pit(before, &mv.to_string(), pit),
+        e => format!("illegal move {mv}: {e}"),
+    })
+}
+
 /// Plays the concrete move of `m` on `game`, or says why it is illegal.
 pub(crate) fn play<G: GameRecord>(game: &mut G, m: AnyMove) -> Result<(), Error> {
-    let Some(mv) = <MoveOf<G> as GameMove>::from_any(m) else {
-        return Err(Error::IllegalMove(format!(
-            "illegal move {m}: not a move of this game"
-        )));
-    };
+    let mv = concrete::<G>(m)?;
     let before = game.position().clone();
-    game.play(mv).map_err(|e| {
-        Error::IllegalMove(match e {
-            IllegalMove::NoSuchPit { pit } => no_such_pit(&before, &mv.to_string(), pit),
-            e => format!("illegal move {mv}: {e}"),
-        })
-    })
+    game.play(mv).map_err(|e| illegal(&before, mv, e))
+}
+
+/// The steps of the concrete move of `m` from `game`'s position (see
+/// [`AnyGame::sowing`]).
+fn sowing<G: GameRecord>(game: &G, m: AnyMove) -> Result<Vec<SowEvent>, Error> {
+    let mv = concrete::<G>(m)?;
+    let before = game.position();
+    let mut after = before.clone();
+    after.play(mv).map_err(|e| illegal(before, mv, e))?;
+    if after.status() == Status::Annulled {
+        // Endless: nothing moves (and its laps may number billions).
+        return Ok(Vec::new());
+    }
+    let mut events = Vec::new();
+    before.clone().play_observed(mv, &mut events);
+    Ok(events)
 }
 
 /// Reads a move of `game`'s position.

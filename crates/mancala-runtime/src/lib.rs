@@ -52,6 +52,7 @@ pub mod variant;
 
 pub use engine::{Engine, Report};
 pub use game::{AnyGame, AnyMove, AnyRecord, GameMove, GameRecord, Visitor};
+pub use mancala_core::events::{LapKind, PitId, SowEvent};
 pub use matches::{AnyMatch, MatchOptions};
 pub use session::Session;
 pub use variant::{First, GameKind, Options, Variant};

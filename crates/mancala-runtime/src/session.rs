@@ -15,6 +15,7 @@
 
 use std::time::Duration;
 
+use mancala_core::events::SowEvent;
 use mancala_core::game_file::GameFile;
 use mancala_core::{ByPlayer, Player, Status};
 
@@ -122,6 +123,24 @@ impl Session {
             Current::Game(g) => g.play(m),
             Current::Match(x) => x.play(m, thinking),
         }
+    }
+
+    /// Plays `m` as [`Session::play`] does and returns its steps, seed by seed
+    /// ([`AnyGame::sowing`]): what a front end animates. On an error nothing changes.
+    ///
+    /// # Errors
+    /// As [`Session::play`].
+    pub fn play_sowing(
+        &mut self,
+        m: AnyMove,
+        thinking: Option<Duration>,
+    ) -> Result<Vec<SowEvent>, Error> {
+        let events = match &self.current {
+            Current::Game(g) => g.sowing(m)?,
+            Current::Match(x) => x.game().sowing(m)?,
+        };
+        self.play(m, thinking)?;
+        Ok(events)
     }
 
     /// Reads `text` as a move and plays it.

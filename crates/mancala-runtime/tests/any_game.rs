@@ -338,3 +338,65 @@ fn the_words_for_a_beheading_name_its_condition() {
         "South wins 2 points by beheading (rule 7): South's captures emptied North's inner row and took its four corner pits"
     );
 }
+
+#[test]
+fn play_sowing_returns_the_steps_and_refuses_as_play_does() {
+    use mancala_runtime::{PitId, Session, SowEvent};
+    // Oware's start, South's c: 4 seeds into d, e, f and North's a.
+    let mut g = AnyGame::new(&"oware".parse().unwrap()).unwrap();
+    let c = g.parse_move("c").unwrap();
+    let events = g.play_sowing(c).unwrap();
+    let drops: Vec<PitId> = events
+        .iter()
+        .filter_map(|e| match e {
+            SowEvent::Drop { pit } => Some(*pit),
+            _ => None,
+        })
+        .collect();
+    let (s, n) = (Player::South, Player::North);
+    assert_eq!(
+        drops,
+        [
+            PitId::new(s, 3),
+            PitId::new(s, 4),
+            PitId::new(s, 5),
+            PitId::new(n, 0)
+        ]
+    );
+    assert_eq!(g.notation(), "4,4,0,5,5,5/5,4,4,4,4,4 0-0 N");
+    // An empty pit (South's c, after North's c) is refused in the words of `play`, and
+    // nothing changes.
+    let mut h = g.clone();
+    h.play_text("c").unwrap();
+    let c = h.parse_move("c").unwrap();
+    let e1 = h.play_sowing(c).unwrap_err().to_string();
+    let e2 = h.clone().play(c).unwrap_err().to_string();
+    assert_eq!(e1, e2);
+    assert!(e1.contains("empty"), "{e1}");
+    assert_eq!(h.ply(), 2);
+    // An endless Omweso move (219 laps to prove) reports nothing and annuls the game.
+    let text = "0,1,0,1,0,1,4,3/3,2,3,2,1,0,1,2/0,0,0,0,0,0,0,0/7,4,4,3,5,6,6,5 S n 0-0";
+    let mut o =
+        AnyGame::from_notation(mancala_runtime::GameKind::Omweso, text, &Options::default())
+            .unwrap();
+    let j = o.parse_move("j").unwrap();
+    assert_eq!(o.play_sowing(j).unwrap(), []);
+    assert_eq!(o.status(), mancala_core::Status::Annulled);
+    // A session's match plays and reports the same way.
+    let mut m = Session::whole_match(
+        &"urim".parse().unwrap(),
+        &mancala_runtime::MatchOptions::default(),
+    )
+    .unwrap();
+    let first = m.current().side_to_move();
+    let a = m.current().parse_move("a").unwrap();
+    let events = m.play_sowing(a, None).unwrap();
+    assert_eq!(
+        events[1],
+        SowEvent::Lift {
+            pit: PitId::new(first, 0),
+            seeds: 3
+        }
+    );
+    assert_eq!(m.current().ply(), 1);
+}

@@ -1,6 +1,7 @@
 //! The position and the turn engine: rules 2–8.
 
 use mancala_core::cycle::{Endless, SearchMemo};
+use mancala_core::events::{LapKind, PlayObserved, SowEvent, SowObserver};
 use mancala_core::notation::Row;
 use mancala_core::{Board, ByPlayer, EndReason, Outcome, Player, Position, Status};
 
@@ -8,7 +9,7 @@ use crate::pit::{
     INNER, LEFT_BLOCK, add, capturable, circuit_of_letter, clear, get, has_move, lap_end,
     movable_letters, sow_ccw, sow_cw, total,
 };
-use crate::relay::{Cut, Exact, Memoised, Stop, Walk};
+use crate::relay::{Cut, Exact, Memoised, Observed, Stop, Walk};
 use crate::{
     DEFAULT_CAP, IllegalMove, Move, MoveKind, MoveList, Pit, Rules, SEEDS, SEEDS_PER_PLAYER, Setup,
     SetupError,
@@ -358,8 +359,16 @@ impl Omweso {
     fn play_move<W: Walk>(&mut self, m: Move, walk: &mut W) -> Result<(), Cut> {
         let me = self.to_move.index();
         let c = m.pit().circuit_index();
+        let player = self.to_move;
         let (origin, hand) = match self.turn.pending.take() {
-            Some(p) => (p.origin.circuit_index(), p.hand),
+            Some(p) => {
+                let origin = p.origin.circuit_index();
+                if W::REPORTS {
+                    // Rule 5: the decided lap, sown from the hand.
+                    walk.lap(origin, p.hand, m.is_clockwise(), LapKind::Decided, false);
+                }
+                (origin, p.hand)
+            }
             None => {
                 self.turn = Turn {
                     opponent_inner_at_start: self.pits[1 - me] & INNER != 0,
@@ -371,8 +380,23 @@ impl Omweso {
                 if m.kind() == MoveKind::Split {
                     // Rule 2c: 2 seeds into the next pit, 1 into the one after.
                     self.pits[me] = add(add(self.pits[me], (c + 1) & 15, 2), (c + 2) & 15, 1);
+                    if W::REPORTS {
+                        walk.lap(c, 0, false, LapKind::Move, false);
+                        walk.report(SowEvent::Lift {
+                            pit: W::pit(player, c),
+                            seeds: n,
+                        });
+                        for d in [1, 1, 2] {
+                            walk.report(SowEvent::Drop {
+                                pit: W::pit(player, c + d),
+                            });
+                        }
+                    }
                     self.end_turn();
                     return Ok(());
+                }
+                if W::REPORTS {
+                    walk.lap(c, n, m.is_clockwise(), LapKind::Move, true);
                 }
                 (c, n)
             }
@@ -394,7 +418,15 @@ impl Omweso {
         let mut capture = self.capture_mask();
         // Rule 6: no mid-turn decisions on a first turn (nothing captures).
         let decide = if capture == 0 { 0 } else { LEFT_BLOCK };
+        let player = self.to_move;
+        let mut first = true;
         loop {
+            if W::REPORTS && !first {
+                // The lap re-sowing a capture (the move's first lap is reported by
+                // `play_move`).
+                walk.lap(origin, hand, clockwise, LapKind::Resow, false);
+            }
+            first = false;
             // One lap (rule 3).
             let (after, last) = if clockwise {
                 sow_cw(x, origin, hand)
@@ -427,6 +459,11 @@ impl Omweso {
                     // clockwise. Lift the seeds and wait.
                     let seeds = get(x, at);
                     self.pits[me] = clear(x, at);
+                    if W::REPORTS {
+                        let pit = W::pit(player, at);
+                        walk.report(SowEvent::Lift { pit, seeds });
+                        walk.report(SowEvent::Pause { origin: pit });
+                    }
                     self.turn.pending = Some(Pending {
                         origin: Pit::from_circuit_index(at),
                         hand: seeds,
@@ -441,6 +478,14 @@ impl Omweso {
                     let inner = 23 - at; // their inner pit of that column
                     hand = get(y, column) + get(y, inner);
                     self.pits[1 - me] = clear(clear(y, column), inner);
+                    if W::REPORTS {
+                        for c in [inner, column] {
+                            walk.report(SowEvent::Seize {
+                                pit: W::pit(player.opponent(), c),
+                                seeds: get(y, c),
+                            });
+                        }
+                    }
                     self.turn.captured = true;
                     // Only the end columns matter (beheading, rule 7).
                     self.turn.columns |= (1 << column) & 0x81;
@@ -454,6 +499,11 @@ impl Omweso {
                             origin: Pit::from_circuit_index(origin),
                             hand,
                         });
+                        if W::REPORTS {
+                            walk.report(SowEvent::Pause {
+                                origin: W::pit(player, origin),
+                            });
+                        }
                         return Ok(());
                     }
                     clockwise = false;
@@ -498,6 +548,29 @@ impl Omweso {
         } else {
             Status::Ongoing
         };
+    }
+}
+
+impl PlayObserved for Omweso {
+    /// Reports each lap (the move's, each relay, each re-sowing of captured seeds, a
+    /// decided lap) with its lift and every seed, each capture as the two facing pits
+    /// seized into the hand (rule 4), and a pause for a decision (rule 5): the next
+    /// move, the decision, reports the laps that follow. A split reports its lift and
+    /// its three seeds. An endless move reports its laps until it is found endless,
+    /// then the board is put back (rule 8): a front end checks first.
+    ///
+    /// # Panics
+    /// May panic if `m` is not legal.
+    fn play_observed<O: SowObserver>(&mut self, m: Move, observer: &mut O) {
+        let before = *self;
+        let mut walk = Observed {
+            observer,
+            player: self.to_move,
+        };
+        if self.play_move(m, &mut walk).is_err() {
+            *self = before;
+            self.status = Status::Annulled;
+        }
     }
 }
 
@@ -701,6 +774,8 @@ impl Position for Omweso {
     /// # Panics
     /// May panic if `m` is not legal.
     fn play_unchecked(&mut self, m: Move) {
+        // The exact walk, not `play_observed` with `()`: the same loop, compiled with
+        // nothing to report.
         let before = *self;
         if self.play_move(m, &mut Exact).is_err() {
             *self = before;

@@ -3,8 +3,10 @@
 //! search ([`Memoised`], `Position::play_in_search`).
 
 use mancala_core::cycle::{CycleFinder, Endless, SearchMemo};
+use mancala_core::events::{LapKind, PitId, SowEvent, SowObserver, report_lap, report_start};
+use mancala_core::{Direction, Player};
 
-use crate::pit::{LIFT_AND_SOW_CCW, get};
+use crate::pit::{LIFT_AND_SOW_CCW, get, letter_of_circuit};
 
 /// How a lap ended (rule 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,8 +41,11 @@ pub(crate) enum Stop {
 /// from the circuit *before* this lap's additions (what the last pit held, plus the
 /// rounds, plus one unless the lap ends on its origin), so the chain from one lap to the
 /// next is a few instructions while the circuit update runs beside it.
+///
+/// With `LAPS`, `hook` is also told of every lap as it is sown (its origin and seeds,
+/// for [`Observed`]); without, that report is compiled out.
 #[inline(always)]
-fn relay_laps<const MARKS: bool>(
+fn relay_laps<const MARKS: bool, const LAPS: bool>(
     x: u128,
     q: usize,
     capture: u16,
@@ -64,6 +69,9 @@ fn relay_laps<const MARKS: bool>(
     loop {
         // Lift the origin and sow the lap: two loads and two additions.
         let [add_lo, add_hi] = LIFT_AND_SOW_CCW[usize::from(n)][q];
+        if LAPS {
+            let _ = hook(Event::Lap(q, n));
+        }
         let end = q + usize::from(n);
         let last = end & 15;
         // The last pit's seeds: what it held before the lap plus one per round, plus
@@ -153,6 +161,78 @@ pub(crate) trait Walk {
     /// The relay from circuit pit `q` of `x` (not yet lifted), as [`relay_laps`] sows
     /// it.
     fn relay(&mut self, x: u128, q: usize, capture: u16, decide: u16) -> Relayed;
+    /// Whether the turn engine reports its steps to [`report`](Walk::report) and
+    /// [`lap`](Walk::lap).
+    const REPORTS: bool = false;
+    /// Takes one step of the turn (only called when `REPORTS`).
+    #[inline(always)]
+    fn report(&mut self, e: SowEvent) {
+        let _ = e;
+    }
+    /// Takes a lap of `n` seeds from circuit pit `q` of the mover, lifted from it
+    /// (`lift`) or sown from the hand (only called when `REPORTS`).
+    #[inline(always)]
+    fn lap(&mut self, q: usize, n: u8, clockwise: bool, why: LapKind, lift: bool) {
+        let _ = (q, n, clockwise, why, lift);
+    }
+    /// The mover's pit of circuit index `c` (`me`'s), as `Board` lists it.
+    #[inline(always)]
+    fn pit(me: Player, c: usize) -> PitId {
+        PitId::new(me, letter_of_circuit(c & 15) as u8)
+    }
+}
+
+/// The exact walk ([`Exact`]), telling `observer` each step of the turn of `player`:
+/// the walk behind `PlayObserved::play_observed`.
+pub(crate) struct Observed<'o, O> {
+    pub(crate) observer: &'o mut O,
+    pub(crate) player: Player,
+}
+
+impl<O: SowObserver> Walk for Observed<'_, O> {
+    const REPORTS: bool = O::ACTIVE;
+
+    fn relay(&mut self, x: u128, q: usize, capture: u16, decide: u16) -> Relayed {
+        relay_laps::<false, true>(x, q, capture, decide, |e| {
+            if let Event::Lap(q, n) = e {
+                self.lap(q, n, false, LapKind::Relay, true);
+            }
+            None
+        })
+        .0
+    }
+
+    fn report(&mut self, e: SowEvent) {
+        self.observer.event(e);
+    }
+
+    fn lap(&mut self, q: usize, n: u8, clockwise: bool, why: LapKind, lift: bool) {
+        let dir = if clockwise {
+            Direction::Clockwise
+        } else {
+            Direction::CounterClockwise
+        };
+        let player = self.player;
+        report_start(
+            self.observer,
+            Self::pit(player, q),
+            if lift { n } else { 0 },
+            dir,
+            why,
+        );
+        // Omweso's laps pass over nothing ("Omweso long laps").
+        report_lap(
+            self.observer,
+            q & 15,
+            usize::from(n),
+            16,
+            dir,
+            |_| false,
+            |c| SowEvent::Drop {
+                pit: Self::pit(player, c),
+            },
+        );
+    }
 }
 
 /// Every relay walked to its end or to its cycle: the rules.
@@ -161,7 +241,7 @@ pub(crate) struct Exact;
 impl Walk for Exact {
     #[inline(always)]
     fn relay(&mut self, x: u128, q: usize, capture: u16, decide: u16) -> Relayed {
-        relay_laps::<false>(x, q, capture, decide, |_| None).0
+        relay_laps::<false, false>(x, q, capture, decide, |_| None).0
     }
 }
 
@@ -172,6 +252,8 @@ enum Event {
     Save(u64),
     /// After this many laps, the walk is at a marked state (see [`Marks`]).
     Marked(u64, LapState),
+    /// A lap is sown from circuit pit `.0` with `.1` seeds (only with `LAPS`).
+    Lap(usize, u8),
 }
 
 /// The marked lap states of a walk (distinguished points): those whose hash starts with
@@ -395,7 +477,7 @@ impl Walk for Memoised<'_, '_> {
         // relay's laps to its result.
         let mut found = 0;
         let mut total = 0;
-        let (r, walked) = relay_laps::<true>(x, q, capture, decide, |event| match event {
+        let (r, walked) = relay_laps::<true, false>(x, q, capture, decide, |event| match event {
             Event::Save(laps) => {
                 if laps == PROBE_AFTER {
                     self.memo.stats().probes += 1;
@@ -418,6 +500,7 @@ impl Walk for Memoised<'_, '_> {
                 (found, total) = (2, laps);
                 Some(r)
             }
+            Event::Lap(..) => None,
         });
         if found == 0 {
             total = walked;

@@ -19,6 +19,7 @@ pub use setup::{Setup, SetupError};
 
 // The same names from the core in every game crate (docs/api.md), so that one
 // dependency is enough.
+pub use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver};
 pub use mancala_core::{
     Board, ByPlayer, Direction, EndReason, NotationError, Outcome, PitMove, Player, Position,
     Status,

@@ -5,6 +5,9 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 use mancala_core::capture::capture_run;
+use mancala_core::events::{
+    LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_lap, report_start,
+};
 use mancala_core::notation::pit_letter;
 use mancala_core::{
     Board, ByPlayer, Direction, EndReason, Outcome, PitMove, Player, Position, Status,
@@ -112,6 +115,15 @@ const MOVE_LISTS: [([Move; MAX_PITS], u8); 64] = {
     }
     t
 };
+
+/// The pit of board index `i` (`0..12`), as [`Board`] lists it.
+const fn pit_id(i: usize) -> PitId {
+    if i < MAX_PITS {
+        PitId::new(Player::South, i as u8)
+    } else {
+        PitId::new(Player::North, (i - MAX_PITS) as u8)
+    }
+}
 
 /// The first board index of `player`'s row.
 const fn row_start(player: Player) -> usize {
@@ -237,6 +249,12 @@ impl Oware {
     /// Plays `m` without checking it and returns the seeds it captured (the game record
     /// restarts its history after a capture).
     pub fn play_capturing(&mut self, m: Move) -> u8 {
+        self.play_observing(m, &mut ())
+    }
+
+    /// [`play_capturing`](Self::play_capturing), telling `observer` each step.
+    #[inline]
+    fn play_observing<O: SowObserver>(&mut self, m: Move, observer: &mut O) -> u8 {
         let mover = self.to_move;
         self.to_move = mover.opponent();
         let origin = (row_start(mover) + m.index()) % (2 * MAX_PITS);
@@ -245,6 +263,26 @@ impl Oware {
         let mut board = self.word();
         let seeds = usize::from((board >> (8 * origin)) as u8);
         board -= (seeds as u128) << (8 * origin);
+        if O::ACTIVE {
+            report_start(
+                observer,
+                pit_id(origin),
+                seeds as u8,
+                Direction::CounterClockwise,
+                LapKind::Move,
+            );
+            // The lap the board word sows below, named pit by pit: the origin is passed
+            // over.
+            report_lap(
+                observer,
+                origin,
+                seeds,
+                2 * MAX_PITS,
+                Direction::CounterClockwise,
+                |p| p == origin,
+                |p| SowEvent::Drop { pit: pit_id(p) },
+            );
+        }
         // The board word, not the core's `sow`: perft through `sow` took 18% more CPU
         // time (docs/performance.md, "The core's primitives").
         // A lap of 12 or more passes over the pit it came from: every whole round of 11
@@ -278,6 +316,16 @@ impl Oware {
         if left == taken {
             return 0;
         }
+        if O::ACTIVE {
+            // Reported from the last pit back, as the run is walked.
+            for p in (run.from..=run.to).rev() {
+                observer.event(SowEvent::Capture {
+                    pit: pit_id(p),
+                    seeds: self.pits[p],
+                    to: mover,
+                });
+            }
+        }
         self.pits[run.from..=run.to].fill(0);
         self.stores[mover] += taken;
         taken
@@ -310,6 +358,16 @@ impl Oware {
             None
         };
         Outcome::with_totals(winner, u8::from(winner.is_some()), t)
+    }
+}
+
+impl PlayObserved for Oware {
+    /// Reports the lift, each seed (the origin passed over on a lap of 12 or more) and
+    /// each pit of a capture run, from the last pit back. A grand slam captures
+    /// nothing, so reports no capture.
+    #[inline]
+    fn play_observed<O: SowObserver>(&mut self, m: Move, observer: &mut O) {
+        self.play_observing(m, observer);
     }
 }
 

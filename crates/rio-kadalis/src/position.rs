@@ -6,6 +6,7 @@ use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 use mancala_core::cycle::{Lap, relay};
+use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_start};
 use mancala_core::notation::{
     self, NotationError, parse_pair, parse_row, parse_side, split_fields, split_rows,
 };
@@ -406,6 +407,15 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
         ByPlayer::from_fn(|p| u16::from(self.stores[p]) + u16::from(self.row_stones(p)))
     }
 
+    /// The pit of board index `i` (`0..2N`), as [`Board`] lists it.
+    const fn pit_id(i: usize) -> PitId {
+        if i < N {
+            PitId::new(Player::South, i as u8)
+        } else {
+            PitId::new(Player::North, (i - N) as u8)
+        }
+    }
+
     /// The next pit in the sowing direction, passing over closed pits (rule 2).
     #[inline(always)]
     fn next_open(mut p: usize, closed: u16) -> usize {
@@ -433,19 +443,43 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     /// 61 M moves/s here, 50 M through `sow_with`; `docs/performance.md`, "The core's
     /// primitives"): its guard against a ring of closed pits and its second read of
     /// each pit cost more than the loop's work.
+    ///
+    /// `observer` is told each step of the lap, which starts for reason `why`.
     #[inline(always)]
-    fn lap(
+    fn lap<O: SowObserver>(
         pits: &mut [u8; BOARD],
         origin: &mut u8,
         closed: u16,
         mover: Player,
         captured: &mut ByPlayer<u8>,
+        observer: &mut O,
+        why: LapKind,
     ) -> bool {
         let mut p = *origin as usize;
         let mut hand = pits[p];
         pits[p] = 0;
+        let dir = if CLOCKWISE {
+            Direction::Clockwise
+        } else {
+            Direction::CounterClockwise
+        };
+        report_start(observer, Self::pit_id(p), hand, dir, why);
         loop {
+            let from = p;
             p = Self::next_open(p, closed);
+            if O::ACTIVE {
+                // The closed pits passed over on the way.
+                let mut q = Self::next_open(from, 0);
+                while q != p {
+                    observer.event(SowEvent::Pass {
+                        pit: Self::pit_id(q),
+                    });
+                    q = Self::next_open(q, 0);
+                }
+                observer.event(SowEvent::Drop {
+                    pit: Self::pit_id(p),
+                });
+            }
             hand -= 1;
             let now = pits[p] + 1;
             if now == 4 {
@@ -454,12 +488,26 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
                     // Binikh: the lap's last stone makes a four; the mover takes it
                     // whichever row it is in, and the move ends (rule 2).
                     captured[mover] += 4;
+                    if O::ACTIVE {
+                        observer.event(SowEvent::Capture {
+                            pit: Self::pit_id(p),
+                            seeds: 4,
+                            to: mover,
+                        });
+                    }
                     return true;
                 }
                 // A four made with stones still in hand goes to the row's owner, also
                 // in the origin pit; sowing goes on (rule 2, "Details").
                 let owner = if p < N { Player::South } else { Player::North };
                 captured[owner] += 4;
+                if O::ACTIVE {
+                    observer.event(SowEvent::Capture {
+                        pit: Self::pit_id(p),
+                        seeds: 4,
+                        to: owner,
+                    });
+                }
                 continue;
             }
             pits[p] = now;
@@ -480,19 +528,46 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     /// on under [`relay`], which finds a repeated lap state exactly (Brent); a lap
     /// sequence that repeats does so from any lap on, so starting the search late finds
     /// every endless move.
+    ///
+    /// `observer` is told each step (`()`: none, at no cost).
     #[inline]
-    fn sow(&mut self, origin: usize) -> Result<(), mancala_core::Endless> {
+    fn sow<O: SowObserver>(
+        &mut self,
+        origin: usize,
+        observer: &mut O,
+    ) -> Result<(), mancala_core::Endless> {
         let mover = self.turn;
         let closed = self.closed;
         // Read before any write, so that undoing an endless move is cheap.
         let before = (self.pits, self.stores);
         let mut origin = origin as u8;
-        for _ in 0..QUICK_LAPS {
+        for k in 0..QUICK_LAPS {
+            let why = if k == 0 {
+                LapKind::Move
+            } else {
+                LapKind::Relay
+            };
             // The same lap, compiled apart for a board without closed pits.
             let end = if closed == 0 {
-                Self::lap(&mut self.pits, &mut origin, 0, mover, &mut self.stores)
+                Self::lap(
+                    &mut self.pits,
+                    &mut origin,
+                    0,
+                    mover,
+                    &mut self.stores,
+                    observer,
+                    why,
+                )
             } else {
-                Self::lap(&mut self.pits, &mut origin, closed, mover, &mut self.stores)
+                Self::lap(
+                    &mut self.pits,
+                    &mut origin,
+                    closed,
+                    mover,
+                    &mut self.stores,
+                    observer,
+                    why,
+                )
             };
             if end {
                 return Ok(());
@@ -504,7 +579,15 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
         };
         let mut captured = self.stores;
         let done = relay(&mut state, |st| {
-            if Self::lap(&mut st.pits, &mut st.origin, closed, mover, &mut captured) {
+            if Self::lap(
+                &mut st.pits,
+                &mut st.origin,
+                closed,
+                mover,
+                &mut captured,
+                observer,
+                LapKind::Relay,
+            ) {
                 Lap::End(())
             } else {
                 Lap::Relay
@@ -586,6 +669,25 @@ pub(crate) fn round_outcome(totals: ByPlayer<u16>) -> Outcome {
         None
     };
     Outcome::with_totals(winner, u8::from(winner.is_some()), totals)
+}
+
+impl<const N: usize, const CLOCKWISE: bool> PlayObserved for Kadalis<N, CLOCKWISE> {
+    /// Reports each lap (the move's, then each relay) with its lift, each stone, each
+    /// closed pit passed over, and each four taken: by the row's owner mid-lap, by the
+    /// mover at the lap's last stone (binikh). An endless move reports its laps until
+    /// it is found endless, then the board is put back (rule 3).
+    ///
+    /// # Panics
+    /// If `m` names no pit of this board or an empty pit.
+    fn play_observed<O: SowObserver>(&mut self, m: Move, observer: &mut O) {
+        assert!(m.index() < N, "no pit {m} on this board");
+        let origin = self.turn.index() * N + m.index();
+        assert!(self.pits[origin] != 0, "pit {m} is empty or closed");
+        match self.sow(origin, observer) {
+            Ok(()) => self.turn = self.turn.opponent(),
+            Err(_) => self.annulled = true,
+        }
+    }
 }
 
 impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
@@ -673,13 +775,7 @@ impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
     /// # Panics
     /// If `m` names no pit of this board or an empty pit.
     fn play_unchecked(&mut self, m: Move) {
-        assert!(m.index() < N, "no pit {m} on this board");
-        let origin = self.turn.index() * N + m.index();
-        assert!(self.pits[origin] != 0, "pit {m} is empty or closed");
-        match self.sow(origin) {
-            Ok(()) => self.turn = self.turn.opponent(),
-            Err(_) => self.annulled = true,
-        }
+        self.play_observed(m, &mut ());
     }
 
     /// Rule 4: the round is over when the player to move has no stone in their open

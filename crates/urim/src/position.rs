@@ -5,6 +5,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 use mancala_core::capture::capture_run;
+use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_start};
 use mancala_core::sow::{Direction, sow};
 use mancala_core::{Board, ByPlayer, EndReason, Outcome, Player, Position, Status};
 
@@ -378,8 +379,11 @@ impl<const N: usize> Urim<N> {
     /// passing over the origin and every pit holding 17, and returns the lane of the pit
     /// that got the last seed. The slow way, seed by seed, for the laps the one-add path
     /// of [`play_capturing`](Self::play_capturing) does not take.
+    ///
+    /// `observer` is told each seed and each pit passed over.
     #[cold]
-    fn sow_lap(&mut self, origin: usize, seeds: usize) -> usize {
+    fn sow_lap<O: SowObserver>(&mut self, origin: usize, seeds: usize, observer: &mut O) -> usize {
+        let mover = self.to_move.opponent(); // already handed over by the caller
         // The pits in sowing order, the mover's row first.
         let mut ring = [0u8; 14];
         ring[..N].copy_from_slice(&self.pits[..N]);
@@ -390,7 +394,18 @@ impl<const N: usize> Urim<N> {
             origin,
             seeds as u32,
             Direction::CounterClockwise,
-            |pit, n| pit == origin || n >= CAP,
+            |pit, n| {
+                let passed = pit == origin || n >= CAP;
+                if O::ACTIVE {
+                    let pit = Self::ring_pit(mover, pit);
+                    observer.event(if passed {
+                        SowEvent::Pass { pit }
+                    } else {
+                        SowEvent::Drop { pit }
+                    });
+                }
+                passed
+            },
         )
         .expect("some pit has room: 17 · 11 > 56");
         self.pits[..N].copy_from_slice(&ring[..N]);
@@ -405,7 +420,13 @@ impl<const N: usize> Urim<N> {
     /// the word. Stores the board turned round for the next player and returns the
     /// seeds captured.
     #[inline]
-    fn capture_and_turn(&mut self, board: u128, last: usize, mover: Player) -> u8 {
+    fn capture_and_turn<O: SowObserver>(
+        &mut self,
+        board: u128,
+        last: usize,
+        mover: Player,
+        observer: &mut O,
+    ) -> u8 {
         let run = capture_run(
             &board.to_le_bytes(),
             last,
@@ -418,6 +439,17 @@ impl<const N: usize> Urim<N> {
             self.pits = Self::turned(board).to_le_bytes();
             return 0;
         };
+        if O::ACTIVE {
+            // From the urin back, as the run is walked (rule 4).
+            let bytes = board.to_le_bytes();
+            for lane in (run.from..=run.to).rev() {
+                observer.event(SowEvent::Capture {
+                    pit: PitId::new(mover.opponent(), (lane - 8) as u8),
+                    seeds: bytes[lane],
+                    to: mover,
+                });
+            }
+        }
         // At most 7 lanes (one row), so the shifts stay inside the word.
         let lanes = (1u128 << (8 * (run.to - run.from + 1))) - 1;
         self.pits = Self::turned(board & !(lanes << (8 * run.from))).to_le_bytes();
@@ -433,6 +465,24 @@ impl<const N: usize> Urim<N> {
     /// # Panics
     /// May panic, or leave a meaningless position, if `m` is not legal.
     pub fn play_capturing(&mut self, m: Move) -> u8 {
+        self.play_observing(m, &mut ())
+    }
+
+    /// The pit of index `i` of the ring sown from the mover's row (`0..N` the mover's
+    /// pits, `N..2N` the opponent's), as [`Board`] lists it.
+    const fn ring_pit(mover: Player, i: usize) -> PitId {
+        if i < N {
+            PitId::new(mover, i as u8)
+        } else {
+            PitId::new(mover.opponent(), (i - N) as u8)
+        }
+    }
+
+    /// [`play_capturing`](Self::play_capturing), telling `observer` each step: an
+    /// active observer takes the seed-by-seed lap (rule 3 through the core's `sow`),
+    /// the inactive `()` the one-add path.
+    #[inline]
+    fn play_observing<O: SowObserver>(&mut self, m: Move, observer: &mut O) -> u8 {
         debug_assert!(m.index() < N, "no pit {m} on a row of {N}");
         let mover = self.to_move;
         self.to_move = mover.opponent();
@@ -441,13 +491,20 @@ impl<const N: usize> Urim<N> {
         let board = self.word();
         // The mover's row is the low half: a shift, not a load through memory.
         let seeds = usize::from((board as u64 >> (8 * origin)) as u8);
+        report_start(
+            observer,
+            PitId::new(mover, origin as u8),
+            seeds as u8,
+            Direction::CounterClockwise,
+            LapKind::Move,
+        );
         // The game's own lap on the board word, not the core's `sow` (used only below,
         // for the rare laps): a move sown with `sow` and captured ran at half the speed
         // (`benches/primitives.rs`, `urim-move`: 154 M moves/s here with the turn
         // included, 76 M through `sow`; docs/performance.md, "The core's primitives").
         // Fast path: a lap that does not come round to the origin and meets no full pit
         // drops one seed into each of the next `seeds` pits: one add over all lanes.
-        if seeds < Self::LEN {
+        if !O::ACTIVE && seeds < Self::LEN {
             let lap = &Self::LAPS[origin][seeds];
             // A lane holding 17 (the most any holds) becomes 0x80 when 0x6f is added;
             // no lane carries into the next.
@@ -458,11 +515,11 @@ impl<const N: usize> Urim<N> {
                     self.pits = Self::turned(board).to_le_bytes();
                     return 0;
                 }
-                return self.capture_and_turn(board, usize::from(lap.last) & 15, mover);
+                return self.capture_and_turn(board, usize::from(lap.last) & 15, mover, observer);
             }
         }
-        let last = self.sow_lap(origin, seeds);
-        self.capture_and_turn(self.word(), last, mover)
+        let last = self.sow_lap(origin, seeds, observer);
+        self.capture_and_turn(self.word(), last, mover, observer)
     }
 
     /// A 64-bit mix of the pits and the player to move, for the game record's
@@ -542,6 +599,15 @@ pub fn score(totals: ByPlayer<u16>) -> Outcome {
 pub const fn two_points_from(total: u16) -> u16 {
     // At most ⌈3 · 65535 / 4⌉ = 49152: it fits a u16.
     (3 * total as u32).div_ceil(4) as u16
+}
+
+impl<const N: usize> PlayObserved for Urim<N> {
+    /// Reports the lift, each seed and each pit passed over (the origin, a pit of 17;
+    /// rule 3), then each pit of a capture, from the urin back (rule 4).
+    #[inline]
+    fn play_observed<O: SowObserver>(&mut self, m: Move, observer: &mut O) {
+        self.play_observing(m, observer);
+    }
 }
 
 impl<const N: usize> Position for Urim<N> {
