@@ -842,3 +842,26 @@ impl<G: SolveGame> Builder<'_, G> {
         Ok((values, rounds, unresolved))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{block, owner};
+
+    #[test]
+    fn blocks_cover_the_ranks_and_owners_find_them() {
+        for count in [0u64, 1, 2, 7, 100, 1001] {
+            for workers in 1..6 {
+                let mut next = 0;
+                for w in 0..workers {
+                    let (a, b) = block(count, w, workers);
+                    assert_eq!(a, next);
+                    for r in a..b {
+                        assert_eq!(owner(count, r, workers), w, "rank {r} of {count}");
+                    }
+                    next = b;
+                }
+                assert_eq!(next, count);
+            }
+        }
+    }
+}

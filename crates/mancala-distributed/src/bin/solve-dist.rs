@@ -21,6 +21,8 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mancala_distributed::{Cluster, DistError, Options, SeedReport, install_failure_hook, run};
 use mancala_solve::SolveGame;
+use mancala_solve::build::build;
+use mancala_solve::db::Databases;
 use mancala_solve::kalah::{Ending, KalahGame, Rules};
 use mancala_solve::oware::OwareGame;
 use mancala_solve::urim::UrimGame;
@@ -42,6 +44,21 @@ enum Command {
     Build(BuildArgs),
     /// Merge the partitions of every process (gathered in one folder) into database files
     Merge(MergeArgs),
+    /// The single-machine build (mancala-solve's, on all cores), timed per seed count, to
+    /// compare with
+    Single(SingleArgs),
+}
+
+#[derive(Args, Debug)]
+struct SingleArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Databases of every board with up to S seeds
+    #[arg(long, value_name = "S")]
+    max_seeds: u32,
+    /// Where to write the database files
+    #[arg(long, value_name = "DIR")]
+    db: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -168,7 +185,7 @@ fn print_line(r: &SeedReport) {
     }
 }
 
-fn build<G: SolveGame + Send + 'static>(game: G, a: &BuildArgs) -> Result<(), String> {
+fn build_dist<G: SolveGame + Send + 'static>(game: G, a: &BuildArgs) -> Result<(), String> {
     let cluster = Cluster {
         threads: a.threads,
         processes: a.processes,
@@ -228,14 +245,25 @@ fn merge<G: SolveGame>(game: G, a: &MergeArgs) -> Result<(), String> {
     Ok(())
 }
 
+fn single<G: SolveGame>(game: G, a: &SingleArgs) -> Result<(), String> {
+    let mut dbs = Databases::new(&game, a.max_seeds).map_err(|e| e.to_string())?;
+    println!("{:>5} {:>12} {:>9}", "seeds", "boards", "seconds");
+    build(&game, &mut dbs, a.max_seeds, Some(&a.db), false, |b| {
+        println!("{:>5} {:>12} {:>9.3}", b.seeds, b.boards, b.seconds);
+    })
+    .map_err(|e| e.to_string())?;
+    Ok(())
+}
+
 fn main_inner() -> Result<(), String> {
     let cli = Cli::parse();
     match &cli.command {
         Command::Build(a) => {
             install_failure_hook();
-            with_game!(&a.game, g => build(g, a))
+            with_game!(&a.game, g => build_dist(g, a))
         }
         Command::Merge(a) => with_game!(&a.game, g => merge(g, a)),
+        Command::Single(a) => with_game!(&a.game, g => single(g, a)),
     }
 }
 
