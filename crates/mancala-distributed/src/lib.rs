@@ -47,7 +47,7 @@ use std::time::{Duration, Instant};
 
 use mancala_solve::db::Databases;
 use mancala_solve::rank::MAX_PITS;
-use mancala_solve::retro::{AGAIN, Kid, children};
+use mancala_solve::retro::{AGAIN, Kid, children, through};
 use mancala_solve::{ABSENT, SolveError, SolveGame};
 use serde::{Deserialize, Serialize};
 use timely::container::CapacityContainerBuilder;
@@ -505,7 +505,7 @@ impl<G: SolveGame> Builder<'_, G> {
             let sums = self.net.sum(worker, [messages, bytes, unresolved, 0]);
             self.net.messages = 0;
             self.net.bytes = 0;
-            if me % self.threads == 0 {
+            if me.is_multiple_of(self.threads) {
                 layout.write_manifest(&self.options.parts, &dbs, me / self.threads, seeds)?;
             }
             // Every process's manifest is written before the next seed count starts.
@@ -676,15 +676,10 @@ impl<G: SolveGame> Builder<'_, G> {
                 }
                 .into());
             }
-            let (cl, cu) = (i32::from(cl), i32::from(cu));
+            let (l, u) = through(gain, again, i32::from(cl), i32::from(cu));
             let x = &mut boards[i as usize];
-            if again {
-                x.exit_l = x.exit_l.max(gain + cl);
-                x.exit_u = x.exit_u.max(gain + cu);
-            } else {
-                x.exit_l = x.exit_l.max(gain - cu);
-                x.exit_u = x.exit_u.max(gain - cl);
-            }
+            x.exit_l = x.exit_l.max(l);
+            x.exit_u = x.exit_u.max(u);
         }
         drop(below);
         drop(answers);

@@ -6,7 +6,7 @@
 //! parts folder; after every seed count the first worker of each process rewrites the
 //! process's manifest, `manifest-p<process>.json`: the game, the cluster's shape, and
 //! for each finished seed count the partitions of the process's workers (first rank,
-//! boards, file, checksum of [`file::checksum`](mancala_solve::file::checksum)).
+//! boards, file, checksum of [`file::checksum`]).
 //! [`merge`] reads the manifests of every process (their folders gathered in one) and
 //! writes the database files, byte-identical to the single-machine build's.
 

@@ -274,67 +274,35 @@ fn a_killed_process_stops_the_run_and_a_restart_resumes() {
     assert_same_files(&want, &merge(&game, &dir, n));
 }
 
+/// `solve-dist` with `args` and `--parts dir`, run to its end.
+fn solve_dist(args: &[&str], dir: &Path) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .arg("--parts")
+        .arg(dir)
+        .output()
+        .unwrap()
+}
+
 /// Bad input ends with a clear error, never a panic.
 #[test]
 fn bad_input_is_refused_by_name() {
     let dir = scratch("bad");
-    let out = Command::new(BIN)
-        .args(["merge", "urim", "--parts"])
-        .arg(&dir)
-        .arg("--db")
-        .arg(dir.join("db"))
-        .output()
-        .unwrap();
+    let db = dir.join("db");
+    let out = solve_dist(&["merge", "urim", "--db", db.to_str().unwrap()], &dir);
     assert!(!out.status.success());
     assert!(text(&out).contains("manifest-p0.json"), "{}", text(&out));
-    let out = Command::new(BIN)
-        .args([
-            "build",
-            "urim",
-            "--max-seeds",
-            "4",
-            "-n",
-            "2",
-            "-p",
-            "2",
-            "--parts",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let out = solve_dist(
+        &["build", "urim", "--max-seeds", "4", "-n", "2", "-p", "2"],
+        &dir,
+    );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(text(&out).contains("process index below"), "{}", text(&out));
     // A resume on another cluster's partitions names the manifest's shape.
-    let ok = Command::new(BIN)
-        .args([
-            "build",
-            "kalah",
-            "--pits",
-            "3",
-            "--max-seeds",
-            "4",
-            "--parts",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let kalah = ["build", "kalah", "--pits", "3", "--max-seeds", "4"];
+    let ok = solve_dist(&kalah, &dir);
     assert!(ok.status.success(), "{}", text(&ok));
-    let out = Command::new(BIN)
-        .args([
-            "build",
-            "kalah",
-            "--pits",
-            "3",
-            "--max-seeds",
-            "4",
-            "-w",
-            "2",
-            "--resume",
-            "--parts",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let out = solve_dist(&[&kalah[..], &["-w", "2", "--resume"]].concat(), &dir);
     assert!(!out.status.success());
     assert!(
         text(&out).contains("resume with the same game and cluster"),

@@ -154,6 +154,25 @@ pub fn children<G: SolveGame>(
     Ok(())
 }
 
+/// The bounds `(L, U)` a move gives its mover, from the child's bounds `cl`, `cu`:
+/// what the move gained, plus the child's bounds if the same side moves again, minus
+/// them turned round if the turn passed.
+///
+/// ```
+/// use mancala_solve::retro::through;
+/// assert_eq!(through(2, false, -1, 3), (-1, 3)); // 2 − 3, 2 − (−1)
+/// assert_eq!(through(2, true, -1, 3), (1, 5));
+/// ```
+#[inline]
+#[must_use]
+pub fn through(gain: i32, again: bool, cl: i32, cu: i32) -> (i32, i32) {
+    if again {
+        (gain + cl, gain + cu)
+    } else {
+        (gain - cu, gain - cl)
+    }
+}
+
 /// What playing every move of one board gives.
 struct Expanded {
     /// The best exit for `L` and for `U` (`i32::MIN` if none).
@@ -199,14 +218,9 @@ fn expand<G: SolveGame>(
                         rank,
                     }
                 })?;
-                let (cl, cu) = (i32::from(cl), i32::from(cu));
-                if again {
-                    e.exit_l = e.exit_l.max(gain + cl);
-                    e.exit_u = e.exit_u.max(gain + cu);
-                } else {
-                    e.exit_l = e.exit_l.max(gain - cu);
-                    e.exit_u = e.exit_u.max(gain - cl);
-                }
+                let (l, u) = through(gain, again, i32::from(cl), i32::from(cu));
+                e.exit_l = e.exit_l.max(l);
+                e.exit_u = e.exit_u.max(u);
             }
         }
         Ok(())
