@@ -164,12 +164,7 @@ fn distributed<G: SolveGame + Clone + Send + 'static>(
     };
     let dir = dir.ok_or("--parts writes database files: it cannot go with --memory")?;
     install_failure_hook();
-    let cluster = Cluster {
-        threads: d.threads,
-        processes: d.processes,
-        process: d.process,
-        hostfile: d.hostfile.clone(),
-    };
+    let cluster = Cluster::new(d.threads, d.processes, d.process, d.hostfile.clone());
     let options = Options {
         max_seeds,
         parts: folder.clone(),

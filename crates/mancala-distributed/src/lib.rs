@@ -112,6 +112,23 @@ pub struct Cluster {
 }
 
 impl Cluster {
+    /// Process `process` of `processes`, each of `threads` worker threads, the
+    /// processes' addresses in `hostfile`.
+    #[must_use]
+    pub fn new(
+        threads: usize,
+        processes: usize,
+        process: usize,
+        hostfile: Option<PathBuf>,
+    ) -> Cluster {
+        Cluster {
+            threads,
+            processes,
+            process,
+            hostfile,
+        }
+    }
+
     /// The workers of the cluster.
     #[must_use]
     pub fn workers(&self) -> usize {

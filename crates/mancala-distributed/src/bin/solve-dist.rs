@@ -186,12 +186,7 @@ fn print_line(r: &SeedReport) {
 }
 
 fn build_dist<G: SolveGame + Send + 'static>(game: G, a: &BuildArgs) -> Result<(), String> {
-    let cluster = Cluster {
-        threads: a.threads,
-        processes: a.processes,
-        process: a.process,
-        hostfile: a.hostfile.clone(),
-    };
+    let cluster = Cluster::new(a.threads, a.processes, a.process, a.hostfile.clone());
     let options = Options {
         max_seeds: a.max_seeds,
         parts: a.parts.clone(),
