@@ -116,6 +116,98 @@ struct Cli {
     id: u32,
     #[command(flatten)]
     variant: VariantArgs,
+    #[cfg(feature = "distributed")]
+    #[command(flatten)]
+    dist: DistArgs,
+}
+
+/// Feature `distributed`: the build as a timely dataflow (docs/solving.md, "It runs").
+#[cfg(feature = "distributed")]
+#[derive(clap::Args, Debug)]
+struct DistArgs {
+    /// Build the databases as a timely dataflow: this process's partitions and manifest
+    /// go to DIR; process 0 then merges the partitions of every process found in DIR into
+    /// --db (on a cluster, gather the folders first)
+    #[arg(long, value_name = "DIR")]
+    parts: Option<PathBuf>,
+    /// With --parts: worker threads per process
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
+    /// With --parts: processes in the cluster
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    processes: usize,
+    /// With --parts: this process's index
+    #[arg(long, value_name = "I", default_value_t = 0)]
+    process: usize,
+    /// With --parts: a file of host:port lines, one per process
+    #[arg(long, value_name = "FILE")]
+    hostfile: Option<PathBuf>,
+    /// With --parts: keep the seed counts every worker finished in an earlier run
+    #[arg(long)]
+    resume: bool,
+}
+
+/// With `--parts`: builds the databases of `game` as this process of the cluster; on
+/// process 0, merges every process's partitions into `dir` (which `databases` then
+/// reads back). Returns whether this process goes on (process 0).
+#[cfg(feature = "distributed")]
+fn distributed<G: SolveGame + Clone + Send + 'static>(
+    cli: &Cli,
+    game: G,
+    max_seeds: u32,
+    dir: Option<&std::path::Path>,
+) -> Result<bool, String> {
+    use mancala_distributed::{Cluster, Options, SeedReport, install_failure_hook, parts, run};
+    let d = &cli.dist;
+    let Some(folder) = &d.parts else {
+        return Ok(true);
+    };
+    let dir = dir.ok_or("--parts writes database files: it cannot go with --memory")?;
+    install_failure_hook();
+    let cluster = Cluster::new(d.threads, d.processes, d.process, d.hostfile.clone());
+    let options = Options {
+        max_seeds,
+        parts: folder.clone(),
+        resume: d.resume,
+        progress: true,
+        pause: Duration::ZERO,
+    };
+    println!(
+        "timely dataflow: {} workers ({} processes of {} threads), this is process {}",
+        cluster.workers(),
+        d.processes,
+        d.threads,
+        d.process
+    );
+    let game_name = game.name();
+    let line = move |r: &SeedReport| {
+        println!(
+            "{game_name} {:>2} seeds: {} boards, {}",
+            r.seeds,
+            r.boards,
+            if r.resumed {
+                "resumed".to_string()
+            } else {
+                format!(
+                    "{} rounds, {:.2} s, {} messages, {} bytes between processes",
+                    r.rounds, r.seconds, r.messages, r.bytes
+                )
+            }
+        );
+    };
+    let merge_game = game.clone();
+    run(game, &cluster, options, line).map_err(|e| e.to_string())?;
+    if d.process != 0 {
+        println!("process {}: partitions in {}", d.process, folder.display());
+        return Ok(false);
+    }
+    let merged = parts::merge(&merge_game, folder, dir).map_err(|e| e.to_string())?;
+    println!(
+        "merged the partitions of {} seed counts into {}",
+        merged.len(),
+        dir.display()
+    );
+    Ok(true)
 }
 
 /// `--children`.
@@ -337,6 +429,10 @@ fn run_urim<const N: usize>(cli: &Cli, start: &AnyGame) -> Result<(), String> {
     let dir = (!cli.memory).then(|| cli.db.clone());
     limits(cli)?;
     println!("urim: {start}  ({})", game.variant());
+    #[cfg(feature = "distributed")]
+    if !distributed(cli, game, max_seeds, dir.as_deref())? {
+        return Ok(());
+    }
     let dbs = databases(&game, cli, max_seeds, dir.as_deref(), !cli.no_check)?;
     if !proof_wanted(cli, on_board, &dbs) {
         return Ok(());
@@ -454,6 +550,10 @@ fn run_oware(cli: &Cli, start: &AnyGame) -> Result<(), String> {
     let dir = (!cli.memory).then(|| cli.db.clone());
     limits(cli)?;
     println!("oware: {start}  ({})", game.variant());
+    #[cfg(feature = "distributed")]
+    if !distributed(cli, game, max_seeds, dir.as_deref())? {
+        return Ok(());
+    }
     let dbs = databases(&game, cli, max_seeds, dir.as_deref(), !cli.no_check)?;
     if let mancala::Status::Over(o) = start.status() {
         println!("the game is over: {o:?}");
@@ -520,6 +620,10 @@ fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
     let dir = (!cli.memory).then(|| cli.db.clone());
     let limits = limits(cli)?;
     println!("kalah: {start}  ({})", game.variant());
+    #[cfg(feature = "distributed")]
+    if !distributed(cli, game, max_seeds, dir.as_deref())? {
+        return Ok(());
+    }
     let dbs = databases(&game, cli, max_seeds, dir.as_deref(), cli.check)?;
 
     // The table: 2^bits buckets of 32 bytes; by the boards the search can meet above

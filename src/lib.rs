@@ -42,6 +42,9 @@
 //! - `search` (default): the engines; implies `std`.
 //! - `runtime` (default): the runtime layer; implies every game and `search`.
 //! - `db`: the endgame databases in the runtime layer (memory-mapped files, threads).
+//! - `distributed`: the `solve` example builds its databases as a timely dataflow across
+//!   threads, processes and machines (`--parts`; crate `mancala-distributed`). Not
+//!   default: it compiles timely.
 //! - `alloc`: game records and matches, which keep history.
 //! - `std` (default): the standard library; implies `alloc`.
 //! - `serde`: positions and moves serialize (as their notation where it says

@@ -143,3 +143,74 @@ fn solve_sizes_its_table_by_the_problem() {
     ]);
     assert!(r.ok && r.stdout.contains("table 2.00 MiB"), "{r:?}");
 }
+
+/// Feature `distributed`: `solve --parts` as two processes on 127.0.0.1 (a host file of
+/// free ports) builds the databases as a timely dataflow; process 0 merges them into
+/// `--db`, files byte-identical to those of `solve` on one machine, and reads them back
+/// (checked). Bounded in time: the processes are killed at the deadline.
+#[cfg(feature = "distributed")]
+#[test]
+fn solve_builds_through_the_timely_dataflow_across_processes() {
+    use std::process::Stdio;
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("solve-distributed");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ports: Vec<std::net::TcpListener> = (0..2)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    let hosts: Vec<String> = ports
+        .iter()
+        .map(|l| format!("127.0.0.1:{}\n", l.local_addr().unwrap().port()))
+        .collect();
+    drop(ports);
+    std::fs::write(dir.join("hosts"), hosts.concat()).unwrap();
+    let path = |p: &str| dir.join(p).to_str().unwrap().to_string();
+    let (db, parts, hostfile) = (path("db"), path("parts"), path("hosts"));
+    let mut children: Vec<std::process::Child> = ["0", "1"]
+        .iter()
+        .map(|p| {
+            Command::new(example("solve"))
+                .args(["urim", "--max-seeds", "7", "--db", &db, "--parts", &parts])
+                .args(["--processes", "2", "--process", p, "--hostfile", &hostfile])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while children.iter_mut().any(|c| c.try_wait().unwrap().is_none()) {
+        if Instant::now() > deadline {
+            children.iter_mut().for_each(|c| drop(c.kill()));
+            panic!("solve --parts did not finish in 120 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let outs: Vec<_> = children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    for o in &outs {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let out0 = String::from_utf8_lossy(&outs[0].stdout);
+    assert!(
+        out0.contains("merged the partitions of 8 seed counts"),
+        "{out0}"
+    );
+    assert!(out0.contains("(0 computed, 8 read back)"), "{out0}");
+    let single = path("single");
+    let run = solve(&["urim", "--max-seeds", "7", "--db", &single]);
+    assert!(run.ok, "{}", run.stderr);
+    let mut names: Vec<_> = std::fs::read_dir(&single)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 8);
+    for f in names {
+        let a = std::fs::read(dir.join("single").join(&f)).unwrap();
+        let b = std::fs::read(dir.join("db").join(&f)).unwrap();
+        assert!(a == b, "{f:?} differs from the single-machine build");
+    }
+}

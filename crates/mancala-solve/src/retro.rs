@@ -53,8 +53,9 @@ use crate::{ABSENT, SolveError};
 const CHUNK: usize = 1 << 14;
 /// The most moves a position has here.
 const MAX_MOVES: usize = 16;
-/// A child that the same side moves again (its value is added, not negated).
-const AGAIN: u32 = 1 << 31;
+/// A child that the same side moves again (its value is added, not negated): the bit
+/// set in [`Kid::Same`]'s rank.
+pub const AGAIN: u32 = 1 << 31;
 
 /// The value kept for a board with bounds `l`, `u`: `clamp(s, l, u)`, where `s` is
 /// the margin if the game ended at this board with each player taking the seeds in
@@ -75,8 +76,9 @@ pub fn stored_value(l: i8, u: i8, board: &[u8]) -> i8 {
     s.clamp(i32::from(l), i32::from(u)) as i8
 }
 
-/// A move's child, as the equations see it.
-enum Kid {
+/// A move's child, as the equations see it ([`children`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kid {
     /// The game ended: the final margin from the parent's mover, less its stores.
     End(i32),
     /// A child of as many seeds: its rank, [`AGAIN`] set if the same side moves
@@ -85,16 +87,26 @@ enum Kid {
     /// A child of fewer seeds: its seeds and rank, what the move gained the parent's
     /// mover, and whether the same side moves again.
     Below {
+        /// The child's seeds.
         seeds: u32,
+        /// The child's rank.
         rank: u64,
+        /// What the move gained the parent's mover.
         gain: i32,
+        /// Whether the same side moves again.
         again: bool,
     },
 }
 
 /// Plays every move of `pos` (a board of `seeds` seeds, its stores' margin
-/// `stores`) and gives each child to `each`.
-fn children<G: SolveGame>(
+/// `stores`) and gives each child to `each`: the one expansion of a board that the
+/// builds share (here, and the distributed build of `mancala-distributed`).
+///
+/// # Errors
+/// [`SolveError::SeedsRose`] if a move puts seeds on the board; a child of as many
+/// seeds whose rank does not fit 31 bits ([`SolveError::TableSize`]); those of the
+/// game's [`terminal`](SolveGame::terminal) and of `each`.
+pub fn children<G: SolveGame>(
     game: &G,
     ranker: &Ranker,
     seeds: u32,
@@ -142,6 +154,25 @@ fn children<G: SolveGame>(
     Ok(())
 }
 
+/// The bounds `(L, U)` a move gives its mover, from the child's bounds `cl`, `cu`:
+/// what the move gained, plus the child's bounds if the same side moves again, minus
+/// them turned round if the turn passed.
+///
+/// ```
+/// use mancala_solve::retro::through;
+/// assert_eq!(through(2, false, -1, 3), (-1, 3)); // 2 − 3, 2 − (−1)
+/// assert_eq!(through(2, true, -1, 3), (1, 5));
+/// ```
+#[inline]
+#[must_use]
+pub fn through(gain: i32, again: bool, cl: i32, cu: i32) -> (i32, i32) {
+    if again {
+        (gain + cl, gain + cu)
+    } else {
+        (gain - cu, gain - cl)
+    }
+}
+
 /// What playing every move of one board gives.
 struct Expanded {
     /// The best exit for `L` and for `U` (`i32::MIN` if none).
@@ -187,14 +218,9 @@ fn expand<G: SolveGame>(
                         rank,
                     }
                 })?;
-                let (cl, cu) = (i32::from(cl), i32::from(cu));
-                if again {
-                    e.exit_l = e.exit_l.max(gain + cl);
-                    e.exit_u = e.exit_u.max(gain + cu);
-                } else {
-                    e.exit_l = e.exit_l.max(gain - cu);
-                    e.exit_u = e.exit_u.max(gain - cl);
-                }
+                let (l, u) = through(gain, again, i32::from(cl), i32::from(cu));
+                e.exit_l = e.exit_l.max(l);
+                e.exit_u = e.exit_u.max(u);
             }
         }
         Ok(())
