@@ -91,16 +91,69 @@ fn move_hash<M: core::hash::Hash>(m: &M) -> u64 {
     h.finish()
 }
 
+/// A strong 64-bit mix (splitmix64's finalizer).
+#[inline]
+fn mix(z: u64) -> u64 {
+    let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The table's key of the current node of `game`: its position and what the rules read
+/// of its history ([`Record::history_key`]), all a node's value depends on.
+#[inline]
+fn node_key<R: Record>(game: &R) -> u64 {
+    mix(game.position().hash_key() ^ mix(game.history_key() ^ 0x632b_e59b_d9b4_e019))
+}
+
+/// An entry's bound: its value is a lower bound of the node's.
+const LOWER: u8 = 1;
+/// An entry's bound: its value is an upper bound of the node's.
+const UPPER: u8 = 2;
+/// Both bounds: the node's value.
+const EXACT: u8 = LOWER | UPPER;
+/// The entry's search met a leaf cut by the depth: its value holds at its draft only.
+const DEPTH_CUT: u8 = 4;
+
+/// A decisive score counted from the node `ply` plies from the root (as stored in the
+/// table), not from the root.
+#[inline]
+fn to_node(v: Score, ply: usize) -> Score {
+    match (is_decisive(v), v > 0) {
+        (false, _) => v,
+        (true, true) => v + ply as Score,
+        (true, false) => v - ply as Score,
+    }
+}
+
+/// [`to_node`] undone: a stored score counted from the root again.
+#[inline]
+fn from_node(v: Score, ply: usize) -> Score {
+    match (is_decisive(v), v > 0) {
+        (false, _) => v,
+        (true, true) => v - ply as Score,
+        (true, false) => v + ply as Score,
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Entry<M> {
-    /// The line's key (the moves from the root).
+    /// The node's key: its position and history ([`node_key`]), or with
+    /// [`AlphaBetaOptions::table_cuts`] off the line's (the moves from the root).
     key: u64,
     best: M,
+    /// The value found (counted from the node: [`to_node`]) and its bound ([`LOWER`],
+    /// [`UPPER`], none with the cuts off), the plies searched below the node, and
+    /// [`DEPTH_CUT`].
+    value: Score,
+    draft: u8,
+    flags: u8,
     generation: u8,
 }
 
-/// The best move found at each line of the search: one entry per slot, indexed by the
-/// low bits of the line's key and checked against the whole key. Allocated once.
+/// The best move, value and bound found at each node of the search: one entry per
+/// slot, indexed by the low bits of the node's key and checked against the whole key.
+/// Allocated once.
 #[derive(Clone, Debug)]
 struct Table<M> {
     slots: Vec<Option<Entry<M>>>,
@@ -138,19 +191,22 @@ impl<M: Copy> Table<M> {
     }
 
     #[inline]
-    fn probe(&self, key: u64) -> Option<M> {
+    fn probe(&self, key: u64) -> Option<Entry<M>> {
         match &self.slots[key as usize & self.mask] {
-            Some(e) if e.key == key && e.generation == self.generation => Some(e.best),
+            Some(e) if e.key == key && e.generation == self.generation => Some(*e),
             _ => None,
         }
     }
 
-    /// The latest iteration's move replaces whatever the slot held.
+    /// The latest search of a node replaces whatever the slot held.
     #[inline]
-    fn store(&mut self, key: u64, best: M) {
+    fn store(&mut self, key: u64, best: M, value: Score, draft: u32, flags: u8) {
         self.slots[key as usize & self.mask] = Some(Entry {
             key,
             best,
+            value,
+            draft: draft.min(u32::from(u8::MAX)) as u8,
+            flags,
             generation: self.generation,
         });
     }
@@ -180,6 +236,13 @@ pub struct AlphaBetaOptions {
     /// `docs/engine.md`): the last two moves that cut off at the same ply come first
     /// among moves of equal evaluation.
     pub killers: bool,
+    /// Whether the table's values cut the search (on by default): a node found again
+    /// with the same position and the same history the rules read
+    /// ([`Record::history_key`]) takes its stored value where it decides the window,
+    /// so the values stay those of plain minimax (see the [module](self)). Off, the
+    /// table is keyed by the line from the root and only orders moves, as before
+    /// issue 30 (kept to measure the cuts against).
+    pub table_cuts: bool,
 }
 
 impl Default for AlphaBetaOptions {
@@ -193,6 +256,7 @@ impl Default for AlphaBetaOptions {
             utility: Utility::GAME,
             history: true,
             killers: false,
+            table_cuts: true,
         }
     }
 }
@@ -261,6 +325,8 @@ pub struct AlphaBeta<R: Record, E = Static> {
     history: Vec<u32>,
     /// Whether the history counters order moves (they are kept for the killers too).
     options_history: bool,
+    /// [`AlphaBetaOptions::table_cuts`].
+    table_cuts: bool,
     /// Threads, and the search that uses them (set by [`AlphaBeta::with_threads`]), with
     /// the engines of the other threads (kept for their buffers).
     threads: usize,
@@ -325,6 +391,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 Vec::new()
             },
             options_history: options.history,
+            table_cuts: options.table_cuts,
             threads: 1,
             parallel: None,
             helpers: Vec::new(),
@@ -518,7 +585,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         game: &mut R,
         depth: u32,
         mut alpha: Score,
-        beta: Score,
+        mut beta: Score,
         ply: usize,
         line: u64,
     ) -> Score {
@@ -555,18 +622,39 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 .clamp(-EVAL_LIMIT, EVAL_LIMIT)
                 .clamp(lo, hi);
         }
+        let key = if self.table_cuts {
+            node_key(game)
+        } else {
+            line
+        };
+        let entry = self.table.as_ref().and_then(|t| t.probe(key));
+        if let Some(e) = entry
+            && ply > 0
+            && let Some(v) = self.stored_cut(&e, depth, alpha, beta, ply)
+        {
+            if v <= alpha || v >= beta {
+                if e.flags & DEPTH_CUT != 0 {
+                    self.depth_cut = true;
+                }
+                return v;
+            }
+            // An exact value inside the window: the principal variation goes through
+            // here, so the node is searched for its line, in the narrowest window that
+            // holds the value (where it is found exact again, quickly).
+            alpha = v - 1;
+            beta = v + 1;
+        }
         let moves = game.legal_moves();
         if moves.is_empty() {
             return score_with(&self.eval, game, ply, &self.utility);
         }
         // The table's move first, before the others are played to be ordered: if it
         // cuts off, they are never played (some Omweso moves take long to play).
-        let table_move = self
-            .table
-            .as_ref()
-            .and_then(|t| t.probe(line))
-            .filter(|m| moves.contains(m));
+        let table_move = entry.map(|e| e.best).filter(|m| moves.contains(m));
         let me = game.position().side_to_move();
+        let alpha_in = alpha;
+        // Whether this node's own search meets a leaf cut by the depth.
+        let cut_before = core::mem::replace(&mut self.depth_cut, false);
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut order = ArrayVec::new();
@@ -607,6 +695,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             };
             game.undo();
             if self.stopped {
+                self.depth_cut |= cut_before;
                 return 0;
             }
             if v > best {
@@ -622,13 +711,60 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 break;
             }
         }
-        if let (Some(t), Some(m)) = (&mut self.table, best_move) {
-            t.store(line, m);
-        }
         // Within the known bounds (fail-soft stays sound: a search that failed low
         // below `lo` proves the clamped value is `lo`, one that failed high above `hi`
         // that it is `hi`).
-        best.clamp(lo, hi)
+        let value = best.clamp(lo, hi);
+        let met_cut = self.depth_cut;
+        self.depth_cut |= cut_before;
+        if let (Some(t), Some(m)) = (&mut self.table, best_move) {
+            let flags = match self.table_cuts {
+                false => 0,
+                // Fail-soft: a value at or below the window's floor bounds the node's
+                // from above, one at or above its ceiling from below.
+                true => {
+                    let bound = if value <= alpha_in {
+                        UPPER
+                    } else if value >= beta {
+                        LOWER
+                    } else {
+                        EXACT
+                    };
+                    bound | if met_cut { DEPTH_CUT } else { 0 }
+                }
+            };
+            t.store(key, m, to_node(value, ply), depth, flags);
+        }
+        value
+    }
+
+    /// The stored value of a node searched `depth` plies deep in the window
+    /// `(alpha, beta)`, `ply` plies from the root, where the entry `e` decides it: an
+    /// entry of the same draft, or of a smaller one whose search met no leaf cut by the
+    /// depth (its value holds at every depth from there), whose bound is exact or
+    /// refutes the window. With it, the node's value is what its search would return
+    /// under the fail-soft rule (exact inside the window, a bound outside).
+    #[inline]
+    fn stored_cut(
+        &self,
+        e: &Entry<MoveOf<R>>,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Option<Score> {
+        let draft = u32::from(e.draft);
+        if e.flags & EXACT == 0 || !(draft == depth || (draft < depth && e.flags & DEPTH_CUT == 0))
+        {
+            return None;
+        }
+        let v = from_node(e.value, ply);
+        match e.flags & EXACT {
+            EXACT => Some(v),
+            LOWER if v >= beta => Some(v),
+            UPPER if v <= alpha => Some(v),
+            _ => None,
+        }
     }
 
     /// The principal variation at `ply` is `m` followed by the child's.
@@ -654,11 +790,14 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 impl<R: Record, E: Evaluator<R::Position>> Engine<R> for AlphaBeta<R, E> {
     fn name(&self) -> String {
         // The spec that builds this engine (`spec`): the same name in every table.
-        let threads = if self.threads > 1 && self.parallel.is_some() {
+        let mut threads = if self.threads > 1 && self.parallel.is_some() {
             format!(":{}t", self.threads)
         } else {
             String::new()
         };
+        if !self.table_cuts {
+            threads.insert_str(0, ":nocut");
+        }
         match (self.limits.time, self.limits.nodes) {
             (Some(t), _) => format!("alphabeta:{}ms{threads}", t.as_millis()),
             (None, Some(n)) => format!("alphabeta:{n}n{threads}"),
