@@ -30,6 +30,10 @@
 
 use crate::Instant;
 
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64};
+
 use mancala_core::Position;
 use mancala_core::arrayvec::ArrayVec;
 use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
@@ -136,79 +140,110 @@ fn from_node(v: Score, ply: usize) -> Score {
     }
 }
 
+/// What the table holds of a node.
 #[derive(Clone, Copy, Debug)]
-struct Entry<M> {
-    /// The node's key: its position and history ([`node_key`]), or with
-    /// [`AlphaBetaOptions::table_cuts`] off the line's (the moves from the root).
-    key: u64,
-    best: M,
+struct Entry {
+    /// The best move's index in the node's legal moves.
+    best: u8,
     /// The value found (counted from the node: [`to_node`]) and its bound ([`LOWER`],
     /// [`UPPER`], none with the cuts off), the plies searched below the node, and
     /// [`DEPTH_CUT`].
     value: Score,
     draft: u8,
     flags: u8,
-    generation: u8,
+}
+
+/// The table's slots: two words each, the entry packed in one (value, draft, flags,
+/// move index, generation) and its key XOR that word in the other, so that the threads
+/// of a search share one table without locks: a slot written by two threads at once
+/// reads as empty (its words no longer match any key), never as another node's entry.
+#[derive(Debug)]
+struct Slots {
+    words: Vec<[AtomicU64; 2]>,
+    mask: usize,
+    /// The current search's generation (never 0, the empty slot's).
+    generation: AtomicU8,
 }
 
 /// The best move, value and bound found at each node of the search: one entry per
-/// slot, indexed by the low bits of the node's key and checked against the whole key.
-/// Allocated once.
-#[derive(Clone, Debug)]
-struct Table<M> {
-    slots: Vec<Option<Entry<M>>>,
-    mask: usize,
-    generation: u8,
+/// slot, indexed by the low bits of the node's key (its position and history, or with
+/// [`AlphaBetaOptions::table_cuts`] off the line's: the moves from the root) and
+/// checked against the whole key. Allocated once; shared by the threads of a search
+/// ([`AlphaBeta::with_threads`]); a clone of an engine gets an empty table of its own.
+#[derive(Debug)]
+struct Table(Arc<Slots>);
+
+impl Clone for Table {
+    fn clone(&self) -> Self {
+        Table::new(self.0.words.len().trailing_zeros() as u8)
+    }
 }
 
-impl<M: Copy> Table<M> {
+impl Table {
     /// A table of `2^bits` slots, or of the largest power of two below it that the
     /// allocator grants (a caller's `table_bits` is a wish, never an abort).
     fn new(bits: u8) -> Self {
         let mut bits = bits.min(usize::BITS as u8 - 8);
         loop {
             let n = 1usize << bits;
-            let mut slots = Vec::new();
-            if slots.try_reserve_exact(n).is_ok() || bits == 0 {
-                slots.resize(n, None);
-                return Table {
-                    slots,
+            let mut words = Vec::new();
+            if words.try_reserve_exact(n).is_ok() || bits == 0 {
+                words.extend((0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+                return Table(Arc::new(Slots {
+                    words,
                     mask: n - 1,
-                    generation: 0,
-                };
+                    generation: AtomicU8::new(1),
+                }));
             }
             bits -= 1;
         }
     }
 
+    /// The same table, for another thread of the search.
+    fn share(&self) -> Self {
+        Table(Arc::clone(&self.0))
+    }
+
     /// Forgets every entry in O(1): entries of older generations count as empty, so a
     /// search's result never depends on earlier searches.
-    fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.slots.fill(None);
+    fn new_search(&self) {
+        let g = self.0.generation.load(Relaxed).wrapping_add(1);
+        if g == 0 {
+            for w in &self.0.words {
+                w[0].store(0, Relaxed);
+                w[1].store(0, Relaxed);
+            }
         }
+        self.0.generation.store(g.max(1), Relaxed);
     }
 
     #[inline]
-    fn probe(&self, key: u64) -> Option<Entry<M>> {
-        match &self.slots[key as usize & self.mask] {
-            Some(e) if e.key == key && e.generation == self.generation => Some(*e),
-            _ => None,
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let w = &self.0.words[key as usize & self.0.mask];
+        let data = w[1].load(Relaxed);
+        if w[0].load(Relaxed) ^ data != key || (data >> 56) as u8 != self.0.generation.load(Relaxed)
+        {
+            return None;
         }
+        Some(Entry {
+            value: data as u32 as Score,
+            draft: (data >> 32) as u8,
+            flags: (data >> 40) as u8,
+            best: (data >> 48) as u8,
+        })
     }
 
     /// The latest search of a node replaces whatever the slot held.
     #[inline]
-    fn store(&mut self, key: u64, best: M, value: Score, draft: u32, flags: u8) {
-        self.slots[key as usize & self.mask] = Some(Entry {
-            key,
-            best,
-            value,
-            draft: draft.min(u32::from(u8::MAX)) as u8,
-            flags,
-            generation: self.generation,
-        });
+    fn store(&self, key: u64, e: Entry) {
+        let data = u64::from(e.value as u32)
+            | u64::from(e.draft) << 32
+            | u64::from(e.flags) << 40
+            | u64::from(e.best) << 48
+            | u64::from(self.0.generation.load(Relaxed)) << 56;
+        let w = &self.0.words[key as usize & self.0.mask];
+        w[0].store(key ^ data, Relaxed);
+        w[1].store(data, Relaxed);
     }
 }
 
@@ -300,7 +335,7 @@ impl Default for AlphaBetaOptions {
 pub struct AlphaBeta<R: Record, E = Static> {
     eval: E,
     limits: Limits,
-    table: Option<Table<MoveOf<R>>>,
+    table: Option<Table>,
     /// The working copy of the record searched (kept for its buffers).
     work: Option<R>,
     pv: Vec<Option<MoveOf<R>>>,
@@ -335,16 +370,14 @@ pub struct AlphaBeta<R: Record, E = Static> {
     /// In a search with threads: the nodes of all of them, against the node limit
     /// (each adds its own every [`BUDGET_STEP`] nodes).
     shared_nodes: Option<std::sync::Arc<core::sync::atomic::AtomicU64>>,
+    /// In a helper thread: set when the search it helps has ended.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// A thread of a search with threads adds its nodes to the shared count in steps of
 /// this many: one atomic addition per step, and a node limit overrun by at most this
 /// many nodes a thread.
 const BUDGET_STEP: u64 = 64;
-
-/// An iteration of alpha-beta with threads is shared among them only if the previous
-/// one took this long.
-const PARALLEL_AFTER: core::time::Duration = core::time::Duration::from_millis(20);
 
 /// The search of [`AlphaBeta::with_threads`].
 type ParallelSearch<R, E> =
@@ -396,6 +429,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             parallel: None,
             helpers: Vec::new(),
             shared_nodes: None,
+            stop: None,
         }
     }
 
@@ -462,10 +496,15 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     }
 
     fn begin(&mut self, limits: Limits) {
-        self.limits = limits;
-        if let Some(t) = &mut self.table {
+        if let Some(t) = &self.table {
             t.new_search();
         }
+        self.begin_thread(limits);
+    }
+
+    /// [`begin`](AlphaBeta::begin) but for the table, which a search's threads share.
+    fn begin_thread(&mut self, limits: Limits) {
+        self.limits = limits;
         self.nodes = 0;
         self.killers.fill([None; 2]);
         self.history.fill(0);
@@ -495,6 +534,13 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         if self.nodes & 127 == 0
             && let Some(t) = self.limits.time
             && self.start.elapsed() >= t
+        {
+            self.stopped = true;
+        }
+        // A helper thread stops when the search it helps has ended.
+        if self.nodes & 15 == 0
+            && let Some(stop) = &self.stop
+            && stop.load(Relaxed)
         {
             self.stopped = true;
         }
@@ -650,7 +696,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         }
         // The table's move first, before the others are played to be ordered: if it
         // cuts off, they are never played (some Omweso moves take long to play).
-        let table_move = entry.map(|e| e.best).filter(|m| moves.contains(m));
+        let table_move = entry.and_then(|e| moves.get(usize::from(e.best)).copied());
         let me = game.position().side_to_move();
         let alpha_in = alpha;
         // Whether this node's own search meets a leaf cut by the depth.
@@ -717,7 +763,10 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         let value = best.clamp(lo, hi);
         let met_cut = self.depth_cut;
         self.depth_cut |= cut_before;
-        if let (Some(t), Some(m)) = (&mut self.table, best_move) {
+        if let (Some(t), Some(best)) = (
+            &self.table,
+            best_move.and_then(|m| moves.iter().position(|&x| x == m)),
+        ) {
             let flags = match self.table_cuts {
                 false => 0,
                 // Fail-soft: a value at or below the window's floor bounds the node's
@@ -733,7 +782,15 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                     bound | if met_cut { DEPTH_CUT } else { 0 }
                 }
             };
-            t.store(key, m, to_node(value, ply), depth, flags);
+            t.store(
+                key,
+                Entry {
+                    best: u8::try_from(best).unwrap_or(u8::MAX),
+                    value: to_node(value, ply),
+                    draft: depth.min(u32::from(u8::MAX)) as u8,
+                    flags,
+                },
+            );
         }
         value
     }
@@ -747,7 +804,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     #[inline]
     fn stored_cut(
         &self,
-        e: &Entry<MoveOf<R>>,
+        e: &Entry,
         depth: u32,
         alpha: Score,
         beta: Score,
@@ -833,6 +890,17 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             return parallel(self, game, &mut on_depth);
         }
         self.begin(self.limits);
+        self.iterate(game, 1, &mut on_depth)
+    }
+
+    /// Iterative deepening of the search begun, from depth `first` (a helper thread of
+    /// a search with threads may start deeper than 1: see [`AlphaBeta::with_threads`]).
+    fn iterate(
+        &mut self,
+        game: &R,
+        first: u32,
+        on_depth: &mut dyn FnMut(&Report<MoveOf<R>>),
+    ) -> Report<MoveOf<R>> {
         let moves = game.legal_moves();
         let mut report = Report::bare(moves.first().copied());
         let max_depth = self.limits.depth.clamp(1, MAX_PLY as u32 - 2);
@@ -841,7 +909,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             return report;
         }
         let mut work = working_copy(&mut self.work, game, MAX_PLY);
-        for depth in 1..=max_depth {
+        for depth in first.min(max_depth)..=max_depth {
             // Each iteration is an ordinary negamax; the table's move of the last
             // iteration is searched first, so an unfinished iteration that completed a
             // move better than the first has found a better move.
@@ -926,172 +994,68 @@ where
         ab
     }
 
-    /// Iterative deepening with the root's moves shared by the threads: see
+    /// Iterative deepening on every thread over one table: see
     /// [`AlphaBeta::with_threads`].
     fn search_parallel(
         &mut self,
         game: &R,
         on_depth: &mut dyn FnMut(&Report<MoveOf<R>>),
     ) -> Report<MoveOf<R>> {
-        use std::sync::Mutex;
-        use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
-
-        self.begin(self.limits);
-        let moves = game.legal_moves();
-        let mut report = Report::bare(moves.first().copied());
-        let max_depth = self.limits.depth.clamp(1, MAX_PLY as u32 - 2);
-        if moves.is_empty() {
-            report.elapsed = self.start.elapsed();
-            return report;
-        }
         while self.helpers.len() + 1 < self.threads {
             let mut h = self.clone();
             h.helpers = Vec::new();
             h.parallel = None;
             h.threads = 1;
+            h.table = self.table.as_ref().map(Table::share);
             self.helpers.push(h);
         }
+        self.begin(self.limits);
         let (start, limits) = (self.start, self.limits);
         // One node budget for all the threads.
-        let all_nodes = std::sync::Arc::new(core::sync::atomic::AtomicU64::new(0));
-        self.shared_nodes = Some(std::sync::Arc::clone(&all_nodes));
+        let all_nodes = Arc::new(AtomicU64::new(0));
+        let stop = Arc::new(AtomicBool::new(false));
+        self.shared_nodes = Some(Arc::clone(&all_nodes));
         for h in &mut self.helpers {
-            h.begin(limits);
+            h.begin_thread(limits);
             h.start = start;
-            h.shared_nodes = Some(std::sync::Arc::clone(&all_nodes));
+            h.shared_nodes = Some(Arc::clone(&all_nodes));
+            h.stop = Some(Arc::clone(&stop));
         }
-        // The root's order: the previous iteration's best first, then by the
-        // children's evaluations (the game's order on ties).
-        let mut work = working_copy(&mut self.work, game, MAX_PLY);
-        let mut order: Vec<MoveOf<R>> = self
-            .ordered(&mut work, &moves, None, 2, 0)
-            .iter()
-            .map(|&(m, _)| m)
-            .chain(moves.iter().skip(MAX_SORTED).copied())
-            .collect();
-        self.work = Some(work);
-        let me = game.position().side_to_move();
-        // The time of the last iteration: short ones are searched by this thread alone,
-        // since starting the others and waiting for them costs more (a thread can wait
-        // milliseconds to be scheduled on a loaded machine).
-        let mut last = core::time::Duration::ZERO;
-        for depth in 1..=max_depth {
-            let began = crate::Instant::now();
-            // One root move searched by `ab` (its own working copy of `game`) with the
-            // bound `floor`: the value, exact if above the bound, and the line.
-            let search_move = |ab: &mut AlphaBeta<R, E>, m: MoveOf<R>, floor: Score| {
-                let mut work = working_copy(&mut ab.work, game, MAX_PLY);
-                ab.depth_cut = false;
-                ab.play(&mut work, m);
-                let line = extend_line(ROOT_LINE, move_hash(&m));
-                let v = if work.position().side_to_move() == me {
-                    ab.negamax(&mut work, depth - 1, floor, INFINITY, 1, line)
-                } else {
-                    -ab.negamax(&mut work, depth - 1, -INFINITY, -floor, 1, line)
-                };
-                work.undo();
-                ab.work = Some(work);
-                let mut pv = vec![m];
-                pv.extend(ab.pv[MAX_PLY..MAX_PLY + ab.pv_len[1]].iter().flatten());
-                (v, pv, ab.depth_cut, ab.stopped)
-            };
-            // The first move alone, for a bound.
-            let (v0, pv0, cut0, stop0) = search_move(self, order[0], -INFINITY);
-            if stop0 {
-                break;
-            }
-            let best = AtomicI32::new(v0);
-            let next = AtomicUsize::new(1);
-            // (index in the order, value, line) of every move above the bound it had.
-            let results = Mutex::new(vec![(0usize, v0, pv0)]);
-            let any_cut = Mutex::new(cut0);
-            let order_ref = &order;
-            let worker = |ab: &mut AlphaBeta<R, E>| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&m) = order_ref.get(i) else { break };
-                // One below the best so far: a move that ties it is found exact, so
-                // the first of equal moves in the order wins as with one thread.
-                let floor = best.load(Ordering::Relaxed).saturating_sub(1);
-                let (v, pv, cut, stopped) = search_move(ab, m, floor);
-                if stopped {
-                    break;
-                }
-                *any_cut
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner) |= cut;
-                if v > floor {
-                    best.fetch_max(v, Ordering::Relaxed);
-                    results
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                        .push((i, v, pv));
-                }
-            };
-            if last < PARALLEL_AFTER {
-                worker(self);
-            } else {
-                let mut helpers = core::mem::take(&mut self.helpers);
-                let panicked = std::thread::scope(|scope| {
-                    let handles: Vec<_> = helpers
-                        .iter_mut()
-                        .map(|h| scope.spawn(|| worker(h)))
-                        .collect();
-                    worker(self);
-                    // A helper's panic, as it was raised (not the scope's own).
-                    handles.into_iter().find_map(|h| h.join().err())
-                });
-                if let Some(payload) = panicked {
-                    std::panic::resume_unwind(payload);
-                }
-                self.helpers = helpers;
-            }
-            last = began.elapsed();
-            let stopped = self.stopped || self.helpers.iter().any(|h| h.stopped);
-            let nodes = self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>();
-            let mut results = results
-                .into_inner()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            // The best value; among equal values the first in the order.
-            results.sort_by_key(|&(i, v, _)| (core::cmp::Reverse(v), i));
-            let (i, score, pv) = results.swap_remove(0);
-            let m = order[i];
-            if stopped {
-                // An unfinished iteration: its best completed move, if better than the
-                // first (the previous best), which was searched in full.
-                if i != 0 {
-                    report.best = Some(m);
-                    report.pv = pv;
-                }
-                break;
-            }
-            report.best = Some(m);
-            report.score = score;
-            report.depth = depth;
-            report.pv = pv;
-            report.nodes = nodes;
-            report.elapsed = self.start.elapsed();
-            on_depth(&report);
-            order.remove(i);
-            order.insert(0, m);
-            let most = self.utility.most_points(me);
-            let cut = any_cut
-                .into_inner()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if !cut
-                || (is_decisive(score) && score < 0)
-                || points_of(score).is_some_and(|p| score > 0 && p >= most)
-            {
-                break;
-            }
-            if let Some(t) = self.limits.time
-                && self.start.elapsed() * 3 > t
-            {
-                break;
-            }
+        self.stop = Some(Arc::clone(&stop));
+        let mut helpers = core::mem::take(&mut self.helpers);
+        let (report, panicked) = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                // Every other helper one iteration ahead, so that the threads spread
+                // over two depths.
+                .map(|(i, h)| {
+                    let stop = &stop;
+                    scope.spawn(move || {
+                        // A helper that panics stops the search at once (the panic
+                        // then reaches the caller).
+                        let first = 2 - (i as u32 % 2);
+                        let run = std::panic::AssertUnwindSafe(|| h.iterate(game, first, &mut |_| {}));
+                        if let Err(payload) = std::panic::catch_unwind(run) {
+                            stop.store(true, Relaxed);
+                            std::panic::resume_unwind(payload);
+                        }
+                    })
+                })
+                .collect();
+            let report = self.iterate(game, 1, on_depth);
+            stop.store(true, Relaxed);
+            // A helper's panic, as it was raised (not the scope's own).
+            (report, handles.into_iter().find_map(|h| h.join().err()))
+        });
+        if let Some(payload) = panicked {
+            std::panic::resume_unwind(payload);
         }
-        report.nodes = self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>();
-        report.elapsed = self.start.elapsed();
+        self.helpers = helpers;
         self.shared_nodes = None;
+        self.stop = None;
+        let mut report = report;
+        report.nodes = self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>();
         report
     }
 }
