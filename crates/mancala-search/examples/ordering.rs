@@ -110,5 +110,11 @@ fn main() {
         om.push(omweso::Game::new(text.parse().unwrap()));
     }
     report::<omweso::Game>("omweso", &om, 8, &threads, base);
-    report::<kalah::Game>("kalah", &games(&kalah::Kalah::new(), 12), 13, &threads, base);
+    report::<kalah::Game>(
+        "kalah",
+        &games(&kalah::Kalah::new(), 12),
+        13,
+        &threads,
+        base,
+    );
 }

@@ -9,24 +9,36 @@
 //! brings back a position since the last capture ends the game there, scored as the
 //! game's rule scores it (the record's [`status`](Record::status)).
 //!
-//! # The table, and why it never cuts off
+//! # The table, and why its cuts are exact (issue 30)
 //! A node's value depends on the line that reached it, not only on its position: the
-//! same position reached through other positions can repeat different ones. A score
-//! stored for a position could therefore stand for another history, so the table is
-//! keyed by the **line** — the moves played from the search's root — and is used for
-//! **move ordering only**: the best move found at a line in one iteration is tried
-//! first at the same line in the next. No stored score ever replaces a search, so the
-//! value at a given depth is exactly the minimax value of the record, history included,
-//! with or without the table (tested against a minimax that carries the history). Even
-//! two lines whose keys collide only change the order in which moves are tried (a
-//! stored move is used only where it is legal), never a value.
+//! same position reached through other positions can repeat different ones. But all
+//! that the rules read of the history is the set of positions since the last capture
+//! (a move ends the game if it brings one of them back; a capture starts the set
+//! afresh), so the table is keyed by the position **and** that set
+//! ([`Record::history_key`]: a sum of mixed keys, kept by the record as it plays and
+//! takes back; 0 in games without a repetition rule, Kalah and Omweso). Two nodes with
+//! the same key have the same value at the same depth, whatever line reached them (up
+//! to a collision of 64-bit keys).
 //!
-//! What this gives up is the cutoffs at transpositions (the same position reached by
-//! another order of moves), which for these games saved little: with a table keyed by
-//! position, turning those cutoffs off searched 0.4% more nodes in Omweso (depth 7),
-//! 3% in Urim and Oware (depth 11) and 5% in Rio Kadalis (depth 9) over the positions
-//! of the `speed` example. Games without a repetition rule (`record::Line`: Omweso)
-//! lose no more than that.
+//! Each entry holds the best move, the value (decisive scores counted from the node, so
+//! that they hold at any ply), its bound (fail-soft: exact inside the window searched, an
+//! upper bound at or below it, a lower bound at or above it), the draft (the plies
+//! searched below the node) and whether that search met a leaf cut by the depth. A
+//! stored value is taken where it decides the window and was searched to the **same
+//! draft**, or to a smaller one by a search that met no leaf cut by the depth (its value
+//! then holds at every depth). An exact value inside the window is not returned as it
+//! is, since the principal variation goes through that node: the node is searched again
+//! in the narrowest window around it, which the table makes quick.
+//!
+//! The promise, tested against a minimax over the record that carries the history
+//! (`tests/table.rs` on every game, `tests/repetition.rs`, `tests/engines.rs` on a ring
+//! where nearly every line ends by repetition): **the value at depth `d` is exactly the
+//! depth-`d` minimax value of the record**, history included, with or without the cuts
+//! ([`AlphaBetaOptions::table_cuts`]), on one thread or several. A deeper entry is never
+//! taken for a shallower node: that would make the value depend on what the table
+//! happened to hold. What the cuts save is measured in `docs/performance.md`: little
+//! (2–8% of the nodes at the depths measured), since in these games the same position
+//! rarely comes back by another order of moves at the same remaining depth.
 
 use crate::Instant;
 
@@ -305,11 +317,13 @@ impl Default for AlphaBetaOptions {
 ///   twice) are searched correctly. Every decision is one ply.
 /// - Finished games score by [`terminal_score`](crate::score::terminal_score) (annulled
 ///   = 0) of the record's status; other leaves by the evaluator.
-/// - Moves are tried the table's move first (the best of the previous iteration at the
-///   same line), then, at depth 2 and more, by the score of the position they lead to;
-///   those are played to be scored only if the table's move did not cut off. The table
-///   is reset at every search, so a search's result depends only on the game and the
-///   limits.
+/// - A table keyed by position and history cuts the search where a stored value decides
+///   the window, keeping the values of plain minimax: see the [module](self).
+/// - Moves are tried the table's move first (the best found at the same node, by the
+///   previous iteration or by another line), then, at depth 2 and more, by the score of
+///   the position they lead to; those are played to be scored only if the table's move
+///   did not cut off. The table is reset at every search, so a search's result depends
+///   only on the game and the limits (on one thread).
 /// - A time- or node-limited search returns the best move of the deepest iteration
 ///   searched (or the better move found by an unfinished iteration).
 /// - Moves are played with [`Record::play_in_search`]: in a game whose moves relay
@@ -966,13 +980,16 @@ where
     E: Evaluator<R::Position> + Clone + Send + Sync,
 {
     /// An alpha-beta player that searches with `threads` threads (at least 1; the
-    /// record, its moves and the evaluator go to the other threads). The threads share
-    /// the root's moves: the first (the previous iteration's best) is searched alone,
-    /// then each thread takes the next unsearched move with the best value found so far
-    /// as its bound, so a depth's value and move are those of one thread (ties go to the
-    /// first move in the root's order) and only the node counts vary from run to run.
-    /// A node limit is one budget for all the threads; a panic in any of them reaches
-    /// the caller as it was raised.
+    /// record, its moves and the evaluator go to the other threads): lazy SMP. Every
+    /// thread runs its own iterative deepening of the whole tree over **one shared
+    /// table** (lock-free: a slot torn by two writers reads as empty), every other
+    /// helper one iteration ahead of the calling thread; what one thread stores, the
+    /// others cut with and order by. The calling thread's iterations make the report,
+    /// and the helpers stop when it ends. Since every stored value is exact for its
+    /// draft, a depth's value is the one-thread value (the depth's minimax value); the
+    /// move is one that reaches it, which among equal moves may vary from run to run,
+    /// as the node counts do. A node limit is one budget for all the threads; a panic in
+    /// any of them stops the search and reaches the caller as it was raised.
     ///
     /// ```
     /// use mancala_core::{record::{Line, Record}, toy::Countdown};
@@ -1035,7 +1052,8 @@ where
                         // A helper that panics stops the search at once (the panic
                         // then reaches the caller).
                         let first = 2 - (i as u32 % 2);
-                        let run = std::panic::AssertUnwindSafe(|| h.iterate(game, first, &mut |_| {}));
+                        let run =
+                            std::panic::AssertUnwindSafe(|| h.iterate(game, first, &mut |_| {}));
                         if let Err(payload) = std::panic::catch_unwind(run) {
                             stop.store(true, Relaxed);
                             std::panic::resume_unwind(payload);

@@ -11,6 +11,37 @@ use mancala_search::eval::Static;
 use mancala_search::score::from_child;
 use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits};
 
+/// Whether `m` reaches `score` at `depth` from `game`: its child's value one ply less.
+fn reaches<R: Record>(
+    game: &R,
+    m: mancala_core::record::MoveOf<R>,
+    depth: u32,
+    score: i32,
+    seed: u64,
+) {
+    let mut child = game.clone();
+    child.play(m).unwrap();
+    let me = game.position().side_to_move();
+    let v = if child.is_finished() {
+        mancala_search::eval::score_of(&Static, &child, 1)
+    } else {
+        let mut ab = AlphaBeta::new(Limits::depth(1));
+        // The child's value at depth - 1 from the child's root: decisive scores count
+        // plies from there, one fewer.
+        let v = ab.value(&child, depth - 1);
+        if mancala_search::score::is_decisive(v) {
+            v.signum() * (v.abs() - 1)
+        } else {
+            v
+        }
+    };
+    assert_eq!(
+        from_child(v, me, child.position().side_to_move()),
+        score,
+        "seed {seed}"
+    );
+}
+
 /// With `reference`, the value is also checked against plain minimax (too slow for
 /// Omweso at its depth).
 fn check<R: Record + Send + Sync>(start: &R::Position, depth: u32, seeds: u64, reference: bool)
@@ -29,34 +60,23 @@ where
         let r = par.search(&game);
         assert_eq!((r.score, r.depth), (one.score, one.depth), "seed {seed}");
         if reference {
-            assert_eq!(r.score, absolute_minimax(&game, r.depth, &Static), "seed {seed}");
+            assert_eq!(
+                r.score,
+                absolute_minimax(&game, r.depth, &Static),
+                "seed {seed}"
+            );
         }
         // The move chosen reaches that value: its child searched one ply less.
-        let m = r.best.unwrap();
-        let mut child = game.clone();
-        child.play(m).unwrap();
-        let me = game.position().side_to_move();
-        let v = if child.is_finished() {
-            mancala_search::eval::score_of(&Static, &child, 1)
-        } else {
-            let mut ab = AlphaBeta::new(Limits::depth(1));
-            // The child's value at depth - 1 from the child's root: decisive scores
-            // count plies from there, one fewer.
-            let v = ab.value(&child, r.depth - 1);
-            if mancala_search::score::is_decisive(v) {
-                v.signum() * (v.abs() - 1)
-            } else {
-                v
-            }
-        };
+        reaches(&game, r.best.unwrap(), r.depth, r.score, seed);
+        // A second search with the same engine gives the same value, and a move that
+        // reaches it (among equal moves, which one the threads' timing may change).
+        let again = par.search(&game);
         assert_eq!(
-            from_child(v, me, child.position().side_to_move()),
-            r.score,
+            (again.score, again.depth),
+            (r.score, r.depth),
             "seed {seed}"
         );
-        // A second search with the same engine gives the same value and move.
-        let again = par.search(&game);
-        assert_eq!((again.score, again.best), (r.score, r.best), "seed {seed}");
+        reaches(&game, again.best.unwrap(), r.depth, r.score, seed);
         checked += 1;
     }
     assert!(checked >= seeds / 2, "{checked} positions checked");
