@@ -30,15 +30,14 @@ import os
 import shlex
 import statistics
 import sys
-import time
 
 import pyspiel
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from openspiel_kalah import letter, notation  # noqa: E402
-from openspiel_oware import PLAYS, POSITION, Play, totals  # noqa: E402
+from openspiel_oware import Play, drive, totals  # noqa: E402
 
-LETTERS = "abcdef"
+LETTERS = "abcdef"  # as the Oware script's, whose game loop (`drive`) this one uses
 
 
 def action_of(move, player):
@@ -62,63 +61,8 @@ def play_game(args, game, index):
         command += ["--db", args.db]
     play = Play(command)
     state = game.new_initial_state()
-    our_times, bot_times = [], []
-    handed = None
-    plies = 0
-    ending = ""
-    try:
-        while True:
-            line = play.line()
-            if line is None:
-                raise RuntimeError("play ended before the game did")
-            m = PLAYS.search(line)
-            if m and not line.lstrip().startswith(("you ", "S to move>", "N to move>")):
-                side, move = m.group(1), m.group(2)
-                if handed is None or state.current_player() != ours:
-                    raise RuntimeError(f"an engine move when it is not the engine's turn: {line}")
-                our_times.append(time.perf_counter() - handed)
-                handed = None
-                if side != ("S" if ours == 0 else "N") or move not in LETTERS:
-                    raise RuntimeError(f"unexpected engine move line: {line}")
-                action = action_of(move, ours)
-                if action not in state.legal_actions():
-                    raise RuntimeError(f"the engine's move {move} is illegal in {notation(state)}")
-                state.apply_action(action)
-                plies += 1
-                continue
-            if line.startswith("game over:"):
-                ending = line[len("game over: "):]
-                continue
-            m = POSITION.search(line)
-            if not m:
-                continue
-            ours_text, theirs = m.group(1).strip(), notation(state)
-            same = (totals(ours_text) == totals(theirs) if state.is_terminal()
-                    else ours_text == theirs)
-            if not same:
-                raise RuntimeError(f"positions differ after {plies} plies: play {ours_text!r}, "
-                                   f"OpenSpiel {theirs!r}")
-            if state.is_terminal():
-                while not ending:
-                    line = play.line()
-                    if line is None:
-                        raise RuntimeError("play ended without saying the game was over")
-                    if line.startswith("game over:"):
-                        ending = line[len("game over: "):]
-                break
-            # The player to move is OpenSpiel's: after a last seed in the store, the
-            # same player again (play then prints the position and asks again).
-            if state.current_player() == ours:
-                handed = time.perf_counter()
-                continue
-            t = time.perf_counter()
-            action = bot.step(state)
-            bot_times.append(time.perf_counter() - t)
-            play.send(letter(action))
-            state.apply_action(action)
-            plies += 1
-    finally:
-        play.close()
+    plies, our_times, bot_times, ending = drive(
+        play, state, ours, bot, notation, action_of, letter)
     south, north = totals(notation(state))
     margin = (south - north) if ours == 0 else (north - south)
     return margin, plies, our_times, bot_times, ending

@@ -121,28 +121,13 @@ PLAYS = re.compile(r"\((S|N)\) plays (\S+)")
 POSITION = re.compile(r"position: (.+)$")
 
 
-def play_game(args, game, index):
-    """One game; returns (our score 1/0.5/0, plies, our times, bot's times, ending)."""
-    ours = 0 if index % 2 == 0 else 1  # OpenSpiel player number of our engine
-    bot_side = "N" if ours == 0 else "S"
-    seed = args.seed + index
-    evaluator = pyspiel.RandomRolloutEvaluator(args.rollouts, seed)
-    bot = pyspiel.MCTSBot(
-        game, evaluator, args.uct_c, args.simulations, args.memory_mb, args.solve, seed, False
-    )
-    command = shlex.split(args.play) + [
-        "oware",
-        "--engine",
-        args.engine,
-        "--human",
-        bot_side,
-        "--seed",
-        str(seed),
-        "--max-plies",
-        str(args.max_plies),
-    ]
-    play = Play(command)
-    state = game.new_initial_state()
+def drive(play, state, ours, bot, notation, action_of, letter_of):
+    """Plays one game between the `play` subprocess (our engine, OpenSpiel player
+    `ours`) and `bot` on OpenSpiel's `state`, checking every position (`notation` writes
+    OpenSpiel's state in our notation; `action_of(letter, player)` and
+    `letter_of(action)` translate moves). The player to move is always OpenSpiel's, so
+    a game where a player moves again (Kalah) is followed as it goes. Returns (plies,
+    our times, the bot's times, play's ending line); `state` is left at the end."""
     our_times, bot_times = [], []
     handed = None  # when the engine was handed the move
     plies = 0
@@ -161,7 +146,7 @@ def play_game(args, game, index):
                 handed = None
                 if side != ("S" if ours == 0 else "N") or move not in LETTERS:
                     raise RuntimeError(f"unexpected engine move line: {line}")
-                action = LETTERS.index(move)
+                action = action_of(move, ours)
                 if action not in state.legal_actions():
                     raise RuntimeError(
                         f"the engine's move {move} is illegal for OpenSpiel in {notation(state)}"
@@ -205,11 +190,39 @@ def play_game(args, game, index):
             t = time.perf_counter()
             action = bot.step(state)
             bot_times.append(time.perf_counter() - t)
-            play.send(LETTERS[action])
+            play.send(letter_of(action))
             state.apply_action(action)
             plies += 1
     finally:
         play.close()
+    return plies, our_times, bot_times, ending
+
+
+def play_game(args, game, index):
+    """One game; returns (our score 1/0.5/0, plies, our times, bot's times, ending)."""
+    ours = 0 if index % 2 == 0 else 1  # OpenSpiel player number of our engine
+    bot_side = "N" if ours == 0 else "S"
+    seed = args.seed + index
+    evaluator = pyspiel.RandomRolloutEvaluator(args.rollouts, seed)
+    bot = pyspiel.MCTSBot(
+        game, evaluator, args.uct_c, args.simulations, args.memory_mb, args.solve, seed, False
+    )
+    command = shlex.split(args.play) + [
+        "oware",
+        "--engine",
+        args.engine,
+        "--human",
+        bot_side,
+        "--seed",
+        str(seed),
+        "--max-plies",
+        str(args.max_plies),
+    ]
+    play = Play(command)
+    state = game.new_initial_state()
+    plies, our_times, bot_times, ending = drive(
+        play, state, ours, bot, notation, lambda move, _: LETTERS.index(move),
+        lambda action: LETTERS[action])
     if state.is_terminal():
         returns = state.returns()
         winner = "South" if returns[0] > 0 else "North" if returns[1] > 0 else None
