@@ -35,7 +35,7 @@ import pyspiel
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from openspiel_kalah import letter, notation  # noqa: E402
-from openspiel_oware import Play, drive, totals  # noqa: E402
+from openspiel_oware import Play, add_bot_arguments, drive, make_bot, totals  # noqa: E402
 
 LETTERS = "abcdef"  # as the Oware script's, whose game loop (`drive`) this one uses
 
@@ -50,10 +50,7 @@ def play_game(args, game, index):
     ours = 0 if (not args.alternate or index % 2 == 0) else 1
     bot_side = "N" if ours == 0 else "S"
     seed = args.seed + index
-    evaluator = pyspiel.RandomRolloutEvaluator(args.rollouts, seed)
-    bot = pyspiel.MCTSBot(
-        game, evaluator, args.uct_c, args.simulations, args.memory_mb, args.solve, seed, False
-    )
+    bot = make_bot(args, game, seed)
     command = shlex.split(args.play) + [
         "kalah", "--engine", args.engine, "--human", bot_side, "--seed", str(seed),
     ]
@@ -74,19 +71,11 @@ def main():
     parser.add_argument("--db", help="the endgame databases `solve` built (play --db)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--simulations", type=int, default=10000, help="MCTS simulations a move")
-    parser.add_argument("--uct-c", type=float, default=2.0, help="UCT exploration constant")
-    parser.add_argument("--rollouts", type=int, default=1, help="random rollouts a leaf")
-    parser.add_argument("--solve", action=argparse.BooleanOptionalAction, default=True,
-                        help="the MCTS-Solver backs up proven wins and losses (default on)")
-    parser.add_argument("--memory-mb", type=int, default=1000, help="the bot's tree memory")
-    parser.add_argument("--seed", type=int, default=1, help="seeds: the bot's is seed + game")
+    add_bot_arguments(parser)
     parser.add_argument("--alternate", action="store_true",
                         help="alternate colours (default: the engine always moves first)")
     parser.add_argument("--proven", type=int, default=8,
                         help="the proven margin of the first player (OpenSpiel's rules: 8)")
-    target = os.environ.get("CARGO_TARGET_DIR", "target")
-    parser.add_argument("--play", default=os.path.join(target, "release", "examples", "play"),
-                        help="the play command (default: the release build of the example)")
     args = parser.parse_args()
 
     game = pyspiel.load_game("mancala")

@@ -198,15 +198,20 @@ def drive(play, state, ours, bot, notation, action_of, letter_of):
     return plies, our_times, bot_times, ending
 
 
+def make_bot(args, game, seed):
+    """OpenSpiel's MCTS bot as the options say, with the seed `seed`."""
+    evaluator = pyspiel.RandomRolloutEvaluator(args.rollouts, seed)
+    return pyspiel.MCTSBot(
+        game, evaluator, args.uct_c, args.simulations, args.memory_mb, args.solve, seed, False
+    )
+
+
 def play_game(args, game, index):
     """One game; returns (our score 1/0.5/0, plies, our times, bot's times, ending)."""
     ours = 0 if index % 2 == 0 else 1  # OpenSpiel player number of our engine
     bot_side = "N" if ours == 0 else "S"
     seed = args.seed + index
-    evaluator = pyspiel.RandomRolloutEvaluator(args.rollouts, seed)
-    bot = pyspiel.MCTSBot(
-        game, evaluator, args.uct_c, args.simulations, args.memory_mb, args.solve, seed, False
-    )
+    bot = make_bot(args, game, seed)
     command = shlex.split(args.play) + [
         "oware",
         "--engine",
@@ -241,21 +246,26 @@ def play_game(args, game, index):
     return score, plies, our_times, bot_times, ending
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--engine", default="alphabeta:200ms", help="our engine's spec")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--simulations", type=int, default=2000, help="MCTS simulations a move")
+def add_bot_arguments(parser):
+    """The bot's options and the `play` command, shared with the Kalah script."""
     parser.add_argument("--uct-c", type=float, default=2.0, help="UCT exploration constant")
     parser.add_argument("--rollouts", type=int, default=1, help="random rollouts a leaf")
     parser.add_argument("--solve", action=argparse.BooleanOptionalAction, default=True,
                         help="the MCTS-Solver backs up proven wins and losses (default on)")
     parser.add_argument("--memory-mb", type=int, default=1000, help="the bot's tree memory")
     parser.add_argument("--seed", type=int, default=1, help="seeds: the bot's is seed + game")
-    parser.add_argument("--max-plies", type=int, default=1000)
     target = os.environ.get("CARGO_TARGET_DIR", "target")
     parser.add_argument("--play", default=os.path.join(target, "release", "examples", "play"),
                         help="the play command (default: the release build of the example)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--engine", default="alphabeta:200ms", help="our engine's spec")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--simulations", type=int, default=2000, help="MCTS simulations a move")
+    add_bot_arguments(parser)
+    parser.add_argument("--max-plies", type=int, default=1000)
     args = parser.parse_args()
 
     game = pyspiel.load_game("oware")
