@@ -386,7 +386,17 @@ pub struct AlphaBeta<R: Record, E = Static> {
     shared_nodes: Option<std::sync::Arc<core::sync::atomic::AtomicU64>>,
     /// In a helper thread: set when the search it helps has ended.
     stop: Option<Arc<AtomicBool>>,
+    /// In a search with threads, the calling thread deepens alone until an iteration
+    /// takes this long ([`PARALLEL_AFTER`]), then hands off to all the threads
+    /// (`handed_off`).
+    alone_until: Option<core::time::Duration>,
+    handed_off: bool,
 }
+
+/// In a search with threads, the calling thread deepens alone while its iterations take
+/// less than this: starting the others and stopping them costs more (on a loaded
+/// machine a thread can wait milliseconds to be scheduled).
+const PARALLEL_AFTER: core::time::Duration = core::time::Duration::from_millis(20);
 
 /// A thread of a search with threads adds its nodes to the shared count in steps of
 /// this many: one atomic addition per step, and a node limit overrun by at most this
@@ -444,6 +454,8 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             helpers: Vec::new(),
             shared_nodes: None,
             stop: None,
+            alone_until: None,
+            handed_off: false,
         }
     }
 
@@ -904,19 +916,23 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             return parallel(self, game, &mut on_depth);
         }
         self.begin(self.limits);
-        self.iterate(game, 1, &mut on_depth)
+        self.iterate(game, 1, None, &mut on_depth)
     }
 
     /// Iterative deepening of the search begun, from depth `first` (a helper thread of
     /// a search with threads may start deeper than 1: see [`AlphaBeta::with_threads`]).
+    /// `so_far` is the report of the iterations before `first`, if any. With
+    /// `alone_until` set, it returns after the first iteration that took at least that
+    /// long (setting `handed_off`), for the threads to go on.
     fn iterate(
         &mut self,
         game: &R,
         first: u32,
+        so_far: Option<Report<MoveOf<R>>>,
         on_depth: &mut dyn FnMut(&Report<MoveOf<R>>),
     ) -> Report<MoveOf<R>> {
         let moves = game.legal_moves();
-        let mut report = Report::bare(moves.first().copied());
+        let mut report = so_far.unwrap_or_else(|| Report::bare(moves.first().copied()));
         let max_depth = self.limits.depth.clamp(1, MAX_PLY as u32 - 2);
         if moves.is_empty() {
             report.elapsed = self.start.elapsed();
@@ -927,6 +943,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             // Each iteration is an ordinary negamax; the table's move of the last
             // iteration is searched first, so an unfinished iteration that completed a
             // move better than the first has found a better move.
+            let began = Instant::now();
             self.depth_cut = false;
             let score = self.negamax(&mut work, depth, -INFINITY, INFINITY, 0, ROOT_LINE);
             if self.stopped {
@@ -965,6 +982,10 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                     break;
                 }
             }
+            if depth < max_depth && self.alone_until.is_some_and(|d| began.elapsed() >= d) {
+                self.handed_off = true;
+                break;
+            }
         }
         self.work = Some(work);
         report.nodes = self.nodes;
@@ -984,7 +1005,9 @@ where
     /// thread runs its own iterative deepening of the whole tree over **one shared
     /// table** (lock-free: a slot torn by two writers reads as empty), every other
     /// helper one iteration ahead of the calling thread; what one thread stores, the
-    /// others cut with and order by. The calling thread's iterations make the report,
+    /// others cut with and order by. The calling thread deepens alone while its
+    /// iterations take less than 20 ms (starting and stopping the others would cost
+    /// more), then the others join. The calling thread's iterations make the report,
     /// and the helpers stop when it ends. Since every stored value is exact for its
     /// draft, a depth's value is the one-thread value (the depth's minimax value); the
     /// move is one that reaches it, which among equal moves may vary from run to run,
@@ -1039,6 +1062,17 @@ where
             h.stop = Some(Arc::clone(&stop));
         }
         self.stop = Some(Arc::clone(&stop));
+        // Alone first, while the iterations are short.
+        self.alone_until = Some(PARALLEL_AFTER);
+        self.handed_off = false;
+        let alone = self.iterate(game, 1, None, on_depth);
+        self.alone_until = None;
+        if !self.handed_off {
+            self.shared_nodes = None;
+            self.stop = None;
+            return alone;
+        }
+        let next = alone.depth + 1;
         let mut helpers = core::mem::take(&mut self.helpers);
         let (report, panicked) = std::thread::scope(|scope| {
             let handles: Vec<_> = helpers
@@ -1051,9 +1085,10 @@ where
                     scope.spawn(move || {
                         // A helper that panics stops the search at once (the panic
                         // then reaches the caller).
-                        let first = 2 - (i as u32 % 2);
-                        let run =
-                            std::panic::AssertUnwindSafe(|| h.iterate(game, first, &mut |_| {}));
+                        let first = next + 1 - (i as u32 % 2);
+                        let run = std::panic::AssertUnwindSafe(|| {
+                            h.iterate(game, first, None, &mut |_| {})
+                        });
                         if let Err(payload) = std::panic::catch_unwind(run) {
                             stop.store(true, Relaxed);
                             std::panic::resume_unwind(payload);
@@ -1061,7 +1096,7 @@ where
                     })
                 })
                 .collect();
-            let report = self.iterate(game, 1, on_depth);
+            let report = self.iterate(game, next, Some(alone), on_depth);
             stop.store(true, Relaxed);
             // A helper's panic, as it was raised (not the scope's own).
             (report, handles.into_iter().find_map(|h| h.join().err()))

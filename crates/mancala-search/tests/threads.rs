@@ -43,9 +43,15 @@ fn reaches<R: Record>(
 }
 
 /// With `reference`, the value is also checked against plain minimax (too slow for
-/// Omweso at its depth).
-fn check<R: Record + Send + Sync>(start: &R::Position, depth: u32, seeds: u64, reference: bool)
-where
+/// Omweso at its depth). The first records are also searched `deep`, where iterations
+/// take long enough for the helper to be started (shorter ones are searched alone).
+fn check<R: Record + Send + Sync>(
+    start: &R::Position,
+    depth: u32,
+    seeds: u64,
+    reference: bool,
+    deep: u32,
+) where
     mancala_core::record::MoveOf<R>: Send + Sync,
 {
     let mut checked = 0;
@@ -66,6 +72,18 @@ where
                 "seed {seed}"
             );
         }
+        if seed < 3 {
+            let one = AlphaBeta::new(Limits::depth(deep)).search(&game);
+            let options = AlphaBetaOptions::default();
+            let two =
+                AlphaBeta::with_threads(Static, Limits::depth(deep), options, 2).search(&game);
+            assert_eq!(
+                (two.score, two.depth),
+                (one.score, one.depth),
+                "seed {seed} deep"
+            );
+            reaches(&game, two.best.unwrap(), two.depth, two.score, seed);
+        }
         // The move chosen reaches that value: its child searched one ply less.
         reaches(&game, r.best.unwrap(), r.depth, r.score, seed);
         // A second search with the same engine gives the same value, and a move that
@@ -84,27 +102,27 @@ where
 
 #[test]
 fn two_threads_find_the_value_of_one_on_urim() {
-    check::<urim::Game<6>>(&urim::Urim6::new(), 6, 16, true);
+    check::<urim::Game<6>>(&urim::Urim6::new(), 6, 16, true, 12);
 }
 
 #[test]
 fn two_threads_find_the_value_of_one_on_oware() {
-    check::<oware::Game>(&oware::Oware::new(), 6, 16, true);
+    check::<oware::Game>(&oware::Oware::new(), 6, 16, true, 12);
 }
 
 #[test]
 fn two_threads_find_the_value_of_one_on_omweso() {
-    check::<omweso::Game>(&omweso::Omweso::new(), 4, 12, false);
+    check::<omweso::Game>(&omweso::Omweso::new(), 4, 12, false, 7);
 }
 
 #[test]
 fn two_threads_find_the_value_of_one_on_rio_kadalis() {
-    check::<rio_kadalis::Game>(&rio_kadalis::Kadalis::<6>::new(), 6, 16, true);
+    check::<rio_kadalis::Game>(&rio_kadalis::Kadalis::<6>::new(), 6, 16, true, 12);
 }
 
 #[test]
 fn two_threads_find_the_value_of_one_on_kalah() {
-    check::<kalah::Game>(&kalah::Kalah::new(), 7, 16, true);
+    check::<kalah::Game>(&kalah::Kalah::new(), 7, 16, true, 12);
 }
 
 /// Root-parallel MCTS: a playout limit is shared among the threads, and a search is
