@@ -44,7 +44,7 @@ use crate::Instant;
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64};
+use std::sync::atomic::{AtomicU8, AtomicU64};
 
 use mancala_core::Position;
 use mancala_core::arrayvec::ArrayVec;
@@ -166,9 +166,11 @@ struct Entry {
 }
 
 /// The table's slots: two words each, the entry packed in one (value, draft, flags,
-/// move index, generation) and its key XOR that word in the other, so that the threads
-/// of a search share one table without locks: a slot written by two threads at once
-/// reads as empty (its words no longer match any key), never as another node's entry.
+/// move index, generation) and its key XOR that word in the other, so that threads
+/// could share one table without locks: a slot written by two threads at once reads as
+/// empty (its words no longer match any key), never as another node's entry. (Lazy SMP
+/// over a shared table was tried in issue 30 and measured slower here than the root
+/// split of [`AlphaBeta::with_threads`]: each thread has its own table.)
 #[derive(Debug)]
 struct Slots {
     words: Vec<[AtomicU64; 2]>,
@@ -180,8 +182,8 @@ struct Slots {
 /// The best move, value and bound found at each node of the search: one entry per
 /// slot, indexed by the low bits of the node's key (its position and history, or with
 /// [`AlphaBetaOptions::table_cuts`] off the line's: the moves from the root) and
-/// checked against the whole key. Allocated once; shared by the threads of a search
-/// ([`AlphaBeta::with_threads`]); a clone of an engine gets an empty table of its own.
+/// checked against the whole key. Allocated once; a clone of an engine (a helper
+/// thread's too) gets an empty table of its own.
 #[derive(Debug)]
 struct Table(Arc<Slots>);
 
@@ -209,11 +211,6 @@ impl Table {
             }
             bits -= 1;
         }
-    }
-
-    /// The same table, for another thread of the search.
-    fn share(&self) -> Self {
-        Table(Arc::clone(&self.0))
     }
 
     /// Forgets every entry in O(1): entries of older generations count as empty, so a
@@ -384,18 +381,10 @@ pub struct AlphaBeta<R: Record, E = Static> {
     /// In a search with threads: the nodes of all of them, against the node limit
     /// (each adds its own every [`BUDGET_STEP`] nodes).
     shared_nodes: Option<std::sync::Arc<core::sync::atomic::AtomicU64>>,
-    /// In a helper thread: set when the search it helps has ended.
-    stop: Option<Arc<AtomicBool>>,
-    /// In a search with threads, the calling thread deepens alone until an iteration
-    /// takes this long ([`PARALLEL_AFTER`]), then hands off to all the threads
-    /// (`handed_off`).
-    alone_until: Option<core::time::Duration>,
-    handed_off: bool,
 }
 
-/// In a search with threads, the calling thread deepens alone while its iterations take
-/// less than this: starting the others and stopping them costs more (on a loaded
-/// machine a thread can wait milliseconds to be scheduled).
+/// An iteration of alpha-beta with threads is shared among them only if the previous
+/// one took this long.
 const PARALLEL_AFTER: core::time::Duration = core::time::Duration::from_millis(20);
 
 /// A thread of a search with threads adds its nodes to the shared count in steps of
@@ -453,9 +442,6 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             parallel: None,
             helpers: Vec::new(),
             shared_nodes: None,
-            stop: None,
-            alone_until: None,
-            handed_off: false,
         }
     }
 
@@ -560,13 +546,6 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         if self.nodes & 127 == 0
             && let Some(t) = self.limits.time
             && self.start.elapsed() >= t
-        {
-            self.stopped = true;
-        }
-        // A helper thread stops when the search it helps has ended.
-        if self.nodes & 15 == 0
-            && let Some(stop) = &self.stop
-            && stop.load(Relaxed)
         {
             self.stopped = true;
         }
@@ -916,34 +895,27 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             return parallel(self, game, &mut on_depth);
         }
         self.begin(self.limits);
-        self.iterate(game, 1, None, &mut on_depth)
+        self.iterate(game, &mut on_depth)
     }
 
-    /// Iterative deepening of the search begun, from depth `first` (a helper thread of
-    /// a search with threads may start deeper than 1: see [`AlphaBeta::with_threads`]).
-    /// `so_far` is the report of the iterations before `first`, if any. With
-    /// `alone_until` set, it returns after the first iteration that took at least that
-    /// long (setting `handed_off`), for the threads to go on.
+    /// Iterative deepening of the search begun.
     fn iterate(
         &mut self,
         game: &R,
-        first: u32,
-        so_far: Option<Report<MoveOf<R>>>,
         on_depth: &mut dyn FnMut(&Report<MoveOf<R>>),
     ) -> Report<MoveOf<R>> {
         let moves = game.legal_moves();
-        let mut report = so_far.unwrap_or_else(|| Report::bare(moves.first().copied()));
+        let mut report = Report::bare(moves.first().copied());
         let max_depth = self.limits.depth.clamp(1, MAX_PLY as u32 - 2);
         if moves.is_empty() {
             report.elapsed = self.start.elapsed();
             return report;
         }
         let mut work = working_copy(&mut self.work, game, MAX_PLY);
-        for depth in first.min(max_depth)..=max_depth {
+        for depth in 1..=max_depth {
             // Each iteration is an ordinary negamax; the table's move of the last
             // iteration is searched first, so an unfinished iteration that completed a
             // move better than the first has found a better move.
-            let began = Instant::now();
             self.depth_cut = false;
             let score = self.negamax(&mut work, depth, -INFINITY, INFINITY, 0, ROOT_LINE);
             if self.stopped {
@@ -982,10 +954,6 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                     break;
                 }
             }
-            if depth < max_depth && self.alone_until.is_some_and(|d| began.elapsed() >= d) {
-                self.handed_off = true;
-                break;
-            }
         }
         self.work = Some(work);
         report.nodes = self.nodes;
@@ -1001,18 +969,13 @@ where
     E: Evaluator<R::Position> + Clone + Send + Sync,
 {
     /// An alpha-beta player that searches with `threads` threads (at least 1; the
-    /// record, its moves and the evaluator go to the other threads): lazy SMP. Every
-    /// thread runs its own iterative deepening of the whole tree over **one shared
-    /// table** (lock-free: a slot torn by two writers reads as empty), every other
-    /// helper one iteration ahead of the calling thread; what one thread stores, the
-    /// others cut with and order by. The calling thread deepens alone while its
-    /// iterations take less than 20 ms (starting and stopping the others would cost
-    /// more), then the others join. The calling thread's iterations make the report,
-    /// and the helpers stop when it ends. Since every stored value is exact for its
-    /// draft, a depth's value is the one-thread value (the depth's minimax value); the
-    /// move is one that reaches it, which among equal moves may vary from run to run,
-    /// as the node counts do. A node limit is one budget for all the threads; a panic in
-    /// any of them stops the search and reaches the caller as it was raised.
+    /// record, its moves and the evaluator go to the other threads). The threads share
+    /// the root's moves: the first (the previous iteration's best) is searched alone,
+    /// then each thread takes the next unsearched move with the best value found so far
+    /// as its bound, so a depth's value and move are those of one thread (ties go to the
+    /// first move in the root's order) and only the node counts vary from run to run.
+    /// A node limit is one budget for all the threads; a panic in any of them reaches
+    /// the caller as it was raised.
     ///
     /// ```
     /// use mancala_core::{record::{Line, Record}, toy::Countdown};
@@ -1034,81 +997,172 @@ where
         ab
     }
 
-    /// Iterative deepening on every thread over one table: see
+    /// Iterative deepening with the root's moves shared by the threads: see
     /// [`AlphaBeta::with_threads`].
     fn search_parallel(
         &mut self,
         game: &R,
         on_depth: &mut dyn FnMut(&Report<MoveOf<R>>),
     ) -> Report<MoveOf<R>> {
+        use std::sync::Mutex;
+        use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+
+        self.begin(self.limits);
+        let moves = game.legal_moves();
+        let mut report = Report::bare(moves.first().copied());
+        let max_depth = self.limits.depth.clamp(1, MAX_PLY as u32 - 2);
+        if moves.is_empty() {
+            report.elapsed = self.start.elapsed();
+            return report;
+        }
         while self.helpers.len() + 1 < self.threads {
             let mut h = self.clone();
             h.helpers = Vec::new();
             h.parallel = None;
             h.threads = 1;
-            h.table = self.table.as_ref().map(Table::share);
             self.helpers.push(h);
         }
-        self.begin(self.limits);
         let (start, limits) = (self.start, self.limits);
         // One node budget for all the threads.
-        let all_nodes = Arc::new(AtomicU64::new(0));
-        let stop = Arc::new(AtomicBool::new(false));
-        self.shared_nodes = Some(Arc::clone(&all_nodes));
+        let all_nodes = std::sync::Arc::new(core::sync::atomic::AtomicU64::new(0));
+        self.shared_nodes = Some(std::sync::Arc::clone(&all_nodes));
         for h in &mut self.helpers {
-            h.begin_thread(limits);
+            h.begin(limits);
             h.start = start;
-            h.shared_nodes = Some(Arc::clone(&all_nodes));
-            h.stop = Some(Arc::clone(&stop));
+            h.shared_nodes = Some(std::sync::Arc::clone(&all_nodes));
         }
-        self.stop = Some(Arc::clone(&stop));
-        // Alone first, while the iterations are short.
-        self.alone_until = Some(PARALLEL_AFTER);
-        self.handed_off = false;
-        let alone = self.iterate(game, 1, None, on_depth);
-        self.alone_until = None;
-        if !self.handed_off {
-            self.shared_nodes = None;
-            self.stop = None;
-            return alone;
+        // The root's order: the previous iteration's best first, then by the
+        // children's evaluations (the game's order on ties).
+        let mut work = working_copy(&mut self.work, game, MAX_PLY);
+        let mut order: Vec<MoveOf<R>> = self
+            .ordered(&mut work, &moves, None, 2, 0)
+            .iter()
+            .map(|&(m, _)| m)
+            .chain(moves.iter().skip(MAX_SORTED).copied())
+            .collect();
+        self.work = Some(work);
+        let me = game.position().side_to_move();
+        // The time of the last iteration: short ones are searched by this thread alone,
+        // since starting the others and waiting for them costs more (a thread can wait
+        // milliseconds to be scheduled on a loaded machine).
+        let mut last = core::time::Duration::ZERO;
+        for depth in 1..=max_depth {
+            let began = crate::Instant::now();
+            // One root move searched by `ab` (its own working copy of `game`) with the
+            // bound `floor`: the value, exact if above the bound, and the line.
+            let search_move = |ab: &mut AlphaBeta<R, E>, m: MoveOf<R>, floor: Score| {
+                let mut work = working_copy(&mut ab.work, game, MAX_PLY);
+                ab.depth_cut = false;
+                ab.play(&mut work, m);
+                let line = extend_line(ROOT_LINE, move_hash(&m));
+                let v = if work.position().side_to_move() == me {
+                    ab.negamax(&mut work, depth - 1, floor, INFINITY, 1, line)
+                } else {
+                    -ab.negamax(&mut work, depth - 1, -INFINITY, -floor, 1, line)
+                };
+                work.undo();
+                ab.work = Some(work);
+                let mut pv = vec![m];
+                pv.extend(ab.pv[MAX_PLY..MAX_PLY + ab.pv_len[1]].iter().flatten());
+                (v, pv, ab.depth_cut, ab.stopped)
+            };
+            // The first move alone, for a bound.
+            let (v0, pv0, cut0, stop0) = search_move(self, order[0], -INFINITY);
+            if stop0 {
+                break;
+            }
+            let best = AtomicI32::new(v0);
+            let next = AtomicUsize::new(1);
+            // (index in the order, value, line) of every move above the bound it had.
+            let results = Mutex::new(vec![(0usize, v0, pv0)]);
+            let any_cut = Mutex::new(cut0);
+            let order_ref = &order;
+            let worker = |ab: &mut AlphaBeta<R, E>| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&m) = order_ref.get(i) else { break };
+                // One below the best so far: a move that ties it is found exact, so
+                // the first of equal moves in the order wins as with one thread.
+                let floor = best.load(Ordering::Relaxed).saturating_sub(1);
+                let (v, pv, cut, stopped) = search_move(ab, m, floor);
+                if stopped {
+                    break;
+                }
+                *any_cut
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) |= cut;
+                if v > floor {
+                    best.fetch_max(v, Ordering::Relaxed);
+                    results
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .push((i, v, pv));
+                }
+            };
+            if last < PARALLEL_AFTER {
+                worker(self);
+            } else {
+                let mut helpers = core::mem::take(&mut self.helpers);
+                let panicked = std::thread::scope(|scope| {
+                    let handles: Vec<_> = helpers
+                        .iter_mut()
+                        .map(|h| scope.spawn(|| worker(h)))
+                        .collect();
+                    worker(self);
+                    // A helper's panic, as it was raised (not the scope's own).
+                    handles.into_iter().find_map(|h| h.join().err())
+                });
+                if let Some(payload) = panicked {
+                    std::panic::resume_unwind(payload);
+                }
+                self.helpers = helpers;
+            }
+            last = began.elapsed();
+            let stopped = self.stopped || self.helpers.iter().any(|h| h.stopped);
+            let nodes = self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>();
+            let mut results = results
+                .into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            // The best value; among equal values the first in the order.
+            results.sort_by_key(|&(i, v, _)| (core::cmp::Reverse(v), i));
+            let (i, score, pv) = results.swap_remove(0);
+            let m = order[i];
+            if stopped {
+                // An unfinished iteration: its best completed move, if better than the
+                // first (the previous best), which was searched in full.
+                if i != 0 {
+                    report.best = Some(m);
+                    report.pv = pv;
+                }
+                break;
+            }
+            report.best = Some(m);
+            report.score = score;
+            report.depth = depth;
+            report.pv = pv;
+            report.nodes = nodes;
+            report.elapsed = self.start.elapsed();
+            on_depth(&report);
+            order.remove(i);
+            order.insert(0, m);
+            let most = self.utility.most_points(me);
+            let cut = any_cut
+                .into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if !cut
+                || (is_decisive(score) && score < 0)
+                || points_of(score).is_some_and(|p| score > 0 && p >= most)
+            {
+                break;
+            }
+            if let Some(t) = self.limits.time
+                && self.start.elapsed() * 3 > t
+            {
+                break;
+            }
         }
-        let next = alone.depth + 1;
-        let mut helpers = core::mem::take(&mut self.helpers);
-        let (report, panicked) = std::thread::scope(|scope| {
-            let handles: Vec<_> = helpers
-                .iter_mut()
-                .enumerate()
-                // Every other helper one iteration ahead, so that the threads spread
-                // over two depths.
-                .map(|(i, h)| {
-                    let stop = &stop;
-                    scope.spawn(move || {
-                        // A helper that panics stops the search at once (the panic
-                        // then reaches the caller).
-                        let first = next + 1 - (i as u32 % 2);
-                        let run = std::panic::AssertUnwindSafe(|| {
-                            h.iterate(game, first, None, &mut |_| {})
-                        });
-                        if let Err(payload) = std::panic::catch_unwind(run) {
-                            stop.store(true, Relaxed);
-                            std::panic::resume_unwind(payload);
-                        }
-                    })
-                })
-                .collect();
-            let report = self.iterate(game, next, Some(alone), on_depth);
-            stop.store(true, Relaxed);
-            // A helper's panic, as it was raised (not the scope's own).
-            (report, handles.into_iter().find_map(|h| h.join().err()))
-        });
-        if let Some(payload) = panicked {
-            std::panic::resume_unwind(payload);
-        }
-        self.helpers = helpers;
-        self.shared_nodes = None;
-        self.stop = None;
-        let mut report = report;
         report.nodes = self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>();
+        report.elapsed = self.start.elapsed();
+        self.shared_nodes = None;
         report
     }
 }
