@@ -121,28 +121,13 @@ PLAYS = re.compile(r"\((S|N)\) plays (\S+)")
 POSITION = re.compile(r"position: (.+)$")
 
 
-def play_game(args, game, index):
-    """One game; returns (our score 1/0.5/0, plies, our times, bot's times, ending)."""
-    ours = 0 if index % 2 == 0 else 1  # OpenSpiel player number of our engine
-    bot_side = "N" if ours == 0 else "S"
-    seed = args.seed + index
-    evaluator = pyspiel.RandomRolloutEvaluator(args.rollouts, seed)
-    bot = pyspiel.MCTSBot(
-        game, evaluator, args.uct_c, args.simulations, args.memory_mb, args.solve, seed, False
-    )
-    command = shlex.split(args.play) + [
-        "oware",
-        "--engine",
-        args.engine,
-        "--human",
-        bot_side,
-        "--seed",
-        str(seed),
-        "--max-plies",
-        str(args.max_plies),
-    ]
-    play = Play(command)
-    state = game.new_initial_state()
+def drive(play, state, ours, bot, notation, action_of, letter_of):
+    """Plays one game between the `play` subprocess (our engine, OpenSpiel player
+    `ours`) and `bot` on OpenSpiel's `state`, checking every position (`notation` writes
+    OpenSpiel's state in our notation; `action_of(letter, player)` and
+    `letter_of(action)` translate moves). The player to move is always OpenSpiel's, so
+    a game where a player moves again (Kalah) is followed as it goes. Returns (plies,
+    our times, the bot's times, play's ending line); `state` is left at the end."""
     our_times, bot_times = [], []
     handed = None  # when the engine was handed the move
     plies = 0
@@ -161,7 +146,7 @@ def play_game(args, game, index):
                 handed = None
                 if side != ("S" if ours == 0 else "N") or move not in LETTERS:
                     raise RuntimeError(f"unexpected engine move line: {line}")
-                action = LETTERS.index(move)
+                action = action_of(move, ours)
                 if action not in state.legal_actions():
                     raise RuntimeError(
                         f"the engine's move {move} is illegal for OpenSpiel in {notation(state)}"
@@ -205,11 +190,44 @@ def play_game(args, game, index):
             t = time.perf_counter()
             action = bot.step(state)
             bot_times.append(time.perf_counter() - t)
-            play.send(LETTERS[action])
+            play.send(letter_of(action))
             state.apply_action(action)
             plies += 1
     finally:
         play.close()
+    return plies, our_times, bot_times, ending
+
+
+def make_bot(args, game, seed):
+    """OpenSpiel's MCTS bot as the options say, with the seed `seed`."""
+    evaluator = pyspiel.RandomRolloutEvaluator(args.rollouts, seed)
+    return pyspiel.MCTSBot(
+        game, evaluator, args.uct_c, args.simulations, args.memory_mb, args.solve, seed, False
+    )
+
+
+def play_game(args, game, index):
+    """One game; returns (our score 1/0.5/0, plies, our times, bot's times, ending)."""
+    ours = 0 if index % 2 == 0 else 1  # OpenSpiel player number of our engine
+    bot_side = "N" if ours == 0 else "S"
+    seed = args.seed + index
+    bot = make_bot(args, game, seed)
+    command = shlex.split(args.play) + [
+        "oware",
+        "--engine",
+        args.engine,
+        "--human",
+        bot_side,
+        "--seed",
+        str(seed),
+        "--max-plies",
+        str(args.max_plies),
+    ]
+    play = Play(command)
+    state = game.new_initial_state()
+    plies, our_times, bot_times, ending = drive(
+        play, state, ours, bot, notation, lambda move, _: LETTERS.index(move),
+        lambda action: LETTERS[action])
     if state.is_terminal():
         returns = state.returns()
         winner = "South" if returns[0] > 0 else "North" if returns[1] > 0 else None
@@ -228,21 +246,26 @@ def play_game(args, game, index):
     return score, plies, our_times, bot_times, ending
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--engine", default="alphabeta:200ms", help="our engine's spec")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--simulations", type=int, default=2000, help="MCTS simulations a move")
+def add_bot_arguments(parser):
+    """The bot's options and the `play` command, shared with the Kalah script."""
     parser.add_argument("--uct-c", type=float, default=2.0, help="UCT exploration constant")
     parser.add_argument("--rollouts", type=int, default=1, help="random rollouts a leaf")
     parser.add_argument("--solve", action=argparse.BooleanOptionalAction, default=True,
                         help="the MCTS-Solver backs up proven wins and losses (default on)")
     parser.add_argument("--memory-mb", type=int, default=1000, help="the bot's tree memory")
     parser.add_argument("--seed", type=int, default=1, help="seeds: the bot's is seed + game")
-    parser.add_argument("--max-plies", type=int, default=1000)
     target = os.environ.get("CARGO_TARGET_DIR", "target")
     parser.add_argument("--play", default=os.path.join(target, "release", "examples", "play"),
                         help="the play command (default: the release build of the example)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--engine", default="alphabeta:200ms", help="our engine's spec")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--simulations", type=int, default=2000, help="MCTS simulations a move")
+    add_bot_arguments(parser)
+    parser.add_argument("--max-plies", type=int, default=1000)
     args = parser.parse_args()
 
     game = pyspiel.load_game("oware")

@@ -125,6 +125,18 @@ pub trait Record: Clone + fmt::Debug {
     /// Takes back the last move and returns it; `None` at the start (nothing changes).
     fn undo(&mut self) -> Option<MoveOf<Self>>;
 
+    /// A key of what the rules read of the history besides the current position: for a
+    /// [`History`], the set of positions since the last capture (the positions a move
+    /// is compared with), as the sum of a mix of their keys, so that two records with
+    /// the same current position and the same key end the same ways whatever moves
+    /// follow (up to a 64-bit hash collision); for a [`Line`], whose rules read no
+    /// history, always `0` (the provided version). A search's table keys its scores by
+    /// the position and this ([`AlphaBeta`](../../mancala_search/struct.AlphaBeta.html)).
+    #[inline]
+    fn history_key(&self) -> u64 {
+        0
+    }
+
     /// Plays `m` (legal) for a search, as the position's
     /// [`play_in_search`](Position::play_in_search) does: a move whose relay goes on past
     /// `memo`'s limit may be taken as endless without proof. Only a search's own copy of
@@ -246,6 +258,20 @@ pub struct History<P: Repetition> {
     seen: Seen,
     /// Whether the last move repeated a position since the last capture.
     repeated: bool,
+    /// [`Record::history_key`]: the wrapping sum of [`set_mix`] of the keys since the
+    /// last capture.
+    set_key: u64,
+}
+
+/// A key's part in [`History`]'s [`Record::history_key`]: a strong 64-bit mix, so that
+/// sums of the mixes of different sets of keys (positions' own hashes may be weak)
+/// differ but by chance.
+#[inline]
+fn set_mix(key: u64) -> u64 {
+    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 impl<P: Repetition> History<P> {
@@ -272,6 +298,7 @@ impl<P: Repetition> Record for History<P> {
             keys: reserved(plies.saturating_add(1)),
             seen: Seen::new(),
             repeated: false,
+            set_key: 0,
         };
         history.reset(start);
         history
@@ -288,6 +315,7 @@ impl<P: Repetition> Record for History<P> {
         self.seen.clear();
         self.seen.insert(key);
         self.repeated = false;
+        self.set_key = set_mix(key);
     }
 
     fn start(&self) -> &P {
@@ -312,6 +340,12 @@ impl<P: Repetition> Record for History<P> {
     /// Whether the last move produced a position that occurred since the last capture.
     fn is_repetition(&self) -> bool {
         self.repeated
+    }
+
+    /// The set of positions since the last capture, the current one included.
+    #[inline]
+    fn history_key(&self) -> u64 {
+        self.set_key
     }
 
     /// Over by repetition (scored by
@@ -357,11 +391,13 @@ impl<P: Repetition> Record for History<P> {
         let captured = next.play_reporting_capture(m);
         let key = next.repetition_key();
         self.keys.push(key);
+        let set_key = self.set_key;
         self.repeated = if captured {
             // A capture changes the board for good: nothing before it can come back.
             self.since_capture = len - 1;
             self.seen.clear();
             self.seen.insert(key);
+            self.set_key = set_mix(key);
             false
         } else if self.seen.insert(key) {
             match self.positions[self.since_capture..].split_last() {
@@ -371,6 +407,15 @@ impl<P: Repetition> Record for History<P> {
         } else {
             false
         };
+        if !captured {
+            // A repeated position is already in the set: the set is unchanged (the game
+            // has ended there anyway).
+            self.set_key = if self.repeated {
+                set_key
+            } else {
+                set_key.wrapping_add(set_mix(key))
+            };
+        }
         self.moves.push(m);
     }
 
@@ -391,8 +436,10 @@ impl<P: Repetition> Record for History<P> {
         }
         self.keys.pop();
         self.seen.clear();
+        self.set_key = 0;
         for &key in &self.keys[self.since_capture..] {
             self.seen.insert(key);
+            self.set_key = self.set_key.wrapping_add(set_mix(key));
         }
         Some(m)
     }
@@ -591,6 +638,9 @@ mod tests {
         let mut h = History::new(start);
         let mut seed = 7u64;
         let mut repeats = 0;
+        type Set = StdVec<(u8, u16, bool)>;
+        let mut keys: std::collections::HashMap<(u8, u16, Set), (u64, Set)> =
+            std::collections::HashMap::new();
         for _ in 0..5000 {
             seed = seed
                 .wrapping_mul(6364136223846793005)
@@ -608,6 +658,23 @@ mod tests {
                 repeats += usize::from(h.is_repetition());
             }
             let since = h.since_last_capture();
+            // The history key is a function of the set of positions since the last
+            // capture, and tells different sets apart.
+            if !h.is_repetition() {
+                let mut set: StdVec<(u8, u16, bool)> = since
+                    .iter()
+                    .map(|p| (p.at, p.laps, p.turn == Player::South))
+                    .collect();
+                set.sort_unstable();
+                let (at, laps) = (h.position().at, h.position().laps);
+                if let Some(&(key, ref other)) = keys.get(&(at, laps, set.clone())) {
+                    assert_eq!(key, h.history_key(), "{other:?}");
+                }
+                for (k, &(key, _)) in &keys {
+                    assert!(key != h.history_key() || k.2 == set, "{k:?} {set:?}");
+                }
+                keys.insert((at, laps, set.clone()), (h.history_key(), set));
+            }
             assert!(since.iter().all(|p| p.laps == h.position().laps));
             let first = h.positions().len() - since.len();
             assert!(first == 0 || h.positions()[first - 1].laps < h.position().laps);

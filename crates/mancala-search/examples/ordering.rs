@@ -1,6 +1,6 @@
 //! Move ordering and threads of alpha-beta, measured (issue 14 item 4; release build):
 //! `cargo run --release -p mancala-search --example ordering -- [threads…] [no-history]
-//! [killers]`.
+//! [killers] [nocut | cuts]`.
 //!
 //! For every game, a fixed set of game records (the start and random games, as the
 //! `speed` example; for Omweso also the first 16 middlegames of
@@ -8,7 +8,10 @@
 //! standard evaluation. Prints the nodes summed over the set (deterministic with one
 //! thread: the measure of move ordering) and, for each thread count given (default 1
 //! and 2), the wall-clock time to reach that depth over the set. `no-history` turns the
-//! history heuristic off, `killers` the killer moves on.
+//! history heuristic off, `killers` the killer moves on, `nocut` the table's cuts off
+//! (the engine before issue 30); `cuts` searches every set with the cuts off and on,
+//! one after the other, for each thread count (issue 30: the nodes and times side by
+//! side in one run).
 
 mod common;
 
@@ -23,11 +26,23 @@ fn report<R: Record + Send + Sync>(
     gs: &[R],
     depth: u32,
     threads: &[usize],
-    base: AlphaBetaOptions,
+    bases: &[AlphaBetaOptions],
 ) where
     mancala_core::record::MoveOf<R>: Send + Sync,
 {
     for &t in threads {
+        for &base in bases {
+            run(name, gs, depth, t, base);
+        }
+    }
+}
+
+fn run<R: Record + Send + Sync>(name: &str, gs: &[R], depth: u32, t: usize, base: AlphaBetaOptions)
+where
+    mancala_core::record::MoveOf<R>: Send + Sync,
+{
+    {
+        let cuts = if base.table_cuts { "cuts" } else { "nocut" };
         let mut ab = AlphaBeta::with_threads(mancala_search::Static, Limits::depth(depth), base, t);
         let start = Instant::now();
         let mut nodes = 0;
@@ -38,7 +53,7 @@ fn report<R: Record + Send + Sync>(
             elapsed += r.elapsed;
         }
         println!(
-            "{name:<12} depth {depth:>2}, {:>3} positions, {t} thread(s): {nodes:>11} nodes, {:>8.3} s to depth ({:.3} s wall)",
+            "{name:<12} depth {depth:>2}, {:>3} positions, {cuts:<5} {t} thread(s): {nodes:>11} nodes, {:>8.3} s to depth ({:.3} s wall)",
             gs.len(),
             elapsed.as_secs_f64(),
             start.elapsed().as_secs_f64()
@@ -51,8 +66,21 @@ fn main() {
     let base = AlphaBetaOptions {
         history: !args.iter().any(|a| a == "no-history"),
         killers: args.iter().any(|a| a == "killers"),
+        table_cuts: !args.iter().any(|a| a == "nocut"),
         ..AlphaBetaOptions::default()
     };
+    let bases = if args.iter().any(|a| a == "cuts") {
+        vec![
+            AlphaBetaOptions {
+                table_cuts: false,
+                ..base
+            },
+            base,
+        ]
+    } else {
+        vec![base]
+    };
+    let base = &bases[..];
     let threads: Vec<usize> = {
         let t: Vec<usize> = args.iter().filter_map(|a| a.parse().ok()).collect();
         if t.is_empty() { vec![1, 2] } else { t }
@@ -82,4 +110,11 @@ fn main() {
         om.push(omweso::Game::new(text.parse().unwrap()));
     }
     report::<omweso::Game>("omweso", &om, 8, &threads, base);
+    report::<kalah::Game>(
+        "kalah",
+        &games(&kalah::Kalah::new(), 12),
+        13,
+        &threads,
+        base,
+    );
 }

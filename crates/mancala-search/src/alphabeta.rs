@@ -9,26 +9,42 @@
 //! brings back a position since the last capture ends the game there, scored as the
 //! game's rule scores it (the record's [`status`](Record::status)).
 //!
-//! # The table, and why it never cuts off
+//! # The table, and why its cuts are exact (issue 30)
 //! A node's value depends on the line that reached it, not only on its position: the
-//! same position reached through other positions can repeat different ones. A score
-//! stored for a position could therefore stand for another history, so the table is
-//! keyed by the **line** — the moves played from the search's root — and is used for
-//! **move ordering only**: the best move found at a line in one iteration is tried
-//! first at the same line in the next. No stored score ever replaces a search, so the
-//! value at a given depth is exactly the minimax value of the record, history included,
-//! with or without the table (tested against a minimax that carries the history). Even
-//! two lines whose keys collide only change the order in which moves are tried (a
-//! stored move is used only where it is legal), never a value.
+//! same position reached through other positions can repeat different ones. But all
+//! that the rules read of the history is the set of positions since the last capture
+//! (a move ends the game if it brings one of them back; a capture starts the set
+//! afresh), so the table is keyed by the position **and** that set
+//! ([`Record::history_key`]: a sum of mixed keys, kept by the record as it plays and
+//! takes back; 0 in games without a repetition rule, Kalah and Omweso). Two nodes with
+//! the same key have the same value at the same depth, whatever line reached them (up
+//! to a collision of 64-bit keys).
 //!
-//! What this gives up is the cutoffs at transpositions (the same position reached by
-//! another order of moves), which for these games saved little: with a table keyed by
-//! position, turning those cutoffs off searched 0.4% more nodes in Omweso (depth 7),
-//! 3% in Urim and Oware (depth 11) and 5% in Rio Kadalis (depth 9) over the positions
-//! of the `speed` example. Games without a repetition rule (`record::Line`: Omweso)
-//! lose no more than that.
+//! Each entry holds the best move, the value (decisive scores counted from the node, so
+//! that they hold at any ply), its bound (fail-soft: exact inside the window searched, an
+//! upper bound at or below it, a lower bound at or above it), the draft (the plies
+//! searched below the node) and whether that search met a leaf cut by the depth. A
+//! stored value is taken where it decides the window and was searched to the **same
+//! draft**, or to a smaller one by a search that met no leaf cut by the depth (its value
+//! then holds at every depth). An exact value inside the window is not returned as it
+//! is, since the principal variation goes through that node: the node is searched again
+//! in the narrowest window around it, which the table makes quick.
+//!
+//! The promise, tested against a minimax over the record that carries the history
+//! (`tests/table.rs` on every game, `tests/repetition.rs`, `tests/engines.rs` on a ring
+//! where nearly every line ends by repetition): **the value at depth `d` is exactly the
+//! depth-`d` minimax value of the record**, history included, with or without the cuts
+//! ([`AlphaBetaOptions::table_cuts`]), on one thread or several. A deeper entry is never
+//! taken for a shallower node: that would make the value depend on what the table
+//! happened to hold. What the cuts save is measured in `docs/performance.md`: little
+//! (from 8% fewer nodes to 2% more at the depths measured), since in these games the same position
+//! rarely comes back by another order of moves at the same remaining depth.
 
 use crate::Instant;
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU8, AtomicU64};
 
 use mancala_core::Position;
 use mancala_core::arrayvec::ArrayVec;
@@ -91,38 +107,107 @@ fn move_hash<M: core::hash::Hash>(m: &M) -> u64 {
     h.finish()
 }
 
+/// A strong 64-bit mix (splitmix64's finalizer).
+#[inline]
+fn mix(z: u64) -> u64 {
+    let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The table's key of the current node of `game`: its position and what the rules read
+/// of its history ([`Record::history_key`]), all a node's value depends on.
+#[inline]
+fn node_key<R: Record>(game: &R) -> u64 {
+    mix(game.position().hash_key() ^ mix(game.history_key() ^ 0x632b_e59b_d9b4_e019))
+}
+
+/// An entry's bound: its value is a lower bound of the node's.
+const LOWER: u8 = 1;
+/// An entry's bound: its value is an upper bound of the node's.
+const UPPER: u8 = 2;
+/// Both bounds: the node's value.
+const EXACT: u8 = LOWER | UPPER;
+/// The entry's search met a leaf cut by the depth: its value holds at its draft only.
+const DEPTH_CUT: u8 = 4;
+
+/// A decisive score counted from the node `ply` plies from the root (as stored in the
+/// table), not from the root.
+#[inline]
+fn to_node(v: Score, ply: usize) -> Score {
+    match (is_decisive(v), v > 0) {
+        (false, _) => v,
+        (true, true) => v + ply as Score,
+        (true, false) => v - ply as Score,
+    }
+}
+
+/// [`to_node`] undone: a stored score counted from the root again.
+#[inline]
+fn from_node(v: Score, ply: usize) -> Score {
+    match (is_decisive(v), v > 0) {
+        (false, _) => v,
+        (true, true) => v - ply as Score,
+        (true, false) => v + ply as Score,
+    }
+}
+
+/// What the table holds of a node.
 #[derive(Clone, Copy, Debug)]
-struct Entry<M> {
-    /// The line's key (the moves from the root).
-    key: u64,
-    best: M,
-    generation: u8,
+struct Entry {
+    /// The best move's index in the node's legal moves.
+    best: u8,
+    /// The value found (counted from the node: [`to_node`]) and its bound ([`LOWER`],
+    /// [`UPPER`], none with the cuts off), the plies searched below the node, and
+    /// [`DEPTH_CUT`].
+    value: Score,
+    draft: u8,
+    flags: u8,
 }
 
-/// The best move found at each line of the search: one entry per slot, indexed by the
-/// low bits of the line's key and checked against the whole key. Allocated once.
-#[derive(Clone, Debug)]
-struct Table<M> {
-    slots: Vec<Option<Entry<M>>>,
+/// The table's slots: two words each, the entry packed in one (value, draft, flags,
+/// move index, generation) and its key XOR that word in the other, so that threads
+/// could share one table without locks: a slot written by two threads at once reads as
+/// empty (its words no longer match any key), never as another node's entry. (Lazy SMP
+/// over a shared table was tried in issue 30 and measured slower here than the root
+/// split of [`AlphaBeta::with_threads`]: each thread has its own table.)
+#[derive(Debug)]
+struct Slots {
+    words: Vec<[AtomicU64; 2]>,
     mask: usize,
-    generation: u8,
+    /// The current search's generation (never 0, the empty slot's).
+    generation: AtomicU8,
 }
 
-impl<M: Copy> Table<M> {
+/// The best move, value and bound found at each node of the search: one entry per
+/// slot, indexed by the low bits of the node's key (its position and history, or with
+/// [`AlphaBetaOptions::table_cuts`] off the line's: the moves from the root) and
+/// checked against the whole key. Allocated once; a clone of an engine (a helper
+/// thread's too) gets an empty table of its own.
+#[derive(Debug)]
+struct Table(Arc<Slots>);
+
+impl Clone for Table {
+    fn clone(&self) -> Self {
+        Table::new(self.0.words.len().trailing_zeros() as u8)
+    }
+}
+
+impl Table {
     /// A table of `2^bits` slots, or of the largest power of two below it that the
     /// allocator grants (a caller's `table_bits` is a wish, never an abort).
     fn new(bits: u8) -> Self {
         let mut bits = bits.min(usize::BITS as u8 - 8);
         loop {
             let n = 1usize << bits;
-            let mut slots = Vec::new();
-            if slots.try_reserve_exact(n).is_ok() || bits == 0 {
-                slots.resize(n, None);
-                return Table {
-                    slots,
+            let mut words = Vec::new();
+            if words.try_reserve_exact(n).is_ok() || bits == 0 {
+                words.extend((0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+                return Table(Arc::new(Slots {
+                    words,
                     mask: n - 1,
-                    generation: 0,
-                };
+                    generation: AtomicU8::new(1),
+                }));
             }
             bits -= 1;
         }
@@ -130,29 +215,44 @@ impl<M: Copy> Table<M> {
 
     /// Forgets every entry in O(1): entries of older generations count as empty, so a
     /// search's result never depends on earlier searches.
-    fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.slots.fill(None);
+    fn new_search(&self) {
+        let g = self.0.generation.load(Relaxed).wrapping_add(1);
+        if g == 0 {
+            for w in &self.0.words {
+                w[0].store(0, Relaxed);
+                w[1].store(0, Relaxed);
+            }
         }
+        self.0.generation.store(g.max(1), Relaxed);
     }
 
     #[inline]
-    fn probe(&self, key: u64) -> Option<M> {
-        match &self.slots[key as usize & self.mask] {
-            Some(e) if e.key == key && e.generation == self.generation => Some(e.best),
-            _ => None,
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let w = &self.0.words[key as usize & self.0.mask];
+        let data = w[1].load(Relaxed);
+        if w[0].load(Relaxed) ^ data != key || (data >> 56) as u8 != self.0.generation.load(Relaxed)
+        {
+            return None;
         }
+        Some(Entry {
+            value: data as u32 as Score,
+            draft: (data >> 32) as u8,
+            flags: (data >> 40) as u8,
+            best: (data >> 48) as u8,
+        })
     }
 
-    /// The latest iteration's move replaces whatever the slot held.
+    /// The latest search of a node replaces whatever the slot held.
     #[inline]
-    fn store(&mut self, key: u64, best: M) {
-        self.slots[key as usize & self.mask] = Some(Entry {
-            key,
-            best,
-            generation: self.generation,
-        });
+    fn store(&self, key: u64, e: Entry) {
+        let data = u64::from(e.value as u32)
+            | u64::from(e.draft) << 32
+            | u64::from(e.flags) << 40
+            | u64::from(e.best) << 48
+            | u64::from(self.0.generation.load(Relaxed)) << 56;
+        let w = &self.0.words[key as usize & self.0.mask];
+        w[0].store(key ^ data, Relaxed);
+        w[1].store(data, Relaxed);
     }
 }
 
@@ -180,6 +280,13 @@ pub struct AlphaBetaOptions {
     /// `docs/engine.md`): the last two moves that cut off at the same ply come first
     /// among moves of equal evaluation.
     pub killers: bool,
+    /// Whether the table's values cut the search (on by default): a node found again
+    /// with the same position and the same history the rules read
+    /// ([`Record::history_key`]) takes its stored value where it decides the window,
+    /// so the values stay those of plain minimax (see the [module](self)). Off, the
+    /// table is keyed by the line from the root and only orders moves, as before
+    /// issue 30 (kept to measure the cuts against).
+    pub table_cuts: bool,
 }
 
 impl Default for AlphaBetaOptions {
@@ -193,6 +300,7 @@ impl Default for AlphaBetaOptions {
             utility: Utility::GAME,
             history: true,
             killers: false,
+            table_cuts: true,
         }
     }
 }
@@ -206,11 +314,13 @@ impl Default for AlphaBetaOptions {
 ///   twice) are searched correctly. Every decision is one ply.
 /// - Finished games score by [`terminal_score`](crate::score::terminal_score) (annulled
 ///   = 0) of the record's status; other leaves by the evaluator.
-/// - Moves are tried the table's move first (the best of the previous iteration at the
-///   same line), then, at depth 2 and more, by the score of the position they lead to;
-///   those are played to be scored only if the table's move did not cut off. The table
-///   is reset at every search, so a search's result depends only on the game and the
-///   limits.
+/// - A table keyed by position and history cuts the search where a stored value decides
+///   the window, keeping the values of plain minimax: see the [module](self).
+/// - Moves are tried the table's move first (the best found at the same node, by the
+///   previous iteration or by another line), then, at depth 2 and more, by the score of
+///   the position they lead to; those are played to be scored only if the table's move
+///   did not cut off. The table is reset at every search, so a search's result depends
+///   only on the game and the limits (on one thread).
 /// - A time- or node-limited search returns the best move of the deepest iteration
 ///   searched (or the better move found by an unfinished iteration).
 /// - Moves are played with [`Record::play_in_search`]: in a game whose moves relay
@@ -236,7 +346,7 @@ impl Default for AlphaBetaOptions {
 pub struct AlphaBeta<R: Record, E = Static> {
     eval: E,
     limits: Limits,
-    table: Option<Table<MoveOf<R>>>,
+    table: Option<Table>,
     /// The working copy of the record searched (kept for its buffers).
     work: Option<R>,
     pv: Vec<Option<MoveOf<R>>>,
@@ -261,6 +371,8 @@ pub struct AlphaBeta<R: Record, E = Static> {
     history: Vec<u32>,
     /// Whether the history counters order moves (they are kept for the killers too).
     options_history: bool,
+    /// [`AlphaBetaOptions::table_cuts`].
+    table_cuts: bool,
     /// Threads, and the search that uses them (set by [`AlphaBeta::with_threads`]), with
     /// the engines of the other threads (kept for their buffers).
     threads: usize,
@@ -271,14 +383,14 @@ pub struct AlphaBeta<R: Record, E = Static> {
     shared_nodes: Option<std::sync::Arc<core::sync::atomic::AtomicU64>>,
 }
 
+/// An iteration of alpha-beta with threads is shared among them only if the previous
+/// one took this long.
+const PARALLEL_AFTER: core::time::Duration = core::time::Duration::from_millis(20);
+
 /// A thread of a search with threads adds its nodes to the shared count in steps of
 /// this many: one atomic addition per step, and a node limit overrun by at most this
 /// many nodes a thread.
 const BUDGET_STEP: u64 = 64;
-
-/// An iteration of alpha-beta with threads is shared among them only if the previous
-/// one took this long.
-const PARALLEL_AFTER: core::time::Duration = core::time::Duration::from_millis(20);
 
 /// The search of [`AlphaBeta::with_threads`].
 type ParallelSearch<R, E> =
@@ -325,6 +437,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 Vec::new()
             },
             options_history: options.history,
+            table_cuts: options.table_cuts,
             threads: 1,
             parallel: None,
             helpers: Vec::new(),
@@ -395,10 +508,15 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     }
 
     fn begin(&mut self, limits: Limits) {
-        self.limits = limits;
-        if let Some(t) = &mut self.table {
+        if let Some(t) = &self.table {
             t.new_search();
         }
+        self.begin_thread(limits);
+    }
+
+    /// [`begin`](AlphaBeta::begin) but for the table, which a search's threads share.
+    fn begin_thread(&mut self, limits: Limits) {
+        self.limits = limits;
         self.nodes = 0;
         self.killers.fill([None; 2]);
         self.history.fill(0);
@@ -518,7 +636,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         game: &mut R,
         depth: u32,
         mut alpha: Score,
-        beta: Score,
+        mut beta: Score,
         ply: usize,
         line: u64,
     ) -> Score {
@@ -555,18 +673,39 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 .clamp(-EVAL_LIMIT, EVAL_LIMIT)
                 .clamp(lo, hi);
         }
+        let key = if self.table_cuts {
+            node_key(game)
+        } else {
+            line
+        };
+        let entry = self.table.as_ref().and_then(|t| t.probe(key));
+        if let Some(e) = entry
+            && ply > 0
+            && let Some(v) = self.stored_cut(&e, depth, alpha, beta, ply)
+        {
+            if v <= alpha || v >= beta {
+                if e.flags & DEPTH_CUT != 0 {
+                    self.depth_cut = true;
+                }
+                return v;
+            }
+            // An exact value inside the window: the principal variation goes through
+            // here, so the node is searched for its line, in the narrowest window that
+            // holds the value (where it is found exact again, quickly).
+            alpha = v - 1;
+            beta = v + 1;
+        }
         let moves = game.legal_moves();
         if moves.is_empty() {
             return score_with(&self.eval, game, ply, &self.utility);
         }
         // The table's move first, before the others are played to be ordered: if it
         // cuts off, they are never played (some Omweso moves take long to play).
-        let table_move = self
-            .table
-            .as_ref()
-            .and_then(|t| t.probe(line))
-            .filter(|m| moves.contains(m));
+        let table_move = entry.and_then(|e| moves.get(usize::from(e.best)).copied());
         let me = game.position().side_to_move();
+        let alpha_in = alpha;
+        // Whether this node's own search meets a leaf cut by the depth.
+        let cut_before = core::mem::replace(&mut self.depth_cut, false);
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut order = ArrayVec::new();
@@ -607,6 +746,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             };
             game.undo();
             if self.stopped {
+                self.depth_cut |= cut_before;
                 return 0;
             }
             if v > best {
@@ -622,13 +762,71 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 break;
             }
         }
-        if let (Some(t), Some(m)) = (&mut self.table, best_move) {
-            t.store(line, m);
-        }
         // Within the known bounds (fail-soft stays sound: a search that failed low
         // below `lo` proves the clamped value is `lo`, one that failed high above `hi`
         // that it is `hi`).
-        best.clamp(lo, hi)
+        let value = best.clamp(lo, hi);
+        let met_cut = self.depth_cut;
+        self.depth_cut |= cut_before;
+        if let (Some(t), Some(best)) = (
+            &self.table,
+            best_move.and_then(|m| moves.iter().position(|&x| x == m)),
+        ) {
+            let flags = match self.table_cuts {
+                false => 0,
+                // Fail-soft: a value at or below the window's floor bounds the node's
+                // from above, one at or above its ceiling from below.
+                true => {
+                    let bound = if value <= alpha_in {
+                        UPPER
+                    } else if value >= beta {
+                        LOWER
+                    } else {
+                        EXACT
+                    };
+                    bound | if met_cut { DEPTH_CUT } else { 0 }
+                }
+            };
+            t.store(
+                key,
+                Entry {
+                    best: u8::try_from(best).unwrap_or(u8::MAX),
+                    value: to_node(value, ply),
+                    draft: depth.min(u32::from(u8::MAX)) as u8,
+                    flags,
+                },
+            );
+        }
+        value
+    }
+
+    /// The stored value of a node searched `depth` plies deep in the window
+    /// `(alpha, beta)`, `ply` plies from the root, where the entry `e` decides it: an
+    /// entry of the same draft, or of a smaller one whose search met no leaf cut by the
+    /// depth (its value holds at every depth from there), whose bound is exact or
+    /// refutes the window. With it, the node's value is what its search would return
+    /// under the fail-soft rule (exact inside the window, a bound outside).
+    #[inline]
+    fn stored_cut(
+        &self,
+        e: &Entry,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Option<Score> {
+        let draft = u32::from(e.draft);
+        if e.flags & EXACT == 0 || !(draft == depth || (draft < depth && e.flags & DEPTH_CUT == 0))
+        {
+            return None;
+        }
+        let v = from_node(e.value, ply);
+        match e.flags & EXACT {
+            EXACT => Some(v),
+            LOWER if v >= beta => Some(v),
+            UPPER if v <= alpha => Some(v),
+            _ => None,
+        }
     }
 
     /// The principal variation at `ply` is `m` followed by the child's.
@@ -654,11 +852,14 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 impl<R: Record, E: Evaluator<R::Position>> Engine<R> for AlphaBeta<R, E> {
     fn name(&self) -> String {
         // The spec that builds this engine (`spec`): the same name in every table.
-        let threads = if self.threads > 1 && self.parallel.is_some() {
+        let mut threads = if self.threads > 1 && self.parallel.is_some() {
             format!(":{}t", self.threads)
         } else {
             String::new()
         };
+        if !self.table_cuts {
+            threads.insert_str(0, ":nocut");
+        }
         match (self.limits.time, self.limits.nodes) {
             (Some(t), _) => format!("alphabeta:{}ms{threads}", t.as_millis()),
             (None, Some(n)) => format!("alphabeta:{n}n{threads}"),
@@ -694,6 +895,15 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             return parallel(self, game, &mut on_depth);
         }
         self.begin(self.limits);
+        self.iterate(game, &mut on_depth)
+    }
+
+    /// Iterative deepening of the search begun.
+    fn iterate(
+        &mut self,
+        game: &R,
+        on_depth: &mut dyn FnMut(&Report<MoveOf<R>>),
+    ) -> Report<MoveOf<R>> {
         let moves = game.legal_moves();
         let mut report = Report::bare(moves.first().copied());
         let max_depth = self.limits.depth.clamp(1, MAX_PLY as u32 - 2);

@@ -1,6 +1,10 @@
 //! Engines named by a short text, for command lines: `random`, `greedy`,
-//! `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<threads>t]`,
+//! `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<threads>t]`,
 //! `mcts[:<playouts>|:<ms>ms][:<threads>t]`.
+//!
+//! `:nocut` turns off the cuts of alpha-beta's table
+//! ([`AlphaBetaOptions::table_cuts`]): the engine as it was before issue 30, kept to
+//! measure against (`alphabeta:50ms:nocut`).
 //!
 //! `:<threads>t` searches with that many threads ([`AlphaBeta::with_threads`],
 //! [`Mcts::with_threads`]): `alphabeta:1000ms:2t`, `mcts:20000:2t`. Only [`from_spec_threaded`]
@@ -94,6 +98,9 @@ impl<R: Record, E: Evaluator<R::Position>> AnyEngine<R, E> {
 /// assert_eq!(from_spec::<Game, _>("mcts:250ms", Static, 0).unwrap().name(), "mcts:250ms");
 /// assert!(from_spec::<Game, _>("alphabeta:deep", Static, 0).is_err());
 /// assert!(from_spec::<Game, _>("minimax", Static, 0).is_err());
+/// // The engine before issue 30, whose table only orders moves.
+/// assert_eq!(from_spec::<Game, _>("alphabeta:6:nocut", Static, 0).unwrap().name(), "alphabeta:6:nocut");
+/// assert!(from_spec::<Game, _>("mcts:100:nocut", Static, 0).is_err());
 /// ```
 pub fn from_spec<R: Record, E: Evaluator<R::Position>>(
     spec: &str,
@@ -175,12 +182,12 @@ fn build<R: Record, E: Evaluator<R::Position>>(
 ) -> Result<AnyEngine<R, E>, SpecError> {
     let bad = |what: &str| {
         SpecError(format!(
-            "engine {spec:?}: {what}; engines are random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<threads>t], mcts[:<playouts>|:<ms>ms][:<threads>t]"
+            "engine {spec:?}: {what}; engines are random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<threads>t], mcts[:<playouts>|:<ms>ms][:<threads>t]"
         ))
     };
     // A last field `<n>t` is the threads.
     let (spec_rest, threads) = match spec.rsplit_once(':') {
-        Some((rest, t)) if t.ends_with('t') && t.len() > 1 => {
+        Some((rest, t)) if t.ends_with('t') && t.len() > 1 && t != "nocut" => {
             let n = t[..t.len() - 1]
                 .parse::<u64>()
                 .ok()
@@ -190,12 +197,20 @@ fn build<R: Record, E: Evaluator<R::Position>>(
         }
         _ => (spec, None),
     };
+    // A field `nocut` before it: the table only orders moves (the engine before issue 30).
+    let (spec_rest, table_cuts) = match spec_rest.strip_suffix(":nocut") {
+        Some(rest) => (rest, false),
+        None => (spec_rest, true),
+    };
     let (name, limit) = match spec_rest.split_once(':') {
         Some((n, l)) => (n, Some(l)),
         None => (spec_rest, None),
     };
     if threads.is_some() && !matches!(name, "alphabeta" | "ab" | "mcts") {
         return Err(bad("only alphabeta and mcts search with threads"));
+    }
+    if !table_cuts && !matches!(name, "alphabeta" | "ab") {
+        return Err(bad("only alphabeta has a table to cut with"));
     }
     let parse = |text: &str| -> Result<(u64, String), SpecError> {
         let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
@@ -228,7 +243,10 @@ fn build<R: Record, E: Evaluator<R::Position>>(
             Ok(AnyEngine::AlphaBeta(alpha_beta(
                 eval,
                 limits,
-                AlphaBetaOptions::default(),
+                AlphaBetaOptions {
+                    table_cuts,
+                    ..AlphaBetaOptions::default()
+                },
                 threads.unwrap_or(1),
             )?))
         }

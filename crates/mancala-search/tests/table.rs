@@ -1,0 +1,123 @@
+//! Issue 30, goal 1: the table cuts, and the values stay those of plain minimax over
+//! the record, history included, in every game.
+//!
+//! Each game is played from its start by random moves (so the records carry positions
+//! since the last capture, which Urim's, Oware's and Rio Kadalis's repetition rules
+//! read); at every depth the engine's value with the table cutting equals a minimax
+//! written independently of the engine (from South's side, no table, no pruning); the
+//! engine's whole search reports that value at its depth; and the table cuts: the
+//! searches with it visit fewer nodes than with a table that only orders moves.
+
+mod games;
+
+use games::{Ring, absolute_minimax, random_game};
+use mancala_core::Player;
+use mancala_core::record::{History, Record};
+use mancala_search::eval::{Evaluator, Static, Zero};
+use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits};
+
+fn options(table_cuts: bool) -> AlphaBetaOptions {
+    AlphaBetaOptions {
+        table_cuts,
+        ..AlphaBetaOptions::default()
+    }
+}
+
+/// Over `seeds` random records of up to `plies` moves from `start`, at depths
+/// `1..=depth`: alpha-beta with the cuts equals the reference minimax, with and without
+/// the cuts, and the cuts save nodes over the sample (the searches at `depth`, whose
+/// node counts are returned: with, without).
+fn check<R: Record, E: Evaluator<R::Position> + Copy>(
+    start: &R::Position,
+    plies: u32,
+    depth: u32,
+    seeds: u64,
+    eval: E,
+) -> (u64, u64) {
+    let mut cut = AlphaBeta::with_evaluator(eval, Limits::depth(1), options(true));
+    let mut plain = AlphaBeta::with_evaluator(eval, Limits::depth(1), options(false));
+    let (mut with, mut without, mut checked) = (0, 0, 0);
+    for seed in 0..seeds {
+        let game: R = random_game(start, (seed * 7 % u64::from(plies + 1)) as u32, seed);
+        if game.is_finished() {
+            continue;
+        }
+        checked += 1;
+        for d in 1..=depth {
+            let reference = absolute_minimax(&game, d, &eval);
+            assert_eq!(cut.value(&game, d), reference, "seed {seed} depth {d}");
+            assert_eq!(plain.value(&game, d), reference, "seed {seed} depth {d}");
+        }
+        // The whole search (iterative deepening, every iteration reusing the table)
+        // reports the reference value at its depth.
+        cut.set_limits(Limits::depth(depth));
+        plain.set_limits(Limits::depth(depth));
+        let (a, b) = (cut.search(&game), plain.search(&game));
+        assert_eq!(
+            a.score,
+            absolute_minimax(&game, a.depth, &eval),
+            "seed {seed}"
+        );
+        assert_eq!((a.score, a.depth), (b.score, b.depth), "seed {seed}");
+        assert_eq!(a.pv.first().copied(), a.best, "seed {seed}");
+        with += a.nodes;
+        without += b.nodes;
+    }
+    assert!(checked >= seeds / 2, "{checked} records checked");
+    assert!(
+        with < without,
+        "{with} nodes with the cuts, {without} without"
+    );
+    println!("{with} nodes with the cuts, {without} without");
+    (with, without)
+}
+
+#[test]
+fn urim_values_equal_minimax() {
+    check::<urim::Game<6>, _>(&urim::Urim6::new(), 60, 6, 24, Static);
+}
+
+#[test]
+fn oware_values_equal_minimax() {
+    check::<oware::Game, _>(&oware::Oware::new(), 80, 6, 24, Static);
+}
+
+#[test]
+fn rio_kadalis_values_equal_minimax() {
+    check::<rio_kadalis::Game, _>(&rio_kadalis::Kadalis::<6>::new(), 60, 6, 24, Static);
+}
+
+#[test]
+fn kalah_values_equal_minimax() {
+    check::<kalah::Game, _>(&kalah::Kalah::new(), 40, 6, 24, Static);
+}
+
+#[test]
+fn omweso_values_equal_minimax() {
+    check::<omweso::Game, _>(&omweso::Omweso::new(), 40, 4, 8, Static);
+}
+
+/// A small Kalah, where a seed sown into the own store gives another move: the same
+/// position is met at different plies of one search, so with different depths left; a
+/// value stored for one depth must not be taken for another.
+#[test]
+fn small_kalah_values_equal_minimax_across_depths() {
+    use mancala_core::record::Line;
+    check::<Line<games::Kalah<3>>, _>(&games::Kalah::<3>::new(3), 20, 9, 40, Static);
+}
+
+/// On the ring most lines end by a repetition, so the same position is met with many
+/// histories in one search: a value stored for one history must not be taken for
+/// another. The cuts save nodes there too.
+#[test]
+fn ring_values_equal_minimax_across_histories() {
+    let mut with = 0;
+    let mut without = 0;
+    for cell in 0..6u8 {
+        let start = Ring::new(cell, [u8::from(cell % 2 == 0), 0], Player::South);
+        let (a, b) = check::<History<Ring>, _>(&start, 14, 10, 16, Zero);
+        with += a;
+        without += b;
+    }
+    assert!(with < without, "{with} {without}");
+}
