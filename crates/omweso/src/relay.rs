@@ -145,14 +145,14 @@ fn relay_laps<const MARKS: bool>(
 /// pits further on, the laps from there are the last `p` laps turned by `r`, again and
 /// again; they never end, and after `16 / gcd(r, 16)` such turns the circuit and the pit
 /// are exactly as they were: the full lap state repeats (rule 8's proof). Brent's finder
-/// runs on the state seen from the hand, so it finds the repeat after the laps to the
-/// first repeat of that state, where [`relay_laps`] needs those to the first repeat of
-/// the full state, up to 16 times more: an endless relay cycle turns the circuit by some
-/// `r` per turn of its hand-seen cycle (`docs/performance.md`, "Endless moves").
+/// and the distinguished states ([`Distinguished`]) run on the state seen from the hand,
+/// whose cycle is `16 / gcd(r, 16)` times shorter than that of the full state, where
+/// [`relay_laps`] looks for a repeat (`docs/performance.md`, "Endless moves decided
+/// fast": 16 to 37 times fewer laps for the slow moves known).
 ///
-/// The saved state is kept turned to every pit (16 pairs of words, made at each of
-/// Brent's saves, which are rare), so that a lap compares the circuit with the saved
-/// one turned to its own pit: a load and the same three-word compare as the full walk.
+/// Brent's saved state is kept turned to every pit (16 pairs of words, made at each of
+/// its saves, which are rare), so that a lap compares the circuit with the saved one
+/// turned to its own pit: a load and the same compare as the full walk.
 ///
 /// Every relay with a capturing pit ends (`docs/omweso.md`, rule 8: an endless relay
 /// cycle ends a lap with 2 or more seeds in every pit, so one with a capturing pit
