@@ -11,29 +11,20 @@
 //!   played with the turning walk (South's seeds dealt first, North's mostly in its outer
 //!   row, so that endless moves are common); prints the moves found endless after `MIN_LAPS` laps
 //!   or more, as corpus lines (the old laps filled in by `corpus`).
-use mancala_testkit::Rng;
+use mancala_testkit::{Rng, thread_cpu_time};
 use omweso::{Move, Omweso, Position};
 use std::time::{Duration, Instant};
-
-/// The CPU time of this thread (`/proc/thread-self/schedstat`, Linux), which the other
-/// processes of a shared machine move far less than the wall clock.
-fn cpu_time() -> Duration {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .map_or(Duration::ZERO, Duration::from_nanos)
-}
 
 /// Plays `m` exactly; the position after, the laps if endless, wall clock and CPU time.
 fn timed(p: &Omweso, m: Move, oracle: bool) -> (Omweso, Option<u64>, Duration, Duration) {
     let mut q = *p;
-    let (t, c) = (Instant::now(), cpu_time());
+    let (t, c) = (Instant::now(), thread_cpu_time());
     let r = if oracle {
         q.play_reporting_oracle(m)
     } else {
         q.play_reporting(m)
     };
-    let (wall, cpu) = (t.elapsed(), cpu_time() - c);
+    let (wall, cpu) = (t.elapsed(), thread_cpu_time() - c);
     (q, r.expect("a legal move").map(|e| e.laps), wall, cpu)
 }
 

@@ -62,24 +62,7 @@ fn relay_laps<const MARKS: bool>(
     let mut finder = CycleFinder::new(LapState { lo, hi, q });
     let mut marks = Marks::new();
     loop {
-        // Lift the origin and sow the lap: two loads and two additions.
-        let [add_lo, add_hi] = LIFT_AND_SOW_CCW[usize::from(n)][q];
-        let end = q + usize::from(n);
-        let last = end & 15;
-        // The last pit's seeds: what it held before the lap plus one per round, plus
-        // one unless the lap ends on its own origin (then it held the `n` it lost).
-        // Taken from the circuit before this lap's additions, so that the chain from
-        // one lap to the next is short. (A branch: one lap in 16 ends on its origin;
-        // computing both cases and choosing without a branch made the chain longer and
-        // the walk slower, 0.40 s against 0.34 s of CPU for 126 million laps.)
-        let seeds = if n & 15 != 0 {
-            let half = if end & 8 != 0 { hi } else { lo };
-            ((half >> ((end * 8) & 63)) as u8).wrapping_add((n >> 4) + 1)
-        } else {
-            n >> 4
-        };
-        lo = lo.wrapping_add(add_lo);
-        hi = hi.wrapping_add(add_hi);
+        let (last, seeds) = lap(&mut lo, &mut hi, q, n);
         // Does the lap stop here? In a long relay these branches are almost never
         // taken, so they cost little (folding them into one branch computed every
         // condition on every lap: about 55% slower). Rule 5: a clockwise lap from `last` would
@@ -168,18 +151,7 @@ fn relay_laps_turning(x: u128, q: usize) -> (Relayed, u64) {
     turn_to_every_pit(&mut turned, x, q);
     let mut seen = Distinguished::new();
     loop {
-        // The lap exactly as in `relay_laps`.
-        let [add_lo, add_hi] = LIFT_AND_SOW_CCW[usize::from(n)][q];
-        let end = q + usize::from(n);
-        let last = end & 15;
-        let seeds = if n & 15 != 0 {
-            let half = if end & 8 != 0 { hi } else { lo };
-            ((half >> ((end * 8) & 63)) as u8).wrapping_add((n >> 4) + 1)
-        } else {
-            n >> 4
-        };
-        lo = lo.wrapping_add(add_lo);
-        hi = hi.wrapping_add(add_hi);
+        let (last, seeds) = lap(&mut lo, &mut hi, q, n);
         if seeds == 1 {
             return (Ok((join(lo, hi), q, last, Stop::Empty)), finder.steps() + 1);
         }
@@ -314,6 +286,31 @@ fn turn_to_every_pit(turned: &mut [[u64; 2]; 16], x: u128, q: usize) {
         let y = x.rotate_left(8 * ((p.wrapping_sub(q) & 15) as u32));
         *t = [y as u64, (y >> 64) as u64];
     }
+}
+
+/// One relay lap of [`relay_laps`] and [`relay_laps_turning`]: lifts the `n` seeds of
+/// circuit pit `q` of the circuit in halves `lo`, `hi` and sows them counter-clockwise
+/// (two loads and two additions); returns the last pit and its seeds now.
+#[inline(always)]
+fn lap(lo: &mut u64, hi: &mut u64, q: usize, n: u8) -> (usize, u8) {
+    let [add_lo, add_hi] = LIFT_AND_SOW_CCW[usize::from(n)][q];
+    let end = q + usize::from(n);
+    let last = end & 15;
+    // The last pit's seeds: what it held before the lap plus one per round, plus one
+    // unless the lap ends on its own origin (then it held the `n` it lost). Taken from
+    // the circuit before this lap's additions, so that the chain from one lap to the
+    // next is short. (A branch: one lap in 16 ends on its origin; computing both cases
+    // and choosing without a branch made the chain longer and the walk slower, 0.40 s
+    // against 0.34 s of CPU for 126 million laps.)
+    let seeds = if n & 15 != 0 {
+        let half = if end & 8 != 0 { *hi } else { *lo };
+        ((half >> ((end * 8) & 63)) as u8).wrapping_add((n >> 4) + 1)
+    } else {
+        n >> 4
+    };
+    *lo = lo.wrapping_add(add_lo);
+    *hi = hi.wrapping_add(add_hi);
+    (last, seeds)
 }
 
 /// Why a move's laps were not all sown.

@@ -5,8 +5,8 @@
 //!
 //! `cargo run --release -p oware --example perft_race -- [DEPTH] [ROUNDS]` (default 11, 5).
 use mancala_core::perft::perft;
+use mancala_testkit::thread_cpu_time;
 use oware::Oware;
-use std::time::Duration;
 
 /// The independent perft: the board as 12 bytes (South's pits 0..6, North's 6..12,
 /// counter-clockwise = +1), a table of each sowing's additions as one 128-bit word and its
@@ -137,32 +137,24 @@ mod independent {
     }
 }
 
-/// The CPU time of this thread (`/proc/thread-self/schedstat`, Linux).
-fn cpu_time() -> Duration {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .map_or(Duration::ZERO, Duration::from_nanos)
-}
-
 fn main() {
-    let args: Vec<u32> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("a number"))
-        .collect();
-    let depth = args.first().copied().unwrap_or(11);
-    let rounds = args.get(1).copied().unwrap_or(5);
+    let arg = |i: usize, default: u32| {
+        std::env::args()
+            .nth(i)
+            .map_or(default, |a| a.parse().expect("a number"))
+    };
+    let (depth, rounds) = (arg(1, 11), arg(2, 5));
     let tables = independent::Tables::new();
     let start = independent::Board::start();
     let p = Oware::new();
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     for _ in 0..rounds {
-        let c = cpu_time();
+        let c = thread_cpu_time();
         let a = std::hint::black_box(perft(std::hint::black_box(&p), depth));
-        ours.push(cpu_time() - c);
-        let c = cpu_time();
+        ours.push(thread_cpu_time() - c);
+        let c = thread_cpu_time();
         let b = std::hint::black_box(start.perft(&tables, depth));
-        theirs.push(cpu_time() - c);
+        theirs.push(thread_cpu_time() - c);
         assert_eq!(a, b, "the two perfts disagree at depth {depth}");
         println!(
             "perft {depth} = {a}: generic {:.3} s, independent {:.3} s",
