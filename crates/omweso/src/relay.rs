@@ -133,9 +133,10 @@ fn relay_laps<const MARKS: bool>(
 /// [`relay_laps`] looks for a repeat (`docs/performance.md`, "Endless moves decided
 /// fast": 16 to 37 times fewer laps for the slow moves known).
 ///
-/// Brent's saved state is kept turned to every pit (16 pairs of words, made at each of
-/// its saves, which are rare), so that a lap compares the circuit with the saved one
-/// turned to its own pit: a load and the same compare as the full walk.
+/// Each lap reads the circuit from the pit to lift (a rotation of the circuit word) for
+/// both; the table of distinguished states is made (zeroed) only when a relay meets its
+/// first distinguished state, so that the short relays of ordinary moves cost no more
+/// than in [`relay_laps`].
 ///
 /// Every relay with a capturing pit ends (`docs/omweso.md`, rule 8: an endless relay
 /// cycle ends a lap with 2 or more seeds in every pit, so one with a capturing pit
@@ -145,30 +146,26 @@ fn relay_laps_turning(x: u128, q: usize) -> (Relayed, u64) {
     let mut q = q & 15;
     let (mut lo, mut hi) = (x as u64, (x >> 64) as u64);
     let mut n = get(x, q);
-    // Brent's counters; the saved state is `turned`.
-    let mut finder = CycleFinder::new(());
-    let mut turned = [[0u64; 2]; 16];
-    turn_to_every_pit(&mut turned, x, q);
+    // Brent and the distinguished states on the state seen from the hand.
+    let mut finder = CycleFinder::new(x.rotate_right(8 * q as u32));
     let mut seen = Distinguished::new();
     loop {
         let (last, seeds) = lap(&mut lo, &mut hi, q, n);
         if seeds == 1 {
             return (Ok((join(lo, hi), q, last, Stop::Empty)), finder.steps() + 1);
         }
-        // Brent on the state seen from the hand: the saved one turned to `last`.
-        let [s_lo, s_hi] = turned[last];
+        // The circuit read from the pit to lift: a rotation of the circuit word, which
+        // does not lengthen the chain from one lap to the next.
+        let seen_from_hand = join(lo, hi).rotate_right(8 * last as u32);
         let due = finder.tick();
-        if (lo ^ s_lo) | (hi ^ s_hi) == 0 {
+        if finder.is_saved(&seen_from_hand) {
             let laps = finder.steps();
             return (Err(Cut::Endless(Endless { laps })), laps);
         }
         if due {
-            finder.save(());
-            turn_to_every_pit(&mut turned, join(lo, hi), last);
+            finder.save(seen_from_hand);
             seen.adjust(finder.steps());
         }
-        // The state seen from the hand, and whether it is a distinguished one.
-        let seen_from_hand = join(lo, hi).rotate_right(8 * last as u32);
         if seen.is_distinguished(seen_from_hand) && seen.repeats(seen_from_hand) {
             let laps = finder.steps();
             return (Err(Cut::Endless(Endless { laps })), laps);
@@ -194,8 +191,8 @@ fn relay_laps_turning(x: u128, q: usize) -> (Relayed, u64) {
 /// that would be distinguished now.
 struct Distinguished {
     /// The distinguished states kept (0: a free slot; the state seen from the hand is
-    /// never 0, since its pit to lift holds 2 or more).
-    slots: [u128; Distinguished::SLOTS],
+    /// never 0, since its pit to lift holds 2 or more); made at the first one.
+    slots: Option<[u128; Distinguished::SLOTS]>,
     used: usize,
     /// `64 − bits`.
     shift: u32,
@@ -207,7 +204,7 @@ impl Distinguished {
 
     fn new() -> Distinguished {
         Distinguished {
-            slots: [0; Distinguished::SLOTS],
+            slots: None,
             used: 0,
             shift: 64 - Distinguished::MIN_BITS,
         }
@@ -238,53 +235,36 @@ impl Distinguished {
     #[cold]
     fn raise(&mut self, bits: u32) {
         self.shift = 64 - bits.min(63);
-        let old = self.slots;
-        self.slots = [0; Distinguished::SLOTS];
+        let Some(old) = self.slots.take() else {
+            return;
+        };
         self.used = 0;
         for s in old {
             if s != 0 && self.is_distinguished(s) {
-                self.insert(s);
+                self.repeats(s);
             }
         }
-    }
-
-    fn insert(&mut self, s: u128) {
-        // Linear probing from the hash's low bits (its high bits are the zeros).
-        let mut i = Distinguished::hash(s) as usize % Distinguished::SLOTS;
-        while self.slots[i] != 0 {
-            i = (i + 1) % Distinguished::SLOTS;
-        }
-        self.slots[i] = s;
-        self.used += 1;
     }
 
     /// Whether the distinguished state `s` was kept before (then it repeats); if not, it
     /// is kept now.
     #[cold]
     fn repeats(&mut self, s: u128) -> bool {
+        let slots = self.slots.get_or_insert([0; Distinguished::SLOTS]);
+        // Linear probing from the hash's low bits (its high bits are the zeros).
         let mut i = Distinguished::hash(s) as usize % Distinguished::SLOTS;
-        while self.slots[i] != 0 {
-            if self.slots[i] == s {
+        while slots[i] != 0 {
+            if slots[i] == s {
                 return true;
             }
             i = (i + 1) % Distinguished::SLOTS;
         }
-        self.slots[i] = s;
+        slots[i] = s;
         self.used += 1;
         if self.used * 4 >= Distinguished::SLOTS * 3 {
             self.raise(65 - self.shift);
         }
         false
-    }
-}
-
-/// `turned[p]`: circuit `x` with pit `q` to lift, turned so that the pit to lift is `p`
-/// (pit `q + i` of `x` is pit `p + i` of `turned[p]`), as two halves.
-#[inline(always)]
-fn turn_to_every_pit(turned: &mut [[u64; 2]; 16], x: u128, q: usize) {
-    for (p, t) in turned.iter_mut().enumerate() {
-        let y = x.rotate_left(8 * ((p.wrapping_sub(q) & 15) as u32));
-        *t = [y as u64, (y >> 64) as u64];
     }
 }
 
