@@ -429,7 +429,7 @@ fn explain_long_relay(game: &AnyGame, m: AnyMove) {
         eprintln!(
             "checking whether move {m} ever ends: an Omweso move can relay for billions of \
              laps before it repeats, and the game must know whether it ends (it is annulled \
-             if not); this can take up to half a minute…"
+             if not); this can take a second or so…"
         );
     }
 }

@@ -327,6 +327,17 @@ where
     main
 }
 
+/// The CPU time this thread has run (`/proc/thread-self/schedstat`, Linux; zero where
+/// it cannot be read), for speed examples on a shared machine, where the other
+/// processes move it far less than the wall clock.
+#[must_use]
+pub fn thread_cpu_time() -> std::time::Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map_or(std::time::Duration::ZERO, std::time::Duration::from_nanos)
+}
+
 /// Formats a value with `Display` (a shorthand for property tests).
 pub fn show(x: &impl Display) -> String {
     x.to_string()

@@ -9,7 +9,7 @@ use crate::pit::{
     INNER, LEFT_BLOCK, add, capturable, circuit_of_letter, clear, get, has_move, lap_end,
     movable_letters, sow_ccw, sow_cw, total,
 };
-use crate::relay::{Cut, Exact, Memoised, Observed, Stop, Walk};
+use crate::relay::{Cut, Exact, FullState, Memoised, Observed, Stop, Walk};
 use crate::{
     DEFAULT_CAP, IllegalMove, Move, MoveKind, MoveList, Pit, Rules, SEEDS, SEEDS_PER_PLAYER, Setup,
     SetupError,
@@ -930,16 +930,40 @@ impl Omweso {
     /// let mut p: Omweso = "0,1,0,1,0,1,4,3/3,2,3,2,1,0,1,2/0,0,0,0,0,0,0,0/7,4,4,3,5,6,6,5 S n 0-0"
     ///     .parse().unwrap();
     /// let endless = p.play_reporting("j".parse().unwrap()).unwrap().unwrap();
-    /// assert_eq!(endless.laps, 219);
+    /// assert_eq!(endless.laps, 109);
     /// assert_eq!(p.status(), Status::Annulled);
     /// ```
+    ///
+    /// The laps are those the proof examined: the walk stops at the first repeat it
+    /// finds of the lap state seen from the hand (rule 8 in `docs/omweso.md`).
     ///
     /// # Errors
     /// The reason `m` is illegal; the position is then unchanged.
     pub fn play_reporting(&mut self, m: Move) -> Result<Option<Endless>, IllegalMove> {
+        self.play_reporting_with(m, &mut Exact)
+    }
+
+    /// [`play_reporting`](Omweso::play_reporting) with the slower endless proof it had
+    /// before: Brent's cycle finder on the full lap state of every relay, up to 16 times
+    /// more laps for an endless move (`docs/omweso.md`, rule 8). The same moves, the
+    /// same positions, the same verdicts; only the laps of an endless move differ. Kept
+    /// as the oracle of the tests (`tests/slow_moves.rs`) and of the measurements.
+    ///
+    /// # Errors
+    /// The reason `m` is illegal; the position is then unchanged.
+    #[doc(hidden)]
+    pub fn play_reporting_oracle(&mut self, m: Move) -> Result<Option<Endless>, IllegalMove> {
+        self.play_reporting_with(m, &mut FullState)
+    }
+
+    fn play_reporting_with<W: Walk>(
+        &mut self,
+        m: Move,
+        walk: &mut W,
+    ) -> Result<Option<Endless>, IllegalMove> {
         self.check_move(m)?;
         let before = *self;
-        match self.play_move(m, &mut Exact) {
+        match self.play_move(m, walk) {
             Ok(()) => Ok(None),
             Err(e) => {
                 *self = before;

@@ -67,27 +67,10 @@ fn relay_laps<const MARKS: bool, const LAPS: bool>(
     let mut finder = CycleFinder::new(LapState { lo, hi, q });
     let mut marks = Marks::new();
     loop {
-        // Lift the origin and sow the lap: two loads and two additions.
-        let [add_lo, add_hi] = LIFT_AND_SOW_CCW[usize::from(n)][q];
         if LAPS {
             let _ = hook(Event::Lap(q, n));
         }
-        let end = q + usize::from(n);
-        let last = end & 15;
-        // The last pit's seeds: what it held before the lap plus one per round, plus
-        // one unless the lap ends on its own origin (then it held the `n` it lost).
-        // Taken from the circuit before this lap's additions, so that the chain from
-        // one lap to the next is short. (A branch: one lap in 16 ends on its origin;
-        // computing both cases and choosing without a branch made the chain longer and
-        // the walk slower, 0.40 s against 0.34 s of CPU for 126 million laps.)
-        let seeds = if n & 15 != 0 {
-            let half = if end & 8 != 0 { hi } else { lo };
-            ((half >> ((end * 8) & 63)) as u8).wrapping_add((n >> 4) + 1)
-        } else {
-            n >> 4
-        };
-        lo = lo.wrapping_add(add_lo);
-        hi = hi.wrapping_add(add_hi);
+        let (last, seeds) = lap(&mut lo, &mut hi, q, n);
         // Does the lap stop here? In a long relay these branches are almost never
         // taken, so they cost little (folding them into one branch computed every
         // condition on every lap: about 55% slower). Rule 5: a clockwise lap from `last` would
@@ -139,6 +122,183 @@ fn relay_laps<const MARKS: bool, const LAPS: bool>(
         q = last;
         n = seeds;
     }
+}
+
+/// Relay laps from circuit pit `q` of `x` (not yet lifted) when nothing can be captured
+/// (`capture == 0`, so no decision either: rule 5): the laps [`relay_laps`] sows, with
+/// the endless proof of rule 8 found up to 16 times sooner.
+///
+/// Without a capturing pit a relay stops only when its last seed falls into an empty
+/// pit, and whether it does is the same wherever round the circuit the hand is: the laps
+/// from a circuit `X` with pit `q` to lift and from `X` turned by `r` pits with pit
+/// `q + r` to lift are the same laps turned by `r`. So if the state seen from the hand
+/// (the circuit read from the pit to lift) repeats after `p` laps, with the hand `r`
+/// pits further on, the laps from there are the last `p` laps turned by `r`, again and
+/// again; they never end, and after `16 / gcd(r, 16)` such turns the circuit and the pit
+/// are exactly as they were: the full lap state repeats (rule 8's proof). Brent's finder
+/// and the distinguished states ([`Distinguished`]) run on the state seen from the hand,
+/// whose cycle is `16 / gcd(r, 16)` times shorter than that of the full state, where
+/// [`relay_laps`] looks for a repeat (`docs/performance.md`, "Endless moves decided
+/// fast": 16 to 37 times fewer laps for the slow moves known).
+///
+/// Each lap reads the circuit from the pit to lift (a rotation of the circuit word) for
+/// both; the table of distinguished states is made (zeroed) only when a relay meets its
+/// first distinguished state, so that the short relays of ordinary moves cost no more
+/// than in [`relay_laps`].
+///
+/// Every relay with a capturing pit ends (`docs/omweso.md`, rule 8: an endless relay
+/// cycle ends a lap with 2 or more seeds in every pit, so one with a capturing pit
+/// would capture), and [`relay_laps`] walks those.
+#[inline(always)]
+fn relay_laps_turning(x: u128, q: usize) -> (Relayed, u64) {
+    let mut q = q & 15;
+    let (mut lo, mut hi) = (x as u64, (x >> 64) as u64);
+    let mut n = get(x, q);
+    // Brent and the distinguished states on the state seen from the hand.
+    let mut finder = CycleFinder::new(x.rotate_right(8 * q as u32));
+    let mut seen = Distinguished::new();
+    loop {
+        let (last, seeds) = lap(&mut lo, &mut hi, q, n);
+        if seeds == 1 {
+            return (Ok((join(lo, hi), q, last, Stop::Empty)), finder.steps() + 1);
+        }
+        // The circuit read from the pit to lift: a rotation of the circuit word, which
+        // does not lengthen the chain from one lap to the next.
+        let seen_from_hand = join(lo, hi).rotate_right(8 * last as u32);
+        let due = finder.tick();
+        if finder.is_saved(&seen_from_hand) {
+            let laps = finder.steps();
+            return (Err(Cut::Endless(Endless { laps })), laps);
+        }
+        if due {
+            finder.save(seen_from_hand);
+            seen.adjust(finder.steps());
+        }
+        if seen.is_distinguished(seen_from_hand) && seen.repeats(seen_from_hand) {
+            let laps = finder.steps();
+            return (Err(Cut::Endless(Endless { laps })), laps);
+        }
+        q = last;
+        n = seeds;
+    }
+}
+
+/// The distinguished states of a turning walk (`relay_laps_turning`), in constant memory:
+/// states seen from the hand whose hash starts with `bits` zero bits, kept in a table of
+/// [`Distinguished::SLOTS`]. A state seen from the hand that comes back is distinguished
+/// both times, so the walk finds the repeat at the first distinguished state of its
+/// second pass round the cycle, about one lap in `2^bits` after the first repeat: near
+/// the laps to the first repeat, where Brent's finder may need up to three times as many
+/// (it saves only at laps `2^k − 1`). Brent's finder is kept beside it: it finds the short
+/// cycles, which may hold no distinguished state.
+///
+/// `bits` grows with the walk, so that about 64 states are distinguished per doubling of
+/// its laps (as the search's marks, [`Marks`]), and when the table is three quarters full;
+/// each time the states that are no longer distinguished leave the table. A state
+/// distinguished with more bits is distinguished with fewer, so every state kept is one
+/// that would be distinguished now.
+struct Distinguished {
+    /// The distinguished states kept (0: a free slot; the state seen from the hand is
+    /// never 0, since its pit to lift holds 2 or more); made at the first one.
+    slots: Option<[u128; Distinguished::SLOTS]>,
+    used: usize,
+    /// `64 − bits`.
+    shift: u32,
+}
+
+impl Distinguished {
+    const SLOTS: usize = 512;
+    const MIN_BITS: u32 = 6;
+
+    fn new() -> Distinguished {
+        Distinguished {
+            slots: None,
+            used: 0,
+            shift: 64 - Distinguished::MIN_BITS,
+        }
+    }
+
+    #[inline(always)]
+    fn hash(s: u128) -> u64 {
+        ((s as u64) ^ ((s >> 64) as u64).rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    #[inline(always)]
+    fn is_distinguished(&self, s: u128) -> bool {
+        Distinguished::hash(s) >> self.shift == 0
+    }
+
+    /// After Brent's save at `laps` (`2^k − 1`): at least `k − 6` bits.
+    #[inline(always)]
+    fn adjust(&mut self, laps: u64) {
+        let k = 64 - laps.leading_zeros();
+        let bits = k.saturating_sub(6).max(64 - self.shift);
+        if bits > 64 - self.shift {
+            self.raise(bits);
+        }
+    }
+
+    /// Distinguishes with `bits` bits from now on and drops the states kept that are no
+    /// longer distinguished (the others are placed again).
+    #[cold]
+    fn raise(&mut self, bits: u32) {
+        self.shift = 64 - bits.min(63);
+        let Some(old) = self.slots.take() else {
+            return;
+        };
+        self.used = 0;
+        for s in old {
+            if s != 0 && self.is_distinguished(s) {
+                self.repeats(s);
+            }
+        }
+    }
+
+    /// Whether the distinguished state `s` was kept before (then it repeats); if not, it
+    /// is kept now.
+    #[cold]
+    fn repeats(&mut self, s: u128) -> bool {
+        let slots = self.slots.get_or_insert([0; Distinguished::SLOTS]);
+        // Linear probing from the hash's low bits (its high bits are the zeros).
+        let mut i = Distinguished::hash(s) as usize % Distinguished::SLOTS;
+        while slots[i] != 0 {
+            if slots[i] == s {
+                return true;
+            }
+            i = (i + 1) % Distinguished::SLOTS;
+        }
+        slots[i] = s;
+        self.used += 1;
+        if self.used * 4 >= Distinguished::SLOTS * 3 {
+            self.raise(65 - self.shift);
+        }
+        false
+    }
+}
+
+/// One relay lap of [`relay_laps`] and [`relay_laps_turning`]: lifts the `n` seeds of
+/// circuit pit `q` of the circuit in halves `lo`, `hi` and sows them counter-clockwise
+/// (two loads and two additions); returns the last pit and its seeds now.
+#[inline(always)]
+fn lap(lo: &mut u64, hi: &mut u64, q: usize, n: u8) -> (usize, u8) {
+    let [add_lo, add_hi] = LIFT_AND_SOW_CCW[usize::from(n)][q];
+    let end = q + usize::from(n);
+    let last = end & 15;
+    // The last pit's seeds: what it held before the lap plus one per round, plus one
+    // unless the lap ends on its own origin (then it held the `n` it lost). Taken from
+    // the circuit before this lap's additions, so that the chain from one lap to the
+    // next is short. (A branch: one lap in 16 ends on its origin; computing both cases
+    // and choosing without a branch made the chain longer and the walk slower, 0.40 s
+    // against 0.34 s of CPU for 126 million laps.)
+    let seeds = if n & 15 != 0 {
+        let half = if end & 8 != 0 { *hi } else { *lo };
+        ((half >> ((end * 8) & 63)) as u8).wrapping_add((n >> 4) + 1)
+    } else {
+        n >> 4
+    };
+    *lo = lo.wrapping_add(add_lo);
+    *hi = hi.wrapping_add(add_hi);
+    (last, seeds)
 }
 
 /// Why a move's laps were not all sown.
@@ -235,11 +395,27 @@ impl<O: SowObserver> Walk for Observed<'_, O> {
     }
 }
 
-/// Every relay walked to its end or to its cycle: the rules.
+/// Every relay walked to its end or to its cycle: the rules. Relays without a capturing
+/// pit are walked by [`relay_laps_turning`], which proves an endless one up to 16 times
+/// sooner, the others by [`relay_laps`].
 pub(crate) struct Exact;
 
 impl Walk for Exact {
     #[inline(always)]
+    fn relay(&mut self, x: u128, q: usize, capture: u16, decide: u16) -> Relayed {
+        if capture == 0 {
+            relay_laps_turning(x, q).0
+        } else {
+            relay_laps::<false, false>(x, q, capture, decide, |_| None).0
+        }
+    }
+}
+
+/// The rules' walk before [`relay_laps_turning`]: Brent's finder on the full lap state
+/// for every relay. Kept as the test oracle of [`Exact`] (`Omweso::play_reporting_oracle`).
+pub(crate) struct FullState;
+
+impl Walk for FullState {
     fn relay(&mut self, x: u128, q: usize, capture: u16, decide: u16) -> Relayed {
         relay_laps::<false, false>(x, q, capture, decide, |_| None).0
     }
@@ -555,8 +731,115 @@ const fn join(lo: u64, hi: u64) -> u128 {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
     use mancala_core::cycle::{MemoSlot, MemoStats};
+
+    /// The states seen from the hand (the circuit read from the pit to lift) of the
+    /// relay from pit `q`, sown seed by seed: the laps to the first repeat of one (a
+    /// `HashSet` of every state) and the laps after which Brent's finder over them finds
+    /// it; `None` if the relay ends.
+    fn hand_seen_repeat(mut pits: [u8; 16], mut q: usize) -> Option<(u64, u64)> {
+        let seen_from_hand = |pits: &[u8; 16], q: usize| {
+            let mut s = *pits;
+            s.rotate_left(q);
+            s
+        };
+        let mut seen = std::collections::HashSet::new();
+        let mut first = None;
+        let (mut saved, mut power, mut lam) = (seen_from_hand(&pits, q), 1u64, 0u64);
+        seen.insert(saved);
+        for laps in 1.. {
+            let n = core::mem::take(&mut pits[q]);
+            for i in 1..=usize::from(n) {
+                pits[(q + i) & 15] += 1;
+            }
+            q = (q + usize::from(n)) & 15;
+            if pits[q] == 1 {
+                return None;
+            }
+            let s = seen_from_hand(&pits, q);
+            if !seen.insert(s) && first.is_none() {
+                first = Some(laps);
+            }
+            lam += 1;
+            if s == saved {
+                return Some((first.unwrap(), laps));
+            }
+            if lam == power {
+                (saved, power, lam) = (s, power * 2, 0);
+            }
+        }
+        unreachable!()
+    }
+
+    /// The turning walk against the full-state walk (Brent on the whole lap state, the
+    /// rules' walk before it) and against a seed-by-seed walk of the states seen from the
+    /// hand, where nothing captures: the same relays end the same way after the same
+    /// laps, the same relays are endless, and the turning walk proves it no sooner than
+    /// the first repeat of a state seen from the hand, no later than Brent's finder over
+    /// those states (its distinguished states find some sooner), and in no more laps
+    /// than the full-state walk. The relays start from the endless layouts of
+    /// `tests/endless_layouts.txt`, turned round the circuit and with up to three seeds
+    /// moved (random circuits are almost never endless): about two in three end.
+    #[test]
+    fn the_turning_walk_agrees_with_the_full_state_walk() {
+        use crate::{Move, Omweso, Position};
+        let mut rng = mancala_testkit::Rng::new(30);
+        let layouts: std::vec::Vec<([u8; 16], usize)> =
+            include_str!("../tests/endless_layouts.txt")
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .map(|l| {
+                    let f: std::vec::Vec<&str> = l.split_whitespace().collect();
+                    let p: Omweso = f[..4].join(" ").parse().unwrap();
+                    let m: Move = f[4].parse().unwrap();
+                    (p.circuit(p.side_to_move()), m.pit().circuit_index())
+                })
+                .collect();
+        assert!(layouts.len() >= 40);
+        let (mut ended, mut endless, mut sooner, mut distinguished) = (0, 0, 0, 0);
+        for _ in 0..4000 {
+            let (mut pits, q) = layouts[rng.below(layouts.len())];
+            for _ in 0..rng.below(4) {
+                let (from, to) = (rng.below(16), rng.below(16));
+                if pits[from] > 0 && from != q {
+                    pits[from] -= 1;
+                    pits[to] += 1;
+                }
+            }
+            let turn = rng.below(16);
+            pits.rotate_right(turn);
+            let q = (q + turn) & 15;
+            let x = u128::from_le_bytes(pits);
+            let (full, full_laps) = relay_laps::<false, false>(x, q, 0, 0, |_| None);
+            let (turning, laps) = relay_laps_turning(x, q);
+            let seeds = hand_seen_repeat(pits, q);
+            match (full, turning, seeds) {
+                (Ok(a), Ok(b), None) => {
+                    assert_eq!((a, full_laps), (b, laps), "{pits:?} from {q}");
+                    ended += 1;
+                }
+                (Err(Cut::Endless(a)), Err(Cut::Endless(b)), Some((first, brent))) => {
+                    assert_eq!((a.laps, b.laps), (full_laps, laps));
+                    assert!(
+                        first <= laps && laps <= brent && laps <= full_laps,
+                        "{pits:?} from {q}: {laps} laps, first repeat {first}, \
+                         Brent {brent}, full state {full_laps}"
+                    );
+                    endless += 1;
+                    sooner += usize::from(laps < full_laps);
+                    distinguished += usize::from(laps < brent);
+                }
+                (a, b, c) => panic!("{pits:?} from {q}: full {a:?}, turning {b:?}, seeds {c:?}"),
+            }
+        }
+        std::println!(
+            "{ended} ended, {endless} endless ({sooner} sooner than the full state, \
+             {distinguished} found by a distinguished state)"
+        );
+        assert!(ended > 1000 && endless > 1000 && sooner > 500 && distinguished > 100);
+    }
 
     #[test]
     fn give_up_at_brents_next_save() {

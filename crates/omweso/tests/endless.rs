@@ -1,11 +1,13 @@
-//! Rule 8: endless moves, detected exactly with Brent's cycle finder.
+//! Rule 8: endless moves, detected exactly: Brent's cycle finder and distinguished states
+//! on the state seen from the hand (`play_reporting`), or Brent on the full lap state
+//! (`play_reporting_oracle`, the test oracle).
 
 use omweso::{Omweso, Position, Status};
 
 /// Issue 7: a North move whose lap state first repeats only after about 90 million
-/// laps. Its cost is measured by the `omweso-endless` criterion bench
-/// (`benches/games.rs`) and reported in `docs/performance.md`; this test checks the
-/// result exactly.
+/// laps (its state seen from the hand after about 10 million). Its cost is measured by
+/// the `omweso-endless` criterion bench (`benches/games.rs`) and reported in
+/// `docs/performance.md`; this test checks the result exactly, with both walks.
 const LONG: &str = "2,0,0,1,0,1,2,1/0,0,0,1,0,0,0,0/6,2,5,7,12,1,5,2/0,4,0,4,3,0,3,2 N snc 1-4";
 
 #[test]
@@ -20,12 +22,13 @@ fn the_ninety_million_lap_move_is_annulled() {
             endless.push(m.to_string());
             assert_eq!(q.status(), Status::Annulled);
             assert_eq!(q.to_string(), LONG, "the board stays as it was");
-            // Brent examines at most about 3x the laps before the first repeat.
-            assert!(
-                e.laps > 90_000_000 && e.laps < 300_000_000,
-                "{} laps",
-                e.laps
-            );
+            assert_eq!(e.laps, 11_494_010);
+            // The full-state walk: Brent examines at most about 3x the laps before the
+            // first repeat.
+            let mut o = p;
+            let full = o.play_reporting_oracle(m).unwrap().unwrap();
+            assert_eq!(full.laps, 224_019_951);
+            assert_eq!(o, q);
         }
     }
     assert_eq!(endless, ["d"]);
@@ -35,7 +38,8 @@ fn the_ninety_million_lap_move_is_annulled() {
 fn an_endless_layout_is_annulled() {
     // Found by a search of random layouts (now `random_layouts_agree_with_a_hashset_detector`
     // in tests/reference.rs): South's j relays for ever (no capture is possible:
-    // North's inner row is empty; Brent finds the repeat after 219 laps).
+    // North's inner row is empty; Brent finds the repeat of the full lap state after 219
+    // laps, of the state seen from the hand after 109).
     let text = "0,1,0,1,0,1,4,3/3,2,3,2,1,0,1,2/0,0,0,0,0,0,0,0/7,4,4,3,5,6,6,5 S n 0-0";
     let p: Omweso = text.parse().unwrap();
     let mut q = p;
@@ -44,7 +48,11 @@ fn an_endless_layout_is_annulled() {
     assert_eq!(q.to_string(), text, "the move is not carried out");
     assert!(q.legal_moves().is_empty());
     let mut r = p;
-    assert!(matches!(r.play_reporting("j".parse().unwrap()), Ok(Some(e)) if e.laps == 219));
+    assert!(matches!(r.play_reporting("j".parse().unwrap()), Ok(Some(e)) if e.laps == 109));
+    let mut o = p;
+    let full = o.play_reporting_oracle("j".parse().unwrap());
+    assert!(matches!(full, Ok(Some(e)) if e.laps == 219));
+    assert_eq!(o, r);
     // Another move of the same layout ends normally.
     let mut s = p;
     s.play("i".parse().unwrap()).unwrap();
