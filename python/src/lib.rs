@@ -650,7 +650,7 @@ impl Game {
 }
 
 /// An engine of the workspace from its spec (`random`, `greedy`,
-/// `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<n>t]`, `mcts[:<playouts>|:<ms>ms][:<n>t]`).
+/// `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<n>t]`, `mcts[:<playouts>|:<ms>ms][:<n>t]`).
 #[pyclass(module = "mancala_runtime", frozen)]
 struct Engine {
     inner: Mutex<mancala_runtime::Engine>,

@@ -2,7 +2,7 @@
 //!
 //! The spec grammar, one for every front end (the examples' `--engine`, the page's
 //! levels, the Python package), is [`SPEC_HELP`]: `random`, `greedy`,
-//! `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<n>t]`, `mcts[:<playouts>|:<ms>ms][:<n>t]`
+//! `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<n>t]`, `mcts[:<playouts>|:<ms>ms][:<n>t]`
 //! (`mancala_search::spec` builds them). The engine searches the game's own record
 //! type, so nothing is dispatched inside the search.
 //!
@@ -32,7 +32,7 @@ use crate::game::{AnyGame, AnyMove, GameMove, GameRecord, Visitor};
 use crate::{Error, Variant};
 
 /// The spec grammar, for help texts (`--engine`): every engine and its options.
-pub const SPEC_HELP: &str = "random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<n>t], \
+pub const SPEC_HELP: &str = "random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<n>t], \
 mcts[:<playouts>|:<ms>ms][:<n>t] (e.g. alphabeta:8, alphabeta:500ms:2t, mcts:1000)";
 
 /// The games that have endgame databases (`solve` builds them), for help texts.
