@@ -131,7 +131,7 @@ pub trait Record: Clone + fmt::Debug {
     /// the same current position and the same key end the same ways whatever moves
     /// follow (up to a 64-bit hash collision); for a [`Line`], whose rules read no
     /// history, always `0` (the provided version). A search's table keys its scores by
-    /// the position and this ([`AlphaBeta`](../../mancala_search/struct.AlphaBeta.html)).
+    /// the position and this (`mancala_search::AlphaBeta`).
     #[inline]
     fn history_key(&self) -> u64 {
         0
