@@ -273,6 +273,53 @@ fn hand_made_moves() {
         ]
     );
     assert_eq!(p.to_string(), "3,3,3,3,3,0/0,0,3,3,3,3 9-0 N");
+    // Rio Kadalis (docs/rio-kadalis.md, "A mid-lap four in the origin pit goes to its
+    // owner"): 2×5, only each player's e open. South's e (1) makes North's e 9: relay.
+    // Its 9 stones alternate between the two open pits; South's e reaches 4 with 2 in
+    // hand (South's four), North's e 4 with 1 in hand (North's, though South moves), and
+    // the last stone makes South's e 1: the move ends, captured 4-4.
+    let mut p: Kadalis<5, false> = "x,x,x,x,1/x,x,x,x,8 0-0 S".parse().unwrap();
+    let mut ev = Vec::new();
+    p.play_observed("e".parse().unwrap(), &mut ev);
+    let moving: Vec<SowEvent> = ev
+        .iter()
+        .copied()
+        .filter(|e| !matches!(e, SowEvent::Lap { .. } | SowEvent::Pass { .. }))
+        .collect();
+    let four = |pit, to| SowEvent::Capture { pit, seeds: 4, to };
+    let (se, ne) = (SowEvent::Drop { pit: s(4) }, SowEvent::Drop { pit: n(4) });
+    assert_eq!(
+        moving,
+        [
+            SowEvent::Lift {
+                pit: s(4),
+                seeds: 1
+            },
+            ne,
+            SowEvent::Lift {
+                pit: n(4),
+                seeds: 9
+            },
+            se,
+            ne,
+            se,
+            ne,
+            se,
+            ne,
+            se,
+            four(s(4), Player::South),
+            ne,
+            four(n(4), Player::North),
+            se,
+        ]
+    );
+    // The closed pits are passed over: North's a–d on the way to North's e (5 times),
+    // South's a–d on the way to South's e (5 times).
+    let passes = ev
+        .iter()
+        .filter(|e| matches!(e, SowEvent::Pass { .. }))
+        .count();
+    assert_eq!(passes, 4 * 10);
     // Omweso, a paused turn (rule 5): South sows the 2 seeds in hand clockwise from a.
     // The decided lap is sown from the hand (no lift): clockwise round the circuit
     // (`a b c … h p o … i`, the reverse of rule 3's), into b, then c.
