@@ -167,10 +167,12 @@ struct Entry {
 
 /// The table's slots: two words each, the entry packed in one (value, draft, flags,
 /// move index, generation) and its key XOR that word in the other, so that threads
-/// could share one table without locks: a slot written by two threads at once reads as
-/// empty (its words no longer match any key), never as another node's entry. (Lazy SMP
-/// over a shared table was tried in issue 30 and measured slower here than the root
-/// split of [`AlphaBeta::with_threads`]: each thread has its own table.)
+/// share one table without locks: a slot written by two threads at once reads as
+/// empty (its words no longer match any key), never as another node's entry. The
+/// threads of [`AlphaBeta::with_threads`] share one: they search the same iteration, so
+/// an entry one thread stores is at the draft another thread's node asks for. (Lazy SMP,
+/// every thread deepening on its own over one table, was tried in issue 30 and
+/// measured slower: its deeper entries never cut.)
 #[derive(Debug)]
 struct Slots {
     words: Vec<[AtomicU64; 2]>,
@@ -182,8 +184,8 @@ struct Slots {
 /// The best move, value and bound found at each node of the search: one entry per
 /// slot, indexed by the low bits of the node's key (its position and history, or with
 /// [`AlphaBetaOptions::table_cuts`] off the line's: the moves from the root) and
-/// checked against the whole key. Allocated once; a clone of an engine (a helper
-/// thread's too) gets an empty table of its own.
+/// checked against the whole key. Allocated once; a clone of an engine gets an empty
+/// table of its own (a helper thread's is then replaced by its caller's).
 #[derive(Debug)]
 struct Table(Arc<Slots>);
 
@@ -392,6 +394,9 @@ pub struct AlphaBeta<R: Record, E = Static> {
     /// searches the next ones), and its length.
     split_pv: Vec<Option<MoveOf<R>>>,
     split_pv_len: usize,
+    /// Iterations are split among the threads only if the previous one took this long
+    /// ([`PARALLEL_AFTER`] unless a test sets it).
+    parallel_after: core::time::Duration,
 }
 
 /// A node of the leftmost path is split among the threads only with at least this many
@@ -474,6 +479,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             split: None,
             split_pv: Vec::new(),
             split_pv_len: 0,
+            parallel_after: PARALLEL_AFTER,
         }
     }
 
@@ -481,6 +487,14 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     #[must_use]
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Splits every iteration among the threads, however short the one before (for
+    /// tests: the threads then split at depths quick to check; by default iterations
+    /// after one shorter than 20 ms are searched by one thread).
+    #[doc(hidden)]
+    pub fn split_every_iteration(&mut self) {
+        self.parallel_after = core::time::Duration::ZERO;
     }
 
     /// The limits of the next searches.
@@ -991,7 +1005,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             // iteration is searched first, so an unfinished iteration that completed a
             // move better than the first has found a better move.
             self.depth_cut = false;
-            self.leftmost = !self.helpers.is_empty() && last >= PARALLEL_AFTER;
+            self.leftmost = !self.helpers.is_empty() && last >= self.parallel_after;
             let score = self.negamax(&mut work, depth, -INFINITY, INFINITY, 0, ROOT_LINE);
             if self.stopped {
                 // The root's first move is the previous best; the root's line changes
@@ -1050,13 +1064,18 @@ where
     E: Evaluator<R::Position> + Clone + Send + Sync,
 {
     /// An alpha-beta player that searches with `threads` threads (at least 1; the
-    /// record, its moves and the evaluator go to the other threads). The threads share
-    /// the root's moves: the first (the previous iteration's best) is searched alone,
-    /// then each thread takes the next unsearched move with the best value found so far
-    /// as its bound, so a depth's value and move are those of one thread (ties go to the
-    /// first move in the root's order) and only the node counts vary from run to run.
-    /// A node limit is one budget for all the threads; a panic in any of them reaches
-    /// the caller as it was raised.
+    /// record, its moves and the evaluator go to the other threads). Young brothers
+    /// wait: at every node of an iteration's leftmost path (the root, its first move's
+    /// node, that node's first move's node…) with at least 5 plies left, the first move
+    /// is searched alone (by this thread, splitting the nodes below in the same way),
+    /// then each thread takes the node's next unsearched move with the best value found
+    /// so far as its bound (at the root, one below: ties go to the first move in the
+    /// root's order), each on its own copy of the record, all over one shared table. A
+    /// depth's value is therefore the one-thread value, the minimax value, whatever the
+    /// timing; only the node counts (and, among equal values below the root, the move
+    /// stored in the table) vary from run to run. Iterations shorter than 20 ms are
+    /// searched by this thread alone. A node limit is one budget for all the threads; a
+    /// panic in any of them reaches the caller as it was raised.
     ///
     /// ```
     /// use mancala_core::{record::{Line, Record}, toy::Countdown};
