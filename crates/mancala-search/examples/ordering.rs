@@ -133,8 +133,8 @@ where
     );
     println!("| depth | 1 thread | 2 threads | speed-up |");
     println!("| ---: | ---: | ---: | ---: |");
-    for k in 1..=d {
-        let (one, two) = (time[0][k].as_secs_f64(), time[1][k].as_secs_f64());
+    for (k, (one, two)) in time[0].iter().zip(&time[1]).enumerate().skip(1) {
+        let (one, two) = (one.as_secs_f64(), two.as_secs_f64());
         if one >= 0.05 {
             println!("| {k} | {one:.3} s | {two:.3} s | {:.2}× |", one / two);
         }
@@ -145,16 +145,16 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().is_some_and(|a| a == "deep") {
         let rounds = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
-        deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), 3), 17, rounds);
-        deep::<oware::Game>("oware", &games(&oware::Oware::new(), 3), 16, rounds);
+        deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), 3), 18, rounds);
+        deep::<oware::Game>("oware", &games(&oware::Oware::new(), 3), 17, rounds);
         deep::<rio_kadalis::Game>(
             "rio-kadalis",
             &games(&rio_kadalis::Kadalis::<6>::new(), 3),
-            16,
+            18,
             rounds,
         );
-        deep::<omweso::Game>("omweso", &games(&omweso::Omweso::new(), 3), 11, rounds);
-        deep::<kalah::Game>("kalah", &games(&kalah::Kalah::new(), 3), 16, rounds);
+        deep::<omweso::Game>("omweso", &games(&omweso::Omweso::new(), 3), 13, rounds);
+        deep::<kalah::Game>("kalah", &games(&kalah::Kalah::new(), 3), 17, rounds);
         return;
     }
     let base = AlphaBetaOptions {
