@@ -1156,6 +1156,10 @@ where
         line: u64,
     ) -> Option<(Score, usize)> {
         use std::sync::atomic::{AtomicI32, AtomicUsize};
+        if rest.is_empty() {
+            // A node of one move: no thread to start.
+            return None;
+        }
         let me = game.position().side_to_move();
         let next = AtomicUsize::new(0);
         let floor_all = AtomicI32::new(alpha);
