@@ -12,6 +12,12 @@
 //! (the engine before issue 30); `cuts` searches every set with the cuts off and on,
 //! one after the other, for each thread count (issue 30: the nodes and times side by
 //! side in one run).
+//!
+//! `deep [rounds]` (issue 30, goal 2) measures two threads on deep searches instead: for
+//! every game, the start and two records of a few random moves are searched to a depth
+//! of seconds, with one thread then two, `rounds` times (default 1); it prints, for each
+//! depth, the time to reach it summed over the records and rounds, one thread and two,
+//! and their ratio (the speed-up), and checks that the two find the same values.
 
 mod common;
 
@@ -61,8 +67,96 @@ where
     }
 }
 
+/// The CPU time of this process so far (every thread's, Linux's `/proc/self/stat`, in
+/// clock ticks of 10 ms); 0 elsewhere.
+fn process_cpu() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command's closing parenthesis: utime and stime are 14 and 15.
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<f64> = rest
+        .split_whitespace()
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    // `rest` starts at field 3 (the state, not a number): utime is the 11th number.
+    f.get(10)
+        .zip(f.get(11))
+        .map_or(0.0, |(u, s)| (u + s) / 100.0)
+}
+
+/// Time to each depth of `gs` searched to `depth`, one thread against two (`deep`).
+fn deep<R: Record + Send + Sync>(name: &str, gs: &[R], depth: u32, rounds: usize)
+where
+    mancala_core::record::MoveOf<R>: Send + Sync,
+{
+    let d = depth as usize;
+    // Per thread count: the time to each depth (summed), the nodes to the last.
+    let mut time = [vec![Duration::ZERO; d + 1], vec![Duration::ZERO; d + 1]];
+    let mut nodes = [0u64; 2];
+    // The process's CPU time (all its threads) during the searches of each count.
+    let mut cpu = [0.0f64; 2];
+    for _ in 0..rounds {
+        for g in gs {
+            let mut values = [vec![None; d + 1], vec![None; d + 1]];
+            for t in 0..2 {
+                let options = AlphaBetaOptions::default();
+                let mut ab = AlphaBeta::with_threads(
+                    mancala_search::Static,
+                    Limits::depth(depth),
+                    options,
+                    t + 1,
+                );
+                let before = process_cpu();
+                let r = ab.search_with(g, |r| {
+                    time[t][r.depth as usize] += r.elapsed;
+                    values[t][r.depth as usize] = Some(r.score);
+                });
+                nodes[t] += r.nodes;
+                cpu[t] += process_cpu() - before;
+            }
+            assert_eq!(
+                values[0], values[1],
+                "{name}: two threads found other values"
+            );
+        }
+    }
+    println!(
+        "{name}: {} records, {rounds} round(s); nodes to depth {depth}: {} (1 thread), {} (2 threads)",
+        gs.len(),
+        nodes[0],
+        nodes[1]
+    );
+    println!(
+        "CPU time of the process: {:.2} s (1 thread), {:.2} s (2 threads: {:.2} cores on average)",
+        cpu[0],
+        cpu[1],
+        cpu[1] / time[1][d].as_secs_f64()
+    );
+    println!("| depth | 1 thread | 2 threads | speed-up |");
+    println!("| ---: | ---: | ---: | ---: |");
+    for (k, (one, two)) in time[0].iter().zip(&time[1]).enumerate().skip(1) {
+        let (one, two) = (one.as_secs_f64(), two.as_secs_f64());
+        if one >= 0.05 {
+            println!("| {k} | {one:.3} s | {two:.3} s | {:.2}× |", one / two);
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "deep") {
+        let rounds = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
+        deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), 3), 18, rounds);
+        deep::<oware::Game>("oware", &games(&oware::Oware::new(), 3), 17, rounds);
+        deep::<rio_kadalis::Game>(
+            "rio-kadalis",
+            &games(&rio_kadalis::Kadalis::<6>::new(), 3),
+            18,
+            rounds,
+        );
+        deep::<omweso::Game>("omweso", &games(&omweso::Omweso::new(), 3), 13, rounds);
+        deep::<kalah::Game>("kalah", &games(&kalah::Kalah::new(), 3), 17, rounds);
+        return;
+    }
     let base = AlphaBetaOptions {
         history: !args.iter().any(|a| a == "no-history"),
         killers: args.iter().any(|a| a == "killers"),

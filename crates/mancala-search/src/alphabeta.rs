@@ -167,10 +167,12 @@ struct Entry {
 
 /// The table's slots: two words each, the entry packed in one (value, draft, flags,
 /// move index, generation) and its key XOR that word in the other, so that threads
-/// could share one table without locks: a slot written by two threads at once reads as
-/// empty (its words no longer match any key), never as another node's entry. (Lazy SMP
-/// over a shared table was tried in issue 30 and measured slower here than the root
-/// split of [`AlphaBeta::with_threads`]: each thread has its own table.)
+/// share one table without locks: a slot written by two threads at once reads as
+/// empty (its words no longer match any key), never as another node's entry. The
+/// threads of [`AlphaBeta::with_threads`] share one: they search the same iteration, so
+/// an entry one thread stores is at the draft another thread's node asks for. (Lazy SMP,
+/// every thread deepening on its own over one table, was tried in issue 30 and
+/// measured slower: its deeper entries never cut.)
 #[derive(Debug)]
 struct Slots {
     words: Vec<[AtomicU64; 2]>,
@@ -182,8 +184,8 @@ struct Slots {
 /// The best move, value and bound found at each node of the search: one entry per
 /// slot, indexed by the low bits of the node's key (its position and history, or with
 /// [`AlphaBetaOptions::table_cuts`] off the line's: the moves from the root) and
-/// checked against the whole key. Allocated once; a clone of an engine (a helper
-/// thread's too) gets an empty table of its own.
+/// checked against the whole key. Allocated once; a clone of an engine gets an empty
+/// table of its own (a helper thread's is then replaced by its caller's).
 #[derive(Debug)]
 struct Table(Arc<Slots>);
 
@@ -381,7 +383,38 @@ pub struct AlphaBeta<R: Record, E = Static> {
     /// In a search with threads: the nodes of all of them, against the node limit
     /// (each adds its own every [`BUDGET_STEP`] nodes).
     shared_nodes: Option<std::sync::Arc<core::sync::atomic::AtomicU64>>,
+    /// Whether the node about to be searched is on the iteration's leftmost path (the
+    /// root, its first child searched, that child's first child…), where the threads
+    /// split ([`AlphaBeta::split`]); always false on one thread and in helpers.
+    leftmost: bool,
+    /// The split of a node's remaining moves among the threads (set by
+    /// [`AlphaBeta::with_threads`]).
+    split: Option<SplitSearch<R, E>>,
+    /// In a split: the line of the best move this thread searched (kept while it
+    /// searches the next ones), and its length.
+    split_pv: Vec<Option<MoveOf<R>>>,
+    split_pv_len: usize,
+    /// Iterations are split among the threads only if the previous one took this long
+    /// ([`PARALLEL_AFTER`] unless a test sets it).
+    parallel_after: core::time::Duration,
 }
+
+/// A node of the leftmost path is split among the threads only with at least this many
+/// plies left (below, the moves' subtrees are too small to pay for starting a thread).
+const SPLIT_DEPTH: u32 = 5;
+
+/// The split of [`AlphaBeta::with_threads`]: the node's remaining moves in order, its
+/// depth, window, ply and line; gives the best of those moves (value and index) and
+/// leaves that move's line in the caller's row `ply + 1` of principal variations.
+type SplitSearch<R, E> = fn(
+    &mut AlphaBeta<R, E>,
+    &mut R,
+    &[MoveOf<R>],
+    u32,
+    (Score, Score),
+    usize,
+    u64,
+) -> Option<(Score, usize)>;
 
 /// An iteration of alpha-beta with threads is shared among them only if the previous
 /// one took this long.
@@ -442,6 +475,11 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             parallel: None,
             helpers: Vec::new(),
             shared_nodes: None,
+            leftmost: false,
+            split: None,
+            split_pv: Vec::new(),
+            split_pv_len: 0,
+            parallel_after: PARALLEL_AFTER,
         }
     }
 
@@ -449,6 +487,14 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     #[must_use]
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Splits every iteration among the threads, however short the one before (for
+    /// tests: the threads then split at depths quick to check; by default iterations
+    /// after one shorter than 20 ms are searched by one thread).
+    #[doc(hidden)]
+    pub fn split_every_iteration(&mut self) {
+        self.parallel_after = core::time::Duration::ZERO;
     }
 
     /// The limits of the next searches.
@@ -642,6 +688,8 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     ) -> Score {
         self.nodes += 1;
         self.pv_len[ply] = 0;
+        // On the leftmost path, the first child is too; every other node is off it.
+        let on_left = core::mem::take(&mut self.leftmost);
         self.check_limits();
         if self.stopped {
             return 0;
@@ -712,6 +760,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         let mut first = table_move;
         let mut sorted = false;
         let mut next = 0;
+        let mut children = 0;
         loop {
             let m = match first.take() {
                 Some(m) => m,
@@ -739,6 +788,8 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             };
             self.play(game, m);
             let child_line = extend_line(line, move_hash(&m));
+            self.leftmost = on_left && children == 0;
+            children += 1;
             let v = if game.position().side_to_move() == me {
                 self.negamax(game, depth - 1, alpha, beta, ply + 1, child_line)
             } else {
@@ -759,6 +810,38 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             }
             if alpha >= beta {
                 self.note_cutoff(m, me, depth, ply);
+                break;
+            }
+            // Young brothers wait: on the leftmost path, once the first move is
+            // searched, the threads share the others.
+            if let (true, 1, Some(split)) = (on_left && depth >= SPLIT_DEPTH, children, self.split)
+                && moves.len() <= MAX_SORTED
+            {
+                if !sorted {
+                    order = self.ordered(game, &moves, table_move, depth, ply);
+                }
+                let rest: ArrayVec<MoveOf<R>, MAX_SORTED> =
+                    order.iter().skip(next).map(|&(m, _)| m).collect();
+                let found = split(self, game, &rest, depth, (alpha, beta), ply, line);
+                if let Some((v, i)) = found
+                    && v > best
+                {
+                    best = v;
+                    best_move = Some(rest[i]);
+                    if v > alpha {
+                        alpha = v;
+                        self.update_pv(ply, rest[i]);
+                    }
+                }
+                if self.stopped {
+                    self.depth_cut |= cut_before;
+                    return 0;
+                }
+                if alpha >= beta
+                    && let Some(m) = best_move
+                {
+                    self.note_cutoff(m, me, depth, ply);
+                }
                 break;
             }
         }
@@ -912,11 +995,17 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             return report;
         }
         let mut work = working_copy(&mut self.work, game, MAX_PLY);
+        // The time of the last iteration: short ones are searched by this thread alone,
+        // since starting the others and waiting for them costs more (a thread can wait
+        // milliseconds to be scheduled on a loaded machine).
+        let mut last = core::time::Duration::ZERO;
         for depth in 1..=max_depth {
+            let began = Instant::now();
             // Each iteration is an ordinary negamax; the table's move of the last
             // iteration is searched first, so an unfinished iteration that completed a
             // move better than the first has found a better move.
             self.depth_cut = false;
+            self.leftmost = !self.helpers.is_empty() && last >= self.parallel_after;
             let score = self.negamax(&mut work, depth, -INFINITY, INFINITY, 0, ROOT_LINE);
             if self.stopped {
                 // The root's first move is the previous best; the root's line changes
@@ -929,11 +1018,12 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 }
                 break;
             }
+            last = began.elapsed();
             report.best = self.pv[0].filter(|_| self.pv_len[0] > 0).or(report.best);
             report.score = score;
             report.depth = depth;
             report.pv = self.principal_variation();
-            report.nodes = self.nodes;
+            report.nodes = self.all_nodes();
             report.elapsed = self.start.elapsed();
             on_depth(&report);
             // Every line was searched to its end; or the game is lost; or it is won
@@ -956,9 +1046,14 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             }
         }
         self.work = Some(work);
-        report.nodes = self.nodes;
+        report.nodes = self.all_nodes();
         report.elapsed = self.start.elapsed();
         report
+    }
+
+    /// The nodes searched by this thread and its helpers.
+    fn all_nodes(&self) -> u64 {
+        self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>()
     }
 }
 
@@ -969,13 +1064,18 @@ where
     E: Evaluator<R::Position> + Clone + Send + Sync,
 {
     /// An alpha-beta player that searches with `threads` threads (at least 1; the
-    /// record, its moves and the evaluator go to the other threads). The threads share
-    /// the root's moves: the first (the previous iteration's best) is searched alone,
-    /// then each thread takes the next unsearched move with the best value found so far
-    /// as its bound, so a depth's value and move are those of one thread (ties go to the
-    /// first move in the root's order) and only the node counts vary from run to run.
-    /// A node limit is one budget for all the threads; a panic in any of them reaches
-    /// the caller as it was raised.
+    /// record, its moves and the evaluator go to the other threads). Young brothers
+    /// wait: at every node of an iteration's leftmost path (the root, its first move's
+    /// node, that node's first move's node…) with at least 5 plies left, the first move
+    /// is searched alone (by this thread, splitting the nodes below in the same way),
+    /// then each thread takes the node's next unsearched move with the best value found
+    /// so far as its bound (at the root, one below: ties go to the first move in the
+    /// root's order), each on its own copy of the record, all over one shared table. A
+    /// depth's value is therefore the one-thread value, the minimax value, whatever the
+    /// timing; only the node counts (and, among equal values below the root, the move
+    /// stored in the table) vary from run to run. Iterations shorter than 20 ms are
+    /// searched by this thread alone. A node limit is one budget for all the threads; a
+    /// panic in any of them reaches the caller as it was raised.
     ///
     /// ```
     /// use mancala_core::{record::{Line, Record}, toy::Countdown};
@@ -994,176 +1094,172 @@ where
         let mut ab = AlphaBeta::with_evaluator(eval, limits, options);
         ab.threads = threads.max(1);
         ab.parallel = Some(Self::search_parallel);
+        ab.split = Some(Self::split);
         ab
     }
 
-    /// Iterative deepening with the root's moves shared by the threads: see
+    /// Iterative deepening with the leftmost path's nodes split among the threads: see
     /// [`AlphaBeta::with_threads`].
     fn search_parallel(
         &mut self,
         game: &R,
         on_depth: &mut dyn FnMut(&Report<MoveOf<R>>),
     ) -> Report<MoveOf<R>> {
-        use std::sync::Mutex;
-        use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
-
         self.begin(self.limits);
-        let moves = game.legal_moves();
-        let mut report = Report::bare(moves.first().copied());
-        let max_depth = self.limits.depth.clamp(1, MAX_PLY as u32 - 2);
-        if moves.is_empty() {
-            report.elapsed = self.start.elapsed();
-            return report;
-        }
         while self.helpers.len() + 1 < self.threads {
             let mut h = self.clone();
             h.helpers = Vec::new();
             h.parallel = None;
+            h.split = None;
             h.threads = 1;
             self.helpers.push(h);
         }
+        if self.split_pv.is_empty() {
+            self.split_pv = vec![None; MAX_PLY];
+        }
         let (start, limits) = (self.start, self.limits);
         // One node budget for all the threads.
-        let all_nodes = std::sync::Arc::new(core::sync::atomic::AtomicU64::new(0));
-        self.shared_nodes = Some(std::sync::Arc::clone(&all_nodes));
+        let all_nodes = Arc::new(AtomicU64::new(0));
+        self.shared_nodes = Some(Arc::clone(&all_nodes));
         for h in &mut self.helpers {
-            h.begin(limits);
+            h.begin_thread(limits);
             h.start = start;
-            h.shared_nodes = Some(std::sync::Arc::clone(&all_nodes));
-        }
-        // The root's order: the previous iteration's best first, then by the
-        // children's evaluations (the game's order on ties).
-        let mut work = working_copy(&mut self.work, game, MAX_PLY);
-        let mut order: Vec<MoveOf<R>> = self
-            .ordered(&mut work, &moves, None, 2, 0)
-            .iter()
-            .map(|&(m, _)| m)
-            .chain(moves.iter().skip(MAX_SORTED).copied())
-            .collect();
-        self.work = Some(work);
-        let me = game.position().side_to_move();
-        // The time of the last iteration: short ones are searched by this thread alone,
-        // since starting the others and waiting for them costs more (a thread can wait
-        // milliseconds to be scheduled on a loaded machine).
-        let mut last = core::time::Duration::ZERO;
-        for depth in 1..=max_depth {
-            let began = crate::Instant::now();
-            // One root move searched by `ab` (its own working copy of `game`) with the
-            // bound `floor`: the value, exact if above the bound, and the line.
-            let search_move = |ab: &mut AlphaBeta<R, E>, m: MoveOf<R>, floor: Score| {
-                let mut work = working_copy(&mut ab.work, game, MAX_PLY);
-                ab.depth_cut = false;
-                ab.play(&mut work, m);
-                let line = extend_line(ROOT_LINE, move_hash(&m));
-                let v = if work.position().side_to_move() == me {
-                    ab.negamax(&mut work, depth - 1, floor, INFINITY, 1, line)
-                } else {
-                    -ab.negamax(&mut work, depth - 1, -INFINITY, -floor, 1, line)
-                };
-                work.undo();
-                ab.work = Some(work);
-                let mut pv = vec![m];
-                pv.extend(ab.pv[MAX_PLY..MAX_PLY + ab.pv_len[1]].iter().flatten());
-                (v, pv, ab.depth_cut, ab.stopped)
-            };
-            // The first move alone, for a bound.
-            let (v0, pv0, cut0, stop0) = search_move(self, order[0], -INFINITY);
-            if stop0 {
-                break;
-            }
-            let best = AtomicI32::new(v0);
-            let next = AtomicUsize::new(1);
-            // (index in the order, value, line) of every move above the bound it had.
-            let results = Mutex::new(vec![(0usize, v0, pv0)]);
-            let any_cut = Mutex::new(cut0);
-            let order_ref = &order;
-            let worker = |ab: &mut AlphaBeta<R, E>| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&m) = order_ref.get(i) else { break };
-                // One below the best so far: a move that ties it is found exact, so
-                // the first of equal moves in the order wins as with one thread.
-                let floor = best.load(Ordering::Relaxed).saturating_sub(1);
-                let (v, pv, cut, stopped) = search_move(ab, m, floor);
-                if stopped {
-                    break;
-                }
-                *any_cut
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner) |= cut;
-                if v > floor {
-                    best.fetch_max(v, Ordering::Relaxed);
-                    results
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                        .push((i, v, pv));
-                }
-            };
-            if last < PARALLEL_AFTER {
-                worker(self);
-            } else {
-                let mut helpers = core::mem::take(&mut self.helpers);
-                let panicked = std::thread::scope(|scope| {
-                    let handles: Vec<_> = helpers
-                        .iter_mut()
-                        .map(|h| scope.spawn(|| worker(h)))
-                        .collect();
-                    worker(self);
-                    // A helper's panic, as it was raised (not the scope's own).
-                    handles.into_iter().find_map(|h| h.join().err())
-                });
-                if let Some(payload) = panicked {
-                    std::panic::resume_unwind(payload);
-                }
-                self.helpers = helpers;
-            }
-            last = began.elapsed();
-            let stopped = self.stopped || self.helpers.iter().any(|h| h.stopped);
-            let nodes = self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>();
-            let mut results = results
-                .into_inner()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            // The best value; among equal values the first in the order.
-            results.sort_by_key(|&(i, v, _)| (core::cmp::Reverse(v), i));
-            let (i, score, pv) = results.swap_remove(0);
-            let m = order[i];
-            if stopped {
-                // An unfinished iteration: its best completed move, if better than the
-                // first (the previous best), which was searched in full.
-                if i != 0 {
-                    report.best = Some(m);
-                    report.pv = pv;
-                }
-                break;
-            }
-            report.best = Some(m);
-            report.score = score;
-            report.depth = depth;
-            report.pv = pv;
-            report.nodes = nodes;
-            report.elapsed = self.start.elapsed();
-            on_depth(&report);
-            order.remove(i);
-            order.insert(0, m);
-            let most = self.utility.most_points(me);
-            let cut = any_cut
-                .into_inner()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if !cut
-                || (is_decisive(score) && score < 0)
-                || points_of(score).is_some_and(|p| score > 0 && p >= most)
-            {
-                break;
-            }
-            if let Some(t) = self.limits.time
-                && self.start.elapsed() * 3 > t
-            {
-                break;
+            h.shared_nodes = Some(Arc::clone(&all_nodes));
+            // One table for all the threads: they search the same iteration, so each
+            // finds the others' entries at their own draft.
+            h.table = self.table.as_ref().map(|t| Table(Arc::clone(&t.0)));
+            if h.split_pv.is_empty() {
+                h.split_pv = vec![None; MAX_PLY];
             }
         }
-        report.nodes = self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>();
-        report.elapsed = self.start.elapsed();
+        let report = self.iterate(game, on_depth);
         self.shared_nodes = None;
         report
+    }
+
+    /// The moves `rest` of the current node of `game` (its first move searched, `depth`
+    /// plies left, the window `(alpha, beta)` narrowed by it, `ply` plies from the root,
+    /// on the line `line`) searched by all the threads: each takes the next move in
+    /// order and searches it with the best value found so far as its floor (at the root,
+    /// one below, so that a move tying the best is found exact and the first of equal
+    /// moves wins as on one thread). Gives the best value and its move's index in
+    /// `rest` (among equal values one found exact, then the first), and leaves its line
+    /// in row `ply + 1` of the principal variations; `None` if no move was completed.
+    #[allow(clippy::too_many_arguments)]
+    fn split(
+        &mut self,
+        game: &mut R,
+        rest: &[MoveOf<R>],
+        depth: u32,
+        (alpha, beta): (Score, Score),
+        ply: usize,
+        line: u64,
+    ) -> Option<(Score, usize)> {
+        use std::sync::atomic::{AtomicI32, AtomicUsize};
+        if rest.is_empty() {
+            // A node of one move: no thread to start.
+            return None;
+        }
+        let me = game.position().side_to_move();
+        let next = AtomicUsize::new(0);
+        let floor_all = AtomicI32::new(alpha);
+        // One thread's share: its best (value, found exact, index) among the moves
+        // it took, that move's line kept in its `split_pv`.
+        let worker = |ab: &mut AlphaBeta<R, E>, work: &mut R| {
+            let mut found: Option<(Score, bool, usize)> = None;
+            loop {
+                let i = next.fetch_add(1, Relaxed);
+                let Some(&m) = rest.get(i) else { break };
+                let floor = floor_all.load(Relaxed);
+                if floor >= beta {
+                    break;
+                }
+                let floor = if ply == 0 {
+                    floor.saturating_sub(1)
+                } else {
+                    floor
+                };
+                ab.play(work, m);
+                let child_line = extend_line(line, move_hash(&m));
+                let v = if work.position().side_to_move() == me {
+                    ab.negamax(work, depth - 1, floor, beta, ply + 1, child_line)
+                } else {
+                    -ab.negamax(work, depth - 1, -beta, -floor, ply + 1, child_line)
+                };
+                work.undo();
+                if ab.stopped {
+                    break;
+                }
+                let exact = v > floor;
+                if exact {
+                    floor_all.fetch_max(v, Relaxed);
+                }
+                if found.is_none_or(|(b, e, _)| (v, exact) > (b, e)) {
+                    found = Some((v, exact, i));
+                    let n = ab.pv_len[ply + 1].min(MAX_PLY);
+                    let row = (ply + 1) * MAX_PLY;
+                    ab.split_pv[..n].copy_from_slice(&ab.pv[row..row + n]);
+                    ab.split_pv_len = n;
+                }
+            }
+            found
+        };
+        let mut helpers = core::mem::take(&mut self.helpers);
+        let mut works: ArrayVec<R, 8> = helpers
+            .iter_mut()
+            .take(8)
+            .map(|h| {
+                h.depth_cut = false;
+                working_copy(&mut h.work, game, MAX_PLY)
+            })
+            .collect();
+        let (mine, theirs, panicked) = std::thread::scope(|scope| {
+            let handles: ArrayVec<_, 8> = helpers
+                .iter_mut()
+                .zip(works.iter_mut())
+                .map(|(h, w)| scope.spawn(|| worker(h, w)))
+                .collect();
+            let mine = worker(self, game);
+            let mut theirs: ArrayVec<_, 8> = ArrayVec::new();
+            let mut panicked = None;
+            for h in handles {
+                match h.join() {
+                    Ok(f) => theirs.push(f),
+                    // A helper's panic, as it was raised (not the scope's own).
+                    Err(payload) => panicked = panicked.or(Some(payload)),
+                }
+            }
+            (mine, theirs, panicked)
+        });
+        if let Some(payload) = panicked {
+            std::panic::resume_unwind(payload);
+        }
+        for (h, w) in helpers.iter_mut().zip(works.drain(..)) {
+            h.work = Some(w);
+            self.depth_cut |= h.depth_cut;
+            self.stopped |= h.stopped;
+        }
+        // The best of all: by value, then found exact, then first in the order.
+        let key =
+            |f: &Option<(Score, bool, usize)>| f.map(|(v, e, i)| (v, e, core::cmp::Reverse(i)));
+        let mut best = (mine, None);
+        for (t, f) in theirs.into_iter().enumerate() {
+            if key(&f) > key(&best.0) {
+                best = (f, Some(t));
+            }
+        }
+        let (f, who) = best;
+        if let Some(t) = who {
+            let h = &helpers[t];
+            self.split_pv[..h.split_pv_len].copy_from_slice(&h.split_pv[..h.split_pv_len]);
+            self.split_pv_len = h.split_pv_len;
+        }
+        self.helpers = helpers;
+        let (v, _, i) = f?;
+        let (n, row) = (self.split_pv_len, (ply + 1) * MAX_PLY);
+        self.pv[row..row + n].copy_from_slice(&self.split_pv[..n]);
+        self.pv_len[ply + 1] = n;
+        Some((v, i))
     }
 }
 

@@ -43,8 +43,8 @@ fn reaches<R: Record>(
 }
 
 /// With `reference`, the value is also checked against plain minimax (too slow for
-/// Omweso at its depth). The first records are also searched `deep`, where iterations
-/// take long enough to be shared by the threads (shorter ones are searched alone).
+/// Omweso at its depth). The first records are also searched `deep`, where the threads
+/// split more nodes of the leftmost path (each with 5 plies or more left).
 fn check<R: Record + Send + Sync>(
     start: &R::Position,
     depth: u32,
@@ -63,6 +63,9 @@ fn check<R: Record + Send + Sync>(
         let one = AlphaBeta::new(Limits::depth(depth)).search(&game);
         let mut par =
             AlphaBeta::with_threads(Static, Limits::depth(depth), AlphaBetaOptions::default(), 2);
+        // Split at every node of the leftmost path with 5 plies or more left, in every
+        // iteration, however quick (by default only after a 20 ms iteration).
+        par.split_every_iteration();
         let r = par.search(&game);
         assert_eq!((r.score, r.depth), (one.score, one.depth), "seed {seed}");
         if reference {
@@ -75,8 +78,9 @@ fn check<R: Record + Send + Sync>(
         if seed < 3 {
             let one = AlphaBeta::new(Limits::depth(deep)).search(&game);
             let options = AlphaBetaOptions::default();
-            let two =
-                AlphaBeta::with_threads(Static, Limits::depth(deep), options, 2).search(&game);
+            let mut two = AlphaBeta::with_threads(Static, Limits::depth(deep), options, 2);
+            two.split_every_iteration();
+            let two = two.search(&game);
             assert_eq!(
                 (two.score, two.depth),
                 (one.score, one.depth),
@@ -111,7 +115,7 @@ fn two_threads_find_the_value_of_one_on_omweso() {
 
 #[test]
 fn two_threads_find_the_value_of_one_on_rio_kadalis() {
-    check::<rio_kadalis::Game>(&rio_kadalis::Kadalis::<6>::new(), 6, 16, true, 12);
+    check::<rio_kadalis::Game>(&rio_kadalis::Kadalis::<6>::new(), 7, 16, true, 13);
 }
 
 #[test]
