@@ -50,6 +50,7 @@ pub mod oracle;
 pub mod oware;
 pub mod rank;
 pub mod retro;
+pub mod rows;
 pub mod search;
 pub mod unsow;
 pub mod urim;

@@ -174,18 +174,18 @@ pub fn through(gain: i32, again: bool, cl: i32, cu: i32) -> (i32, i32) {
 }
 
 /// What playing every move of one board gives.
-struct Expanded {
+pub(crate) struct Expanded {
     /// The best exit for `L` and for `U` (`i32::MIN` if none).
-    exit_l: i32,
-    exit_u: i32,
+    pub(crate) exit_l: i32,
+    pub(crate) exit_u: i32,
     /// The children with as many seeds: their ranks, [`AGAIN`] set if the same side
     /// moves again.
-    kids: ArrayVec<u32, MAX_MOVES>,
+    pub(crate) kids: ArrayVec<u32, MAX_MOVES>,
 }
 
 /// Plays every move of `pos` (a board of `seeds` seeds, its stores' margin `stores`)
 /// and resolves the exits from the databases below.
-fn expand<G: SolveGame>(
+pub(crate) fn expand<G: SolveGame>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
