@@ -236,8 +236,8 @@ pub fn solve_table<G: SolveGame + Alternating>(
     }
     let mut out = Vec::with_capacity(2 * n);
     for (&l, &u) in zl.iter().zip(&zu) {
-        if l != ABSENT {
-            stats.unresolved += u64::from(l < u);
+        if l != ABSENT && l < u {
+            stats.unresolved += 1;
             stats.gap += (i32::from(u) - i32::from(l)) as u64;
         }
         out.extend_from_slice(&[l as u8, u as u8]);
