@@ -192,11 +192,16 @@ pub fn solve_table<G: SolveGame + Alternating>(
     };
     loop {
         stats.outer += 1;
-        // The inner fixed point from the top (for the mover of `L`: `YL = +n`,
-        // `YU = −n`), `Z` held.
+        // The inner fixed point, `Z` held, from above it (for the mover of `L`):
+        // `YL = ZU`, `YU = ZL`. Any start above the greatest fixed point gets there
+        // (each step keeps the values above it, and the iteration stops at a
+        // post-fixed point, which is below it), and this one is: the greatest fixed
+        // point is the next `Z`, below the final `L ≤ U ≤ ZU` (and its `U` above the
+        // final `U ≥ L ≥ ZL`). Boards already resolved (`ZL = ZU`) stay so.
+        active.retain(|a| zl[a.rank as usize] < zu[a.rank as usize]);
         for a in &active {
-            yl[a.rank as usize] = s as i8;
-            yu[a.rank as usize] = -s as i8;
+            let r = a.rank as usize;
+            (yl[r], yu[r]) = (zu[r], zl[r]);
         }
         loop {
             stats.inner += 1;

@@ -1007,3 +1007,65 @@ fn rows_bounds_hold_the_exact_value_of_every_board_up_to_3_seeds() {
         );
     });
 }
+
+/// The table of `docs/solving.md` ("Tighter bounds from the rows' split"): for every
+/// seed count up to `URIM_ROWS_SEEDS` (default 14), the boards unresolved and the
+/// mean gap `U − L` under today's definition and the rows' split one, and the time
+/// of each build; with `URIM_ROWS_CHECK` set, each seed count from 7 on also
+/// against the co-Büchi attractors.
+#[test]
+#[ignore = "minutes in release: both definitions' databases up to 14 seeds"]
+fn rows_bounds_table() {
+    use std::time::Instant;
+    let max = std::env::var("URIM_ROWS_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(14);
+    let check = std::env::var_os("URIM_ROWS_CHECK").is_some();
+    let game = UrimGame::<6>::new();
+    let mut old = Databases::new(&game, max).unwrap();
+    let mut rows = Databases::new(&game, max).unwrap();
+    eprintln!(
+        "| seeds | boards | unresolved, today | mean U − L, today | unresolved, rows | mean U − L, rows | s, today | s, rows | outer steps | inner sweeps |"
+    );
+    eprintln!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    for n in 0..=max {
+        let t = Instant::now();
+        build(&game, &mut old, n, None, false, |_| {}).unwrap();
+        let t_old = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let (table, st) = mancala_solve::rows::solve_table(&game, &rows, n).unwrap();
+        let t_rows = t.elapsed().as_secs_f64();
+        rows.push(Table::Memory(table)).unwrap();
+        let (mut boards, mut un_old, mut gap_old) = (0u64, 0u64, 0u64);
+        for r in 0..old.ranker().count(n) {
+            let (ol, ou) = old.bounds(n, r).unwrap();
+            if ol as i8 == mancala_solve::ABSENT {
+                continue;
+            }
+            let (l, u) = rows.bounds(n, r).unwrap();
+            assert!(ol <= l && l <= u && u <= ou, "{n} seeds, rank {r}");
+            boards += 1;
+            un_old += u64::from(ol < ou);
+            gap_old += (ou - ol) as u64;
+        }
+        let pct = |x: u64| 100.0 * x as f64 / boards as f64;
+        let mean = |x: u64| x as f64 / boards as f64;
+        eprintln!(
+            "| {n} | {boards} | {un_old} ({:.1}%) | {:.2} | {} ({:.1}%) | {:.2} | {t_old:.2} | {t_rows:.2} | {} | {} |",
+            pct(un_old),
+            mean(gap_old),
+            st.unresolved,
+            pct(st.unresolved),
+            mean(st.gap),
+            st.outer,
+            st.inner
+        );
+        if check && n >= 7 {
+            let t = Instant::now();
+            let (_, wrong) = rows_check(n, &rows);
+            assert!(wrong.is_empty(), "{n} seeds: {wrong:?}");
+            eprintln!("  {n} seeds: the co-Büchi check passed, {:.1} s", t.elapsed().as_secs_f64());
+        }
+    }
+}
