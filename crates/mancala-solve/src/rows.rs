@@ -57,8 +57,9 @@ const CHUNK: usize = 1 << 14;
 pub struct RowsStats {
     /// Steps of the outer (least) fixed point, the last changing nothing.
     pub outer: u32,
-    /// Sweeps of the inner (greatest) fixed point over all outer steps.
-    pub inner: u32,
+    /// Boards evaluated in the inner (greatest) fixed points, all outer steps
+    /// together.
+    pub evaluations: u64,
     /// Boards with children of the same seed count (those iterated).
     pub cyclic: u64,
     /// Boards left with `L < U`.
@@ -168,7 +169,7 @@ pub fn solve_table<G: SolveGame + Alternating>(
     let mut zl = Vec::with_capacity(n);
     let mut zu = Vec::with_capacity(n);
     let mut active = Vec::new();
-    let mut kids = Vec::new();
+    let mut kids: Vec<u32> = Vec::new();
     for (vals, act, k) in parts {
         let base = kids.len() as u32;
         zl.extend(vals.iter().map(|v| v.0));
@@ -190,6 +191,28 @@ pub fn solve_table<G: SolveGame + Alternating>(
             .copied()
             .collect()
     };
+    // The parents (ranks) of each board: `parents[pstart[c]..pstart[c + 1]]`.
+    let mut pstart = vec![0u32; n + 1];
+    for &c in &kids {
+        pstart[c as usize + 1] += 1;
+    }
+    for c in 0..n {
+        pstart[c + 1] += pstart[c];
+    }
+    let mut fill = pstart.clone();
+    let mut parents = vec![0u32; kids.len()];
+    for a in &active {
+        for c in kids_of(a) {
+            parents[fill[c as usize] as usize] = a.rank;
+            fill[c as usize] += 1;
+        }
+    }
+    drop(fill);
+    // Each iterated board's place in `active` (`NONE`: not iterated).
+    const NONE: u32 = u32::MAX;
+    let mut slot = vec![NONE; n];
+    let mut queued = vec![false; n];
+    let mut queue = std::collections::VecDeque::new();
     loop {
         stats.outer += 1;
         // The inner fixed point, `Z` held, from above it (for the mover of `L`):
@@ -197,34 +220,43 @@ pub fn solve_table<G: SolveGame + Alternating>(
         // (each step keeps the values above it, and the iteration stops at a
         // post-fixed point, which is below it), and this one is: the greatest fixed
         // point is the next `Z`, below the final `L ≤ U ≤ ZU` (and its `U` above the
-        // final `U ≥ L ≥ ZL`). Boards already resolved (`ZL = ZU`) stay so.
-        active.retain(|a| zl[a.rank as usize] < zu[a.rank as usize]);
+        // final `U ≥ L ≥ ZL`). Boards already resolved (`ZL = ZU`) stay so. A
+        // worklist: every board once, then the parents of those that change.
         for a in &active {
+            slot[a.rank as usize] = NONE;
+        }
+        active.retain(|a| zl[a.rank as usize] < zu[a.rank as usize]);
+        for (i, a) in active.iter().enumerate() {
             let r = a.rank as usize;
             (yl[r], yu[r]) = (zu[r], zl[r]);
+            slot[r] = i as u32;
+            queued[r] = true;
+            queue.push_back(i as u32);
         }
-        loop {
-            stats.inner += 1;
-            let mut changed = false;
-            for a in &active {
-                let r = a.rank as usize;
-                let sp = i32::from(a.split);
-                let (mut l, mut u) = (i32::from(a.exit_l), i32::from(a.exit_u));
-                for c in kids_of(a) {
-                    let c = c as usize;
-                    let (czl, czu) = (i32::from(zl[c]), i32::from(zu[c]));
-                    let (cyl, cyu) = (i32::from(yl[c]), i32::from(yu[c]));
-                    l = l.max((-czu).max(sp.min(-cyu)));
-                    u = u.max((-czl).min(sp.max(-cyl)));
-                }
-                let (l, u) = (l.min(i32::from(yl[r])), u.max(i32::from(yu[r])));
-                if (l as i8, u as i8) != (yl[r], yu[r]) {
-                    (yl[r], yu[r]) = (l as i8, u as i8);
-                    changed = true;
-                }
+        while let Some(i) = queue.pop_front() {
+            let a = &active[i as usize];
+            let r = a.rank as usize;
+            queued[r] = false;
+            stats.evaluations += 1;
+            let sp = i32::from(a.split);
+            let (mut l, mut u) = (i32::from(a.exit_l), i32::from(a.exit_u));
+            for c in kids_of(a) {
+                let c = c as usize;
+                let (czl, czu) = (i32::from(zl[c]), i32::from(zu[c]));
+                let (cyl, cyu) = (i32::from(yl[c]), i32::from(yu[c]));
+                l = l.max((-czu).max(sp.min(-cyu)));
+                u = u.max((-czl).min(sp.max(-cyl)));
             }
-            if !changed {
-                break;
+            let (l, u) = (l.min(i32::from(yl[r])), u.max(i32::from(yu[r])));
+            if (l as i8, u as i8) != (yl[r], yu[r]) {
+                (yl[r], yu[r]) = (l as i8, u as i8);
+                for &p in &parents[pstart[r] as usize..pstart[r + 1] as usize] {
+                    let j = slot[p as usize];
+                    if j != NONE && !queued[p as usize] {
+                        queued[p as usize] = true;
+                        queue.push_back(j);
+                    }
+                }
             }
         }
         let mut moved = false;

@@ -653,7 +653,12 @@ fn explicit_graph(n: u32, dbs: &Databases) -> Graph {
         }
     }
     drop((kids, fill));
-    Graph { exits, start, pred, left }
+    Graph {
+        exits,
+        start,
+        pred,
+        left,
+    }
 }
 
 fn attractor_check(n: u32, dbs: &Databases) -> (usize, Vec<([u8; 12], i32, i32)>) {
@@ -835,7 +840,9 @@ fn rows_check(n: u32, dbs: &Databases) -> (usize, Vec<([u8; 12], i32, i32)>) {
         if i > 0 {
             assert!(ranker.next(&mut b));
         }
-        *s = (0..6).map(|k| i32::from(b[2 * k]) - i32::from(b[2 * k + 1])).sum();
+        *s = (0..6)
+            .map(|k| i32::from(b[2 * k]) - i32::from(b[2 * k + 1]))
+            .sum();
     }
     let preds = |j: usize| &pred[start[j] as usize..start[j + 1] as usize];
     // Nodes: 2i (board i, X moves), 2i + 1 (board i, the other moves).
@@ -1026,7 +1033,7 @@ fn rows_bounds_table() {
     let mut old = Databases::new(&game, max).unwrap();
     let mut rows = Databases::new(&game, max).unwrap();
     eprintln!(
-        "| seeds | boards | unresolved, today | mean U − L, today | unresolved, rows | mean U − L, rows | s, today | s, rows | outer steps | inner sweeps |"
+        "| seeds | boards | unresolved, today | mean U − L, today | unresolved, rows | mean U − L, rows | s, today | s, rows | outer steps | evaluations |"
     );
     eprintln!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for n in 0..=max {
@@ -1040,7 +1047,7 @@ fn rows_bounds_table() {
         let (mut boards, mut un_old, mut gap_old) = (0u64, 0u64, 0u64);
         for r in 0..old.ranker().count(n) {
             let (ol, ou) = old.bounds(n, r).unwrap();
-            if ol as i8 == mancala_solve::ABSENT {
+            if ol == mancala_solve::ABSENT {
                 continue;
             }
             let (l, u) = rows.bounds(n, r).unwrap();
@@ -1059,13 +1066,16 @@ fn rows_bounds_table() {
             pct(st.unresolved),
             mean(st.gap),
             st.outer,
-            st.inner
+            st.evaluations
         );
         if check && n >= 7 {
             let t = Instant::now();
             let (_, wrong) = rows_check(n, &rows);
             assert!(wrong.is_empty(), "{n} seeds: {wrong:?}");
-            eprintln!("  {n} seeds: the co-Büchi check passed, {:.1} s", t.elapsed().as_secs_f64());
+            eprintln!(
+                "  {n} seeds: the co-Büchi check passed, {:.1} s",
+                t.elapsed().as_secs_f64()
+            );
         }
     }
 }
