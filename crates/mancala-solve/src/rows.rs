@@ -46,7 +46,7 @@ use rayon::prelude::*;
 use crate::db::{Databases, Table};
 use crate::game::{Alternating, SolveGame};
 use crate::rank::MAX_PITS;
-use crate::retro::{AGAIN, expand};
+use crate::retro::{AGAIN, expand, table_boards};
 use crate::{ABSENT, SolveError};
 
 /// Boards a thread takes at a time in the first pass.
@@ -104,22 +104,8 @@ pub fn solve_table<G: SolveGame + Alternating>(
     dbs: &Databases,
     seeds: u32,
 ) -> Result<(Vec<u8>, RowsStats), SolveError> {
-    if dbs.len() != seeds {
-        return Err(SolveError::Order {
-            have: dbs.len(),
-            want: seeds,
-        });
-    }
+    let n = table_boards(dbs, seeds)?;
     let ranker = dbs.ranker();
-    let count = ranker.count(seeds);
-    if count >= u64::from(AGAIN) || seeds > 126 {
-        return Err(SolveError::TableSize {
-            seeds,
-            found: count,
-            expected: u64::from(AGAIN),
-        });
-    }
-    let n = count as usize;
     let p = ranker.pits();
     let s = seeds as i32;
     // The first pass: every board's fixed bounds, or its exits and children.

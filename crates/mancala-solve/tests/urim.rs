@@ -758,16 +758,21 @@ fn bounds_equal_the_attractors_on_every_board_up_to_7_seeds() {
     }
 }
 
+/// The number in the environment variable `name`, else `default`.
+fn env_u32(name: &str, default: u32) -> u32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 /// (b′) Every board of 8 to 16 seeds (13,037,895 of 16) against the attractors; to
 /// more seeds with `URIM_ATTRACTOR_SEEDS` (20: about 5 GB), the databases built here
 /// or opened from the files in `URIM_DB_DIR` (as the `solve` example writes them).
 #[test]
 #[ignore = "half a minute in release: the attractors over every board of 8 to 16 seeds"]
 fn bounds_equal_the_attractors_on_every_board_up_to_16_seeds() {
-    let max = std::env::var("URIM_ATTRACTOR_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(16);
+    let max = env_u32("URIM_ATTRACTOR_SEEDS", 16);
     let dbs = match std::env::var_os("URIM_DB_DIR") {
         Some(dir) => {
             let mut dbs = Databases::new(&UrimGame::<6>::new(), max).unwrap();
@@ -1032,17 +1037,11 @@ fn rows_bounds_hold_the_exact_value_of_every_board_up_to_3_seeds() {
 #[ignore = "minutes in release: both definitions' databases up to 14 seeds"]
 fn rows_bounds_table() {
     use std::time::Instant;
-    let max = std::env::var("URIM_ROWS_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(14);
+    let max = env_u32("URIM_ROWS_SEEDS", 14);
     let check = std::env::var_os("URIM_ROWS_CHECK").is_some();
     // Above this, the rows' split tables are made by the check's algorithm (the
     // build takes minutes from 12 seeds on).
-    let build_max = std::env::var("URIM_ROWS_BUILD")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(u32::MAX);
+    let build_max = env_u32("URIM_ROWS_BUILD", u32::MAX);
     let game = UrimGame::<6>::new();
     let mut old = Databases::new(&game, max).unwrap();
     let mut rows = Databases::new(&game, max).unwrap();
