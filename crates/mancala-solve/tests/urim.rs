@@ -11,6 +11,8 @@
 //! - (b′) every board of a seed count against the attractors of a reachability game
 //!   over its explicit graph (a different algorithm for the same `L` and `U`);
 //! - (c) a planted error is caught by the consistency check and by (b′);
+//! - (d) the rows' split bounds ([`mancala_solve::rows`]) against co-Büchi
+//!   attractors over the explicit graph, and against (a)'s exact values;
 //!
 //! and hand-counted positions.
 
