@@ -539,24 +539,7 @@ fn replayed_children_give_the_same_databases_up_to_14_seeds() {
     common::replayed_equals_stored(&UrimGame::<7>::new(), 12);
 }
 
-/// (b′) `L` and `U` of every board of `n` seeds by an algorithm of another kind than
-/// the build's iteration, written here from the rules as the `urim` crate plays
-/// them: the graph of the boards is built explicitly (each board twice: moved by the
-/// player for whom endless play counts as the worst, `X`, and by the other), and for
-/// every threshold `t` the set of nodes from which `X` can force an exit (a capture,
-/// looked up in the databases below, or the end of the game) worth at least `t` is the
-/// attractor of those exits, with counters of the moves left to the other player as
-/// in a reachability game. `X`'s value at a node is the greatest such `t` (endless
-/// play: −n); it must be `L` where `X` moves and `−U` where the other does.
-///
-/// The nodes are indexed by the boards' ranks and the graph held as flat arrays (the
-/// predecessors in one array, by board), and the thresholds are taken from the top
-/// down: the attractor only grows as `t` falls, so the counters carry over and each
-/// node is entered once (4.6 GB and a minute for the 84.7 M boards of 20
-/// seeds). Returns the boards checked and those whose bounds differ (board, `L` and
-/// `U` found); a board the rules do not have (a pit over 17) must be absent from the
-/// database.
-/// No child: past the last of a board's children in [`Graph::kids`].
+/// No child: past the last of a board's children.
 const NONE: u32 = u32::MAX;
 /// No exit, in [`Graph::exits`].
 const UNSET: i8 = i8::MIN;
@@ -663,6 +646,23 @@ fn explicit_graph(n: u32, dbs: &Databases) -> Graph {
     }
 }
 
+/// (b′) `L` and `U` of every board of `n` seeds by an algorithm of another kind than
+/// the build's iteration, written here from the rules as the `urim` crate plays
+/// them: the graph of the boards is built explicitly (each board twice: moved by the
+/// player for whom endless play counts as the worst, `X`, and by the other), and for
+/// every threshold `t` the set of nodes from which `X` can force an exit (a capture,
+/// looked up in the databases below, or the end of the game) worth at least `t` is the
+/// attractor of those exits, with counters of the moves left to the other player as
+/// in a reachability game. `X`'s value at a node is the greatest such `t` (endless
+/// play: −n); it must be `L` where `X` moves and `−U` where the other does.
+///
+/// The nodes are indexed by the boards' ranks and the graph held as flat arrays (the
+/// predecessors in one array, by board), and the thresholds are taken from the top
+/// down: the attractor only grows as `t` falls, so the counters carry over and each
+/// node is entered once (4.6 GB and a minute for the 84.7 M boards of 20
+/// seeds). Returns the boards checked and those whose bounds differ (board, `L` and
+/// `U` found); a board the rules do not have (a pit over 17) must be absent from the
+/// database.
 fn attractor_check(n: u32, dbs: &Databases) -> (usize, Vec<([u8; 12], i32, i32)>) {
     let n_i = n as i32;
     let ranker = Ranker::new(12, n).unwrap();
@@ -838,15 +838,10 @@ fn rows_check(n: u32, dbs: &Databases) -> (usize, Vec<([u8; 12], i32, i32)>) {
 /// [`compare_values`] takes them).
 #[allow(clippy::type_complexity)]
 fn rows_values(n: u32, dbs: &Databases) -> (Vec<Option<[i8; 2]>>, Vec<[i8; 2]>) {
-    let n_i = n as i32;
+    let g = explicit_graph(n, dbs);
+    let (exits, start, pred, left) = (g.exits, g.start, g.pred, g.left);
+    let (count, n_i) = (exits.len(), n as i32);
     let ranker = Ranker::new(12, n).unwrap();
-    let count = ranker.count(n) as usize;
-    let Graph {
-        exits,
-        start,
-        pred,
-        left,
-    } = explicit_graph(n, dbs);
     // The rows' split of each board for its mover.
     let mut split = vec![0i32; count];
     let mut b = [0u8; 12];
