@@ -10,7 +10,8 @@
 //! - [`build`]: the databases of a game without cycles, one seed count after the
 //!   other, on all cores with a progress bar, and their re-check; [`retro`]: the
 //!   retrograde analysis of a game with cycles (Urim, adapter [`urim`]; Oware,
-//!   adapter [`oware`](mod@oware)), two bounds per board.
+//!   adapter [`oware`](mod@oware)), two bounds per board; [`rows`]: tighter bounds
+//!   for Urim, endless play valued by rule 6's split of the rows.
 //! - [`file`](mod@file): the database file (header, checksum), read into memory or
 //!   (an `unsafe fn`: the file must not change while mapped) memory-mapped;
 //!   [`db::Databases`] is a set of them.
@@ -50,6 +51,7 @@ pub mod oracle;
 pub mod oware;
 pub mod rank;
 pub mod retro;
+pub mod rows;
 pub mod search;
 pub mod unsow;
 pub mod urim;

@@ -174,18 +174,18 @@ pub fn through(gain: i32, again: bool, cl: i32, cu: i32) -> (i32, i32) {
 }
 
 /// What playing every move of one board gives.
-struct Expanded {
+pub(crate) struct Expanded {
     /// The best exit for `L` and for `U` (`i32::MIN` if none).
-    exit_l: i32,
-    exit_u: i32,
+    pub(crate) exit_l: i32,
+    pub(crate) exit_u: i32,
     /// The children with as many seeds: their ranks, [`AGAIN`] set if the same side
     /// moves again.
-    kids: ArrayVec<u32, MAX_MOVES>,
+    pub(crate) kids: ArrayVec<u32, MAX_MOVES>,
 }
 
 /// Plays every move of `pos` (a board of `seeds` seeds, its stores' margin `stores`)
 /// and resolves the exits from the databases below.
-fn expand<G: SolveGame>(
+pub(crate) fn expand<G: SolveGame>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -555,6 +555,27 @@ pub fn solve_table<G: SolveGame>(
     solve_table_with(game, dbs, seeds, children, progress)
 }
 
+/// The boards of the table of `seeds` seeds that `dbs` is ready for: `dbs` must hold
+/// exactly the seed counts below, and the table at most `2^31` boards of at most 126
+/// seeds (a rank with [`AGAIN`], a bound in an `i8`).
+pub(crate) fn table_boards(dbs: &Databases, seeds: u32) -> Result<usize, SolveError> {
+    if dbs.len() != seeds {
+        return Err(SolveError::Order {
+            have: dbs.len(),
+            want: seeds,
+        });
+    }
+    let count = dbs.ranker().count(seeds);
+    if count >= u64::from(AGAIN) || seeds > 126 {
+        return Err(SolveError::TableSize {
+            seeds,
+            found: count,
+            expected: u64::from(AGAIN),
+        });
+    }
+    Ok(count as usize)
+}
+
 /// [`solve_table`] with the children kept as `children` says. Both ways give the
 /// same bounds.
 ///
@@ -567,22 +588,8 @@ pub fn solve_table_with<G: SolveGame>(
     children: Children,
     progress: bool,
 ) -> Result<(Vec<u8>, RetroStats), SolveError> {
-    if dbs.len() != seeds {
-        return Err(SolveError::Order {
-            have: dbs.len(),
-            want: seeds,
-        });
-    }
+    let n = table_boards(dbs, seeds)?;
     let ranker = dbs.ranker();
-    let count = ranker.count(seeds);
-    if count >= u64::from(AGAIN) || seeds > 126 {
-        return Err(SolveError::TableSize {
-            seeds,
-            found: count,
-            expected: u64::from(AGAIN),
-        });
-    }
-    let n = count as usize;
     let p = ranker.pits();
     let s = seeds as i32;
     let vals: Vec<AtomicU16> = (0..n).into_par_iter().map(|_| AtomicU16::new(0)).collect();

@@ -11,6 +11,8 @@
 //! - (b′) every board of a seed count against the attractors of a reachability game
 //!   over its explicit graph (a different algorithm for the same `L` and `U`);
 //! - (c) a planted error is caught by the consistency check and by (b′);
+//! - (d) the rows' split bounds ([`mancala_solve::rows`]) against co-Büchi
+//!   attractors over the explicit graph, and against (a)'s exact values;
 //!
 //! and hand-counted positions.
 
@@ -537,28 +539,27 @@ fn replayed_children_give_the_same_databases_up_to_14_seeds() {
     common::replayed_equals_stored(&UrimGame::<7>::new(), 12);
 }
 
-/// (b′) `L` and `U` of every board of `n` seeds by an algorithm of another kind than
-/// the build's iteration, written here from the rules as the `urim` crate plays
-/// them: the graph of the boards is built explicitly (each board twice: moved by the
-/// player for whom endless play counts as the worst, `X`, and by the other), and for
-/// every threshold `t` the set of nodes from which `X` can force an exit (a capture,
-/// looked up in the databases below, or the end of the game) worth at least `t` is the
-/// attractor of those exits, with counters of the moves left to the other player as
-/// in a reachability game. `X`'s value at a node is the greatest such `t` (endless
-/// play: −n); it must be `L` where `X` moves and `−U` where the other does.
-///
-/// The nodes are indexed by the boards' ranks and the graph held as flat arrays (the
-/// predecessors in one array, by board), and the thresholds are taken from the top
-/// down: the attractor only grows as `t` falls, so the counters carry over and each
-/// node is entered once (4.6 GB and a minute for the 84.7 M boards of 20
-/// seeds). Returns the boards checked and those whose bounds differ (board, `L` and
-/// `U` found); a board the rules do not have (a pit over 17) must be absent from the
-/// database.
-fn attractor_check(n: u32, dbs: &Databases) -> (usize, Vec<([u8; 12], i32, i32)>) {
+/// No child: past the last of a board's children.
+const NONE: u32 = u32::MAX;
+/// No exit, in [`Graph::exits`].
+const UNSET: i8 = i8::MIN;
+
+/// The explicit graph of every board of one seed count, played through the `urim`
+/// crate, indexed by the boards' ranks.
+struct Graph {
+    /// Per board: the best exit for each mover (X, for whom endless play is the worst,
+    /// and the other; UNSET: none); `None`: not a board of the game.
+    exits: Vec<Option<[i8; 2]>>,
+    /// The predecessors of each board, in one array: `pred[start[j]..start[j + 1]]`.
+    start: Vec<u32>,
+    pred: Vec<u32>,
+    /// Each board's children without capture.
+    left: Vec<u8>,
+}
+
+/// [`Graph`] of the boards of `n` seeds, the captures looked up in `dbs`.
+fn explicit_graph(n: u32, dbs: &Databases) -> Graph {
     use rayon::prelude::*;
-    const NONE: u32 = u32::MAX;
-    const UNSET: i8 = i8::MIN;
-    let n_i = n as i32;
     let ranker = Ranker::new(12, n).unwrap();
     let count = ranker.count(n) as usize;
     assert!(count < 1 << 31, "ranks fit the stack's 31 bits");
@@ -637,6 +638,41 @@ fn attractor_check(n: u32, dbs: &Databases) -> (usize, Vec<([u8; 12], i32, i32)>
         }
     }
     drop((kids, fill));
+    Graph {
+        exits,
+        start,
+        pred,
+        left,
+    }
+}
+
+/// (b′) `L` and `U` of every board of `n` seeds by an algorithm of another kind than
+/// the build's iteration, written here from the rules as the `urim` crate plays
+/// them: the graph of the boards is built explicitly (each board twice: moved by the
+/// player for whom endless play counts as the worst, `X`, and by the other), and for
+/// every threshold `t` the set of nodes from which `X` can force an exit (a capture,
+/// looked up in the databases below, or the end of the game) worth at least `t` is the
+/// attractor of those exits, with counters of the moves left to the other player as
+/// in a reachability game. `X`'s value at a node is the greatest such `t` (endless
+/// play: −n); it must be `L` where `X` moves and `−U` where the other does.
+///
+/// The nodes are indexed by the boards' ranks and the graph held as flat arrays (the
+/// predecessors in one array, by board), and the thresholds are taken from the top
+/// down: the attractor only grows as `t` falls, so the counters carry over and each
+/// node is entered once (4.6 GB and a minute for the 84.7 M boards of 20
+/// seeds). Returns the boards checked and those whose bounds differ (board, `L` and
+/// `U` found); a board the rules do not have (a pit over 17) must be absent from the
+/// database.
+fn attractor_check(n: u32, dbs: &Databases) -> (usize, Vec<([u8; 12], i32, i32)>) {
+    let n_i = n as i32;
+    let ranker = Ranker::new(12, n).unwrap();
+    let count = ranker.count(n) as usize;
+    let Graph {
+        exits,
+        start,
+        pred,
+        mut left,
+    } = explicit_graph(n, dbs);
     // X's value at each node ([X moves, the other moves]): the first (greatest)
     // threshold at which it enters the attractor; UNSET: not yet (−n in the end).
     let mut value = vec![[UNSET; 2]; count];
@@ -675,11 +711,25 @@ fn attractor_check(n: u32, dbs: &Databases) -> (usize, Vec<([u8; 12], i32, i32)>
             }
         }
     }
+    compare_values(n, dbs, &exits, &value)
+}
+
+/// The boards of `n` seeds whose bounds in `dbs` differ from X's values (`L` where
+/// X moves, `−U` where the other does; UNSET: −n) found over the graph: the boards
+/// compared, and those that differ (board, `L` and `U` found).
+fn compare_values(
+    n: u32,
+    dbs: &Databases,
+    exits: &[Option<[i8; 2]>],
+    value: &[[i8; 2]],
+) -> (usize, Vec<([u8; 12], i32, i32)>) {
+    let n_i = n as i32;
+    let ranker = Ranker::new(12, n).unwrap();
     let mut wrong = Vec::new();
     let mut boards = 0;
     let mut b = [0u8; 12];
     ranker.unrank(n, 0, &mut b).unwrap();
-    for i in 0..count {
+    for i in 0..exits.len() {
         if i > 0 {
             assert!(ranker.next(&mut b));
         }
@@ -710,16 +760,21 @@ fn bounds_equal_the_attractors_on_every_board_up_to_7_seeds() {
     }
 }
 
+/// The number in the environment variable `name`, else `default`.
+fn env_u32(name: &str, default: u32) -> u32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 /// (b′) Every board of 8 to 16 seeds (13,037,895 of 16) against the attractors; to
 /// more seeds with `URIM_ATTRACTOR_SEEDS` (20: about 5 GB), the databases built here
 /// or opened from the files in `URIM_DB_DIR` (as the `solve` example writes them).
 #[test]
 #[ignore = "half a minute in release: the attractors over every board of 8 to 16 seeds"]
 fn bounds_equal_the_attractors_on_every_board_up_to_16_seeds() {
-    let max = std::env::var("URIM_ATTRACTOR_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(16);
+    let max = env_u32("URIM_ATTRACTOR_SEEDS", 16);
     let dbs = match std::env::var_os("URIM_DB_DIR") {
         Some(dir) => {
             let mut dbs = Databases::new(&UrimGame::<6>::new(), max).unwrap();
@@ -759,4 +814,300 @@ fn the_attractors_catch_a_planted_error() {
         dbs.memory_mut(5).unwrap()[2 * rank + at] = [l, u][at] as u8;
     }
     assert!(attractor_check(5, &dbs).1.is_empty());
+}
+
+/// (d) The rows' split bounds ([`mancala_solve::rows`]) of every board of `n` seeds,
+/// by a different algorithm over the explicit graph: for each threshold `t`, from the
+/// top down, the nodes (each board moved by X, for whom `L` is computed, and by the
+/// other) from which X wins the game without rule 6 in which X wins at an exit worth
+/// at least `t` to X, or by an endless play that from some point on stays on
+/// positions whose rows' split for X is at least `t` (a co-Büchi game with exits).
+/// The winning set `W` is grown to its least fixed point by plain attractors:
+/// `A = Attr_X(W ∪ good exits)`; then the safe nodes, those outside `A` the other
+/// player cannot force out of the split `≥ t` (its attractor to the nodes outside `A`
+/// with a split below `t`, an exit it can take that is worth less than `t` to X, or no
+/// move but a bad exit for X); `W = A ∪ safe`, until `W` stops growing. X's value at a
+/// node is the greatest `t` it wins; `L` where X moves, `−U` where the other does.
+/// Returns as [`compare_values`].
+fn rows_check(n: u32, dbs: &Databases) -> (usize, Vec<([u8; 12], i32, i32)>) {
+    let (exits, value) = rows_values(n, dbs);
+    compare_values(n, dbs, &exits, &value)
+}
+
+/// [`rows_check`]'s computation: the boards' exits and X's values found (as
+/// [`compare_values`] takes them).
+#[allow(clippy::type_complexity)]
+fn rows_values(n: u32, dbs: &Databases) -> (Vec<Option<[i8; 2]>>, Vec<[i8; 2]>) {
+    let g = explicit_graph(n, dbs);
+    let (exits, start, pred, left) = (g.exits, g.start, g.pred, g.left);
+    let (count, n_i) = (exits.len(), n as i32);
+    let ranker = Ranker::new(12, n).unwrap();
+    // The rows' split of each board for its mover.
+    let mut split = vec![0i32; count];
+    let mut b = [0u8; 12];
+    ranker.unrank(n, 0, &mut b).unwrap();
+    for (i, s) in split.iter_mut().enumerate() {
+        if i > 0 {
+            assert!(ranker.next(&mut b));
+        }
+        *s = (0..6)
+            .map(|k| i32::from(b[2 * k]) - i32::from(b[2 * k + 1]))
+            .sum();
+    }
+    let preds = |j: usize| &pred[start[j] as usize..start[j + 1] as usize];
+    // Nodes: 2i (board i, X moves), 2i + 1 (board i, the other moves).
+    let mut value = vec![[UNSET; 2]; count];
+    let mut win = vec![false; 2 * count];
+    let mut stack: Vec<usize> = Vec::new();
+    for t in (-n_i + 1..=n_i).rev() {
+        let good = |i: usize| exits[i].is_some_and(|e| e[0] != UNSET && i32::from(e[0]) >= t);
+        let escape = |i: usize| exits[i].is_some_and(|e| e[1] != UNSET && -i32::from(e[1]) < t);
+        loop {
+            // A = Attr_X(W ∪ good exits).
+            let mut a = win.clone();
+            let mut need = left.clone();
+            stack.clear();
+            for i in 0..count {
+                if exits[i].is_none() {
+                    continue;
+                }
+                if a[2 * i] || good(i) {
+                    a[2 * i] = true;
+                    stack.push(2 * i);
+                }
+                if a[2 * i + 1] || (left[i] == 0 && !escape(i)) {
+                    a[2 * i + 1] = true;
+                    stack.push(2 * i + 1);
+                }
+            }
+            // `need`: the other player's moves not yet into A, counted down as
+            // each node of A is taken from the stack (once).
+            let mut seen = vec![false; 2 * count];
+            while let Some(v) = stack.pop() {
+                if std::mem::replace(&mut seen[v], true) {
+                    continue;
+                }
+                let j = v / 2;
+                for &p in preds(j) {
+                    let p = p as usize;
+                    if v % 2 == 0 {
+                        // The other player's move into it is lost to it.
+                        need[p] -= 1;
+                        if !a[2 * p + 1] && need[p] == 0 && !escape(p) {
+                            a[2 * p + 1] = true;
+                            stack.push(2 * p + 1);
+                        }
+                    } else if !a[2 * p] {
+                        a[2 * p] = true;
+                        stack.push(2 * p);
+                    }
+                }
+            }
+            // B = the other's attractor, outside A, to the bad nodes.
+            let mut bad = vec![false; 2 * count];
+            let mut hold = left.clone();
+            stack.clear();
+            for i in 0..count {
+                if exits[i].is_none() {
+                    continue;
+                }
+                if !a[2 * i] && (split[i] < t || left[i] == 0) {
+                    bad[2 * i] = true;
+                    stack.push(2 * i);
+                }
+                if !a[2 * i + 1] && (-split[i] < t || escape(i)) {
+                    bad[2 * i + 1] = true;
+                    stack.push(2 * i + 1);
+                }
+            }
+            while let Some(v) = stack.pop() {
+                let j = v / 2;
+                for &p in preds(j) {
+                    let p = p as usize;
+                    if v % 2 == 0 {
+                        if !a[2 * p + 1] && !bad[2 * p + 1] {
+                            bad[2 * p + 1] = true;
+                            stack.push(2 * p + 1);
+                        }
+                    } else if !a[2 * p] {
+                        hold[p] -= 1;
+                        if hold[p] == 0 && !bad[2 * p] {
+                            bad[2 * p] = true;
+                            stack.push(2 * p);
+                        }
+                    }
+                }
+            }
+            let next: Vec<bool> = (0..2 * count)
+                .map(|v| exits[v / 2].is_some() && !bad[v])
+                .collect();
+            if next == win {
+                break;
+            }
+            win = next;
+        }
+        for i in 0..count {
+            for r in 0..2 {
+                if win[2 * i + r] && value[i][r] == UNSET {
+                    value[i][r] = t as i8;
+                }
+            }
+        }
+    }
+    (exits, value)
+}
+
+/// The rows' split databases up to `max` seeds, in memory.
+fn rows_dbs(max: u32) -> Databases {
+    let game = UrimGame::<6>::new();
+    let mut dbs = Databases::new(&game, max).unwrap();
+    mancala_solve::rows::build(&game, &mut dbs, max, |_, _| {}).unwrap();
+    dbs
+}
+
+/// (d) Every board of up to 6 seeds: the rows' split bounds equal the co-Büchi
+/// attractors, and lie within today's bounds.
+#[test]
+fn rows_bounds_equal_the_cobuchi_attractors_up_to_6_seeds() {
+    let rows = rows_dbs(6);
+    let (_, old) = urim_dbs(6);
+    let (mut tighter, mut gap_old, mut gap_new) = (0, 0, 0);
+    for n in 0..=6 {
+        let (boards, wrong) = rows_check(n, &rows);
+        assert_eq!(boards as u64, rows.ranker().count(n));
+        assert!(wrong.is_empty(), "{n} seeds: {wrong:?}");
+        for r in 0..rows.ranker().count(n) {
+            let (l, u) = rows.bounds(n, r).unwrap();
+            let (ol, ou) = old.bounds(n, r).unwrap();
+            assert!(ol <= l && l <= u && u <= ou, "{n} seeds, rank {r}");
+            tighter += u64::from((l, u) != (ol, ou));
+            gap_old += (ou - ol) as u64;
+            gap_new += (u - l) as u64;
+        }
+    }
+    eprintln!("<= 6 seeds: {tighter} boards tighter, gap {gap_old} -> {gap_new}");
+    assert!(tighter > 0 && gap_new < gap_old);
+}
+
+/// (d) A rows' split bound planted too tight (an `L` raised, a `U` lowered) or too
+/// loose is caught by the co-Büchi attractors and the board named.
+#[test]
+fn the_cobuchi_attractors_catch_a_planted_error() {
+    let mut dbs = rows_dbs(5);
+    let b = [0, 1, 2, 0, 0, 1, 1, 0, 0, 0, 0, 0];
+    let rank = dbs.ranker().rank(&b) as usize;
+    let (l, u) = dbs.board_bounds(&b).unwrap();
+    for (at, planted) in [(0, l + 2), (1, u - 2), (0, l - 2), (1, u + 2)] {
+        dbs.memory_mut(5).unwrap()[2 * rank + at] = planted as u8;
+        let (_, wrong) = rows_check(5, &dbs);
+        assert!(wrong.iter().any(|w| w.0 == b), "{wrong:?}");
+        dbs.memory_mut(5).unwrap()[2 * rank + at] = [l, u][at] as u8;
+    }
+    assert!(rows_check(5, &dbs).1.is_empty());
+}
+
+/// (a) for the rows' split bounds: every board of up to 3 seeds, `L ≤ exact ≤ U`
+/// against the exact history-carrying search.
+#[test]
+fn rows_bounds_hold_the_exact_value_of_every_board_up_to_3_seeds() {
+    big_stack(|| {
+        let dbs = rows_dbs(3);
+        let mut search = UrimExact {
+            dbs: &dbs,
+            memo: HashMap::new(),
+        };
+        let c = compare_exact(&dbs, 3, u64::MAX, &mut search);
+        assert_eq!((c.boards, c.skipped), (1 + 12 + 78 + 364, 0));
+        eprintln!(
+            "rows, <= 3 seeds: {} unresolved, V != exact on {}, by at most {}",
+            c.unresolved, c.differ, c.worst
+        );
+    });
+}
+
+/// The table of `docs/solving.md` ("Tighter bounds from the rows' split"): for every
+/// seed count up to `URIM_ROWS_SEEDS` (default 14), the boards unresolved and the
+/// mean gap `U − L` under today's definition and the rows' split one, and the time
+/// of each build; with `URIM_ROWS_CHECK` set, each seed count from 7 on also
+/// against the co-Büchi attractors.
+#[test]
+#[ignore = "minutes in release: both definitions' databases up to 14 seeds"]
+fn rows_bounds_table() {
+    use std::time::Instant;
+    let max = env_u32("URIM_ROWS_SEEDS", 14);
+    let check = std::env::var_os("URIM_ROWS_CHECK").is_some();
+    // Above this, the rows' split tables are made by the check's algorithm (the
+    // build takes minutes from 12 seeds on).
+    let build_max = env_u32("URIM_ROWS_BUILD", u32::MAX);
+    let game = UrimGame::<6>::new();
+    let mut old = Databases::new(&game, max).unwrap();
+    let mut rows = Databases::new(&game, max).unwrap();
+    eprintln!(
+        "| seeds | boards | unresolved, today | mean U − L, today | unresolved, rows | mean U − L, rows | s, today | s, rows | outer steps | evaluations |"
+    );
+    eprintln!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    for n in 0..=max {
+        let t = Instant::now();
+        build(&game, &mut old, n, None, false, |_| {}).unwrap();
+        let t_old = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let (table, st) = if n <= build_max {
+            mancala_solve::rows::solve_table(&game, &rows, n).unwrap()
+        } else {
+            // The check's algorithm (equal to the build's wherever both ran).
+            let (exits, value) = rows_values(n, &rows);
+            let mut st = mancala_solve::rows::RowsStats::default();
+            let mut table = Vec::new();
+            for (e, v) in exits.iter().zip(&value) {
+                let (l, u) = match e {
+                    None => (mancala_solve::ABSENT, mancala_solve::ABSENT),
+                    Some(_) => {
+                        let v = v.map(|v| if v == UNSET { -(n as i8) } else { v });
+                        (v[0], -v[1])
+                    }
+                };
+                if l < u {
+                    st.unresolved += 1;
+                    st.gap += (u - l) as u64;
+                }
+                table.extend_from_slice(&[l as u8, u as u8]);
+            }
+            (table, st)
+        };
+        let t_rows = t.elapsed().as_secs_f64();
+        rows.push(Table::Memory(table)).unwrap();
+        let (mut boards, mut un_old, mut gap_old) = (0u64, 0u64, 0u64);
+        for r in 0..old.ranker().count(n) {
+            let (ol, ou) = old.bounds(n, r).unwrap();
+            if ol == mancala_solve::ABSENT {
+                continue;
+            }
+            let (l, u) = rows.bounds(n, r).unwrap();
+            assert!(ol <= l && l <= u && u <= ou, "{n} seeds, rank {r}");
+            boards += 1;
+            un_old += u64::from(ol < ou);
+            gap_old += (ou - ol) as u64;
+        }
+        let pct = |x: u64| 100.0 * x as f64 / boards as f64;
+        let mean = |x: u64| x as f64 / boards as f64;
+        eprintln!(
+            "| {n} | {boards} | {un_old} ({:.1}%) | {:.2} | {} ({:.1}%) | {:.2} | {t_old:.2} | {t_rows:.2} | {} | {} |",
+            pct(un_old),
+            mean(gap_old),
+            st.unresolved,
+            pct(st.unresolved),
+            mean(st.gap),
+            st.outer,
+            st.evaluations
+        );
+        if check && n >= 7 && n <= build_max {
+            let t = Instant::now();
+            let (_, wrong) = rows_check(n, &rows);
+            assert!(wrong.is_empty(), "{n} seeds: {wrong:?}");
+            eprintln!(
+                "  {n} seeds: the co-Büchi check passed, {:.1} s",
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
 }
