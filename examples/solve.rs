@@ -11,7 +11,7 @@
 //! cargo run --release --example solve -- kalah [--pits 6] [--seeds 4] [--from "<notation>"]
 //!     [--empty-capture] [--mover-empty] [--max-seeds N] [--db DIR] [--memory]
 //!     [--check] [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc] [--id DEPTH]
-//!     [--leaf rows|even] [--threads N]
+//!     [--leaf even|rows] [--threads N]
 //! ```
 //!
 //! The databases are files in `--db` (default `target/solve-db`), one per seed
@@ -117,12 +117,13 @@ struct Cli {
     /// The deepest depth-limited search before the search to the end
     #[arg(long, value_name = "DEPTH", default_value_t = 32)]
     id: u32,
-    /// kalah: what a position at the depth limit of those searches counts as: its rows'
-    /// difference (the mover's seeds on the board minus the opponent's) or an even split
-    #[arg(long, value_enum, value_name = "HOW", default_value = "rows")]
+    /// kalah: what a position at the depth limit of those searches counts as: an even
+    /// split (V = 0) or its rows' difference (the mover's seeds on the board minus the
+    /// opponent's)
+    #[arg(long, value_enum, value_name = "HOW", default_value = "even")]
     leaf: LeafArg,
     /// kalah: the threads of the proof search, all over one table (default: the machine's
-    /// cores)
+    /// cores); with --parts (feature distributed): worker threads per process (default 1)
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     #[command(flatten)]
@@ -141,9 +142,6 @@ struct DistArgs {
     /// --db (on a cluster, gather the folders first)
     #[arg(long, value_name = "DIR")]
     parts: Option<PathBuf>,
-    /// With --parts: worker threads per process
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    threads: usize,
     /// With --parts: processes in the cluster
     #[arg(long, value_name = "N", default_value_t = 1)]
     processes: usize,
@@ -175,7 +173,9 @@ fn distributed<G: SolveGame + Clone + Send + 'static>(
     };
     let dir = dir.ok_or("--parts writes database files: it cannot go with --memory")?;
     install_failure_hook();
-    let cluster = Cluster::new(d.threads, d.processes, d.process, d.hostfile.clone());
+    // With --parts, --threads is the worker threads per process (default 1).
+    let threads = cli.threads.unwrap_or(1);
+    let cluster = Cluster::new(threads, d.processes, d.process, d.hostfile.clone());
     let options = Options {
         max_seeds,
         parts: folder.clone(),
@@ -187,7 +187,7 @@ fn distributed<G: SolveGame + Clone + Send + 'static>(
         "timely dataflow: {} workers ({} processes of {} threads), this is process {}",
         cluster.workers(),
         d.processes,
-        d.threads,
+        threads,
         d.process
     );
     let game_name = game.name();
@@ -707,10 +707,10 @@ fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
 /// What a position at the depth limit counts as (`--leaf`).
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum LeafArg {
-    /// The mover's seeds on the board minus the opponent's
-    Rows,
     /// An even split: 0
     Even,
+    /// The mover's seeds on the board minus the opponent's
+    Rows,
 }
 
 /// The CPU time of this process so far (all its threads), in seconds: Linux's

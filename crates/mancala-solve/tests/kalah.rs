@@ -154,10 +154,10 @@ fn proof_search_equals_the_databases_and_minimax() {
     });
     let case = (board, 0u8..20, 0u8..20, any::<bool>());
     let prover = std::cell::RefCell::new(Prover::new(&game, &small, 12).unwrap());
-    // The same on two threads sharing the table, with an even split at the depth limit.
+    // The same on two threads sharing the table, with the rows' estimate at the limit.
     let two = std::cell::RefCell::new(Prover::new(&game, &small, 12).unwrap());
     two.borrow_mut().set_threads(2);
-    two.borrow_mut().set_leaf_estimate(LeafEstimate::Even);
+    two.borrow_mut().set_leaf_estimate(LeafEstimate::Rows);
     mancala_testkit::counted(
         "proof search = database",
         300,
