@@ -711,18 +711,11 @@ impl<G: Acyclic> Worker<'_, G> {
             while lo < hi {
                 if depth == EXACT {
                     // The proven bounds any thread left in the table.
-                    if let Some(e) = self.table.probe(key).filter(|e| e.depth == EXACT) {
-                        let (l, u) = (i32::from(e.lower), i32::from(e.upper));
-                        if l > lower {
-                            lower = l;
-                            best = pos.legal_moves().get(usize::from(e.best)).copied();
-                        }
-                        upper = upper.min(u);
-                        if lower >= upper {
-                            break 'depths;
-                        }
-                        (lo, hi) = (lo.max(lower), hi.min(upper));
+                    self.proven_in_table(pos, key, &mut lower, &mut upper, &mut best);
+                    if lower >= upper {
+                        break 'depths;
                     }
+                    (lo, hi) = (lo.max(lower), hi.min(upper));
                 }
                 if self.parity && depth == EXACT {
                     // The value has the parity of the seeds on the board.
@@ -770,13 +763,7 @@ impl<G: Acyclic> Worker<'_, G> {
         }
         if lower < upper {
             // The proven bounds the other threads left (a stopped search too).
-            if let Some(e) = self.table.probe(key).filter(|e| e.depth == EXACT) {
-                if i32::from(e.lower) > lower {
-                    lower = i32::from(e.lower);
-                    best = pos.legal_moves().get(usize::from(e.best)).copied();
-                }
-                upper = upper.min(i32::from(e.upper));
-            }
+            self.proven_in_table(pos, key, &mut lower, &mut upper, &mut best);
         }
         if self.parity && lower < upper {
             lower += (lower - s).rem_euclid(2);
@@ -792,6 +779,26 @@ impl<G: Acyclic> Worker<'_, G> {
             searches,
             estimate,
         })
+    }
+
+    /// Narrows `lower..upper` to the proven bounds in `pos`'s table entry (`key`),
+    /// taking the entry's move as `best` if it raises the lower bound (the move that
+    /// proved it).
+    fn proven_in_table(
+        &self,
+        pos: &G::Pos,
+        key: u64,
+        lower: &mut i32,
+        upper: &mut i32,
+        best: &mut Option<<G::Pos as Position>::Move>,
+    ) {
+        if let Some(e) = self.table.probe(key).filter(|e| e.depth == EXACT) {
+            if i32::from(e.lower) > *lower {
+                *lower = i32::from(e.lower);
+                *best = pos.legal_moves().get(usize::from(e.best)).copied();
+            }
+            *upper = (*upper).min(i32::from(e.upper));
+        }
     }
 
     /// A move of `pos` whose value is `v` (the proven value of `pos`), found by
