@@ -412,6 +412,16 @@ struct Worker<'p, G: Acyclic> {
     helper: usize,
 }
 
+/// The position a proof search starts from: its stores' margin, the seeds on its
+/// board, its table key and its estimate at the depth limit.
+struct Root<'r, P> {
+    pos: &'r P,
+    stores: i32,
+    seeds: u32,
+    key: u64,
+    leaf: i32,
+}
+
 /// What one thread's MTD(f) proved: bounds on `V` (the stores not included).
 struct Reached<M> {
     lower: i32,
@@ -570,15 +580,22 @@ impl<'a, G: Acyclic> Prover<'a, G> {
                 value: seeds as i32,
             });
         }
-        let leaf = self.leaf.of(&board[..p]);
+        let root = Root {
+            pos,
+            stores,
+            seeds,
+            key,
+            leaf: self.leaf.of(&board[..p]),
+        };
         let threads = self.threads.max(1);
         let (mut main, reached, others) = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .map(|h| {
                     let mut w = worker(h);
+                    let root = &root;
                     scope.spawn(move || {
                         // A helper's error is the main thread's too, which reports it.
-                        let r = w.drive(pos, stores, seeds, key, leaf, &mut |_, _, _| {});
+                        let r = w.drive(root, &mut |_, _, _| {});
                         if r.is_ok_and(|r| r.lower == r.upper) {
                             // Proven: the main thread finds the bounds in the table.
                             w.stop.store(true, Ordering::Relaxed);
@@ -588,7 +605,7 @@ impl<'a, G: Acyclic> Prover<'a, G> {
                 })
                 .collect();
             let mut w = worker(0);
-            let reached = w.drive(pos, stores, seeds, key, leaf, &mut each);
+            let reached = w.drive(&root, &mut each);
             stop.store(true, Ordering::Relaxed);
             let others: u64 = helpers
                 .into_iter()
@@ -680,13 +697,16 @@ impl<G: Acyclic> Worker<'_, G> {
     /// the table), until they meet or a limit or another thread stops it.
     fn drive(
         &mut self,
-        pos: &G::Pos,
-        stores: i32,
-        seeds: u32,
-        key: u64,
-        leaf: i32,
+        root: &Root<'_, G::Pos>,
         each: &mut dyn FnMut(i32, i32, u64),
     ) -> Result<Reached<<G::Pos as Position>::Move>, SolveError> {
+        let &Root {
+            pos,
+            stores,
+            seeds,
+            key,
+            leaf,
+        } = root;
         let s = seeds as i32;
         let (mut lower, mut upper) = (-s, s);
         let mut best = None;
