@@ -65,9 +65,10 @@ pub struct Proof<M> {
     pub upper: i32,
     /// A move that reaches the lower bound, if a search proved one.
     pub best: Option<M>,
-    /// Positions searched (not counting those looked up in the databases).
+    /// Positions searched (not counting those looked up in the databases), by all
+    /// threads together.
     pub nodes: u64,
-    /// Null-window searches made.
+    /// Null-window searches made (by the thread whose result this is).
     pub searches: u32,
     /// Whether the search stopped at a limit.
     pub stopped: bool,
