@@ -11,6 +11,7 @@
 //! cargo run --release --example solve -- kalah [--pits 6] [--seeds 4] [--from "<notation>"]
 //!     [--empty-capture] [--mover-empty] [--max-seeds N] [--db DIR] [--memory]
 //!     [--check] [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc] [--id DEPTH]
+//!     [--leaf even|rows] [--threads N]
 //! ```
 //!
 //! The databases are files in `--db` (default `target/solve-db`), one per seed
@@ -48,7 +49,9 @@ use mancala_solve::history::{HistoryGame, HistoryProver};
 use mancala_solve::kalah::{Kalah, KalahGame, Rules};
 use mancala_solve::oware::{Oware, OwareGame};
 use mancala_solve::retro::Children;
-use mancala_solve::search::{Limits, Prover, available_memory, boards_above, table_bits};
+use mancala_solve::search::{
+    LeafEstimate, Limits, Prover, available_memory, boards_above, table_bits,
+};
 use mancala_solve::urim::{Urim, UrimGame};
 use mancala_solve::{Position, SolveGame};
 
@@ -114,6 +117,15 @@ struct Cli {
     /// The deepest depth-limited search before the search to the end
     #[arg(long, value_name = "DEPTH", default_value_t = 32)]
     id: u32,
+    /// kalah: what a position at the depth limit of those searches counts as: an even
+    /// split (V = 0) or its rows' difference (the mover's seeds on the board minus the
+    /// opponent's)
+    #[arg(long, value_enum, value_name = "HOW", default_value = "even")]
+    leaf: LeafArg,
+    /// kalah: the threads of the proof search, all over one table (default: the machine's
+    /// cores); with --parts (feature distributed): worker threads per process (default 1)
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     #[command(flatten)]
     variant: VariantArgs,
     #[cfg(feature = "distributed")]
@@ -130,9 +142,6 @@ struct DistArgs {
     /// --db (on a cluster, gather the folders first)
     #[arg(long, value_name = "DIR")]
     parts: Option<PathBuf>,
-    /// With --parts: worker threads per process
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    threads: usize,
     /// With --parts: processes in the cluster
     #[arg(long, value_name = "N", default_value_t = 1)]
     processes: usize,
@@ -164,7 +173,9 @@ fn distributed<G: SolveGame + Clone + Send + 'static>(
     };
     let dir = dir.ok_or("--parts writes database files: it cannot go with --memory")?;
     install_failure_hook();
-    let cluster = Cluster::new(d.threads, d.processes, d.process, d.hostfile.clone());
+    // With --parts, --threads is the worker threads per process (default 1).
+    let threads = cli.threads.unwrap_or(1);
+    let cluster = Cluster::new(threads, d.processes, d.process, d.hostfile.clone());
     let options = Options {
         max_seeds,
         parts: folder.clone(),
@@ -176,7 +187,7 @@ fn distributed<G: SolveGame + Clone + Send + 'static>(
         "timely dataflow: {} workers ({} processes of {} threads), this is process {}",
         cluster.workers(),
         d.processes,
-        d.threads,
+        threads,
         d.process
     );
     let game_name = game.name();
@@ -639,7 +650,19 @@ fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
     let tt_mib = prover.table_bytes() as f64 / (1 << 20) as f64;
     prover.set_etc(!cli.no_etc);
     prover.set_iterative_deepening(cli.id);
+    prover.set_leaf_estimate(match cli.leaf {
+        LeafArg::Rows => LeafEstimate::Rows,
+        LeafArg::Even => LeafEstimate::Even,
+    });
+    let threads = cli
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    if threads == 0 {
+        return Err("--threads 0: give at least one thread".into());
+    }
+    prover.set_threads(threads);
     let t = Instant::now();
+    let cpu = cpu_seconds();
     let proof = prover
         .prove_with(&start, &limits, |lower, upper, nodes| {
             eprintln!(
@@ -649,6 +672,7 @@ fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
         })
         .map_err(|e| e.to_string())?;
     let secs = t.elapsed().as_secs_f64();
+    let cpu = cpu_seconds().zip(cpu).map(|(b, a)| b - a);
     let mover = start.side_to_move();
     report(
         mover,
@@ -669,12 +693,35 @@ fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
         );
     }
     println!(
-        "search: {} nodes, {} null-window searches, {secs:.2} s, {:.0} nodes/s; table {tt_mib:.2} MiB",
+        "search: {} nodes, {} null-window searches, {secs:.2} s{}, {:.0} nodes/s; {threads} \
+         thread{}, table {tt_mib:.2} MiB",
         proof.nodes,
         proof.searches,
-        proof.nodes as f64 / secs.max(1e-9)
+        cpu.map(|c| format!(" ({c:.2} s CPU)")).unwrap_or_default(),
+        proof.nodes as f64 / secs.max(1e-9),
+        if threads == 1 { "" } else { "s" },
     );
     Ok(())
+}
+
+/// What a position at the depth limit counts as (`--leaf`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum LeafArg {
+    /// An even split: 0
+    Even,
+    /// The mover's seeds on the board minus the opponent's
+    Rows,
+}
+
+/// The CPU time of this process so far (all its threads), in seconds: Linux's
+/// `/proc/self/stat` (utime + stime at 100 ticks a second); `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which is in parentheses).
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
 }
 
 fn main() -> ExitCode {

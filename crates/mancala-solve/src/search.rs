@@ -9,6 +9,7 @@
 //! value; the bounds meet at the proven value, or the search stops at a limit and
 //! reports the bounds it reached.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering, fence};
 use std::time::{Duration, Instant};
 
 use mancala_core::{ArrayVec, Position};
@@ -64,9 +65,10 @@ pub struct Proof<M> {
     pub upper: i32,
     /// A move that reaches the lower bound, if a search proved one.
     pub best: Option<M>,
-    /// Positions searched (not counting those looked up in the databases).
+    /// Positions searched (not counting those looked up in the databases), by all
+    /// threads together.
     pub nodes: u64,
-    /// Null-window searches made.
+    /// Null-window searches made (by the thread whose result this is).
     pub searches: u32,
     /// Whether the search stopped at a limit.
     pub stopped: bool,
@@ -147,7 +149,7 @@ pub fn table_bits(boards: u64, available: Option<u64>) -> u32 {
 }
 
 /// One entry of the transposition table: bounds on a board's value.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Entry {
     /// `(rank << 8 | seeds) + 1`; 0 for an empty entry.
     key: u64,
@@ -162,8 +164,175 @@ struct Entry {
     work: u8,
 }
 
+impl Entry {
+    /// The entry's 40 bits of data.
+    fn data(self) -> u64 {
+        u64::from(self.lower as u8)
+            | u64::from(self.upper as u8) << 8
+            | u64::from(self.best) << 16
+            | u64::from(self.depth) << 24
+            | u64::from(self.work) << 32
+    }
+
+    fn from_words(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            lower: data as u8 as i8,
+            upper: (data >> 8) as u8 as i8,
+            best: (data >> 16) as u8,
+            depth: (data >> 24) as u8,
+            work: (data >> 32) as u8,
+        }
+    }
+}
+
 /// The depth of a search to the end of the game, and of proven table bounds.
 const EXACT: u8 = u8::MAX;
+
+/// The data bits of an entry's second word.
+const DATA: u64 = (1 << 40) - 1;
+/// The bucket's lock bit, in its first entry's data word.
+const LOCK: u64 = 1 << 63;
+/// One step of the bucket's version (bits 40 to 62 of its first entry's data word).
+const VERSION: u64 = 1 << 40;
+
+/// The transposition table, shared by the threads of a search: buckets of two
+/// entries (32 bytes), each entry a key word and a data word. A writer locks the
+/// bucket (a bit of the first data word) and bumps its version; a reader retries
+/// until it has read the bucket with the same unlocked version before and after (a
+/// sequence lock), so no thread ever reads one entry's key with another's bounds.
+#[derive(Debug)]
+struct Table {
+    buckets: Vec<[AtomicU64; 4]>,
+}
+
+impl Table {
+    /// A table of `2^bits` empty buckets (at most 2^40), or of the largest power of
+    /// two below that the allocator grants: a caller's size is a wish, never an abort.
+    fn new(bits: u32) -> Table {
+        let mut bits = bits.min(40);
+        loop {
+            let n = 1usize << bits;
+            let mut buckets = Vec::new();
+            if buckets.try_reserve_exact(n).is_ok() || bits == 0 {
+                buckets.resize_with(n, Default::default);
+                return Table { buckets };
+            }
+            bits -= 1;
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.buckets.len() * core::mem::size_of::<[AtomicU64; 4]>()) as u64
+    }
+
+    fn clear(&mut self) {
+        for b in &mut self.buckets {
+            for w in b.iter_mut() {
+                *w.get_mut() = 0;
+            }
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &[AtomicU64; 4] {
+        let i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & (self.buckets.len() - 1);
+        &self.buckets[i]
+    }
+
+    /// The bucket's two entries, read consistently.
+    fn read(b: &[AtomicU64; 4]) -> [Entry; 2] {
+        loop {
+            let v1 = b[1].load(Ordering::Acquire);
+            if v1 & LOCK != 0 {
+                std::hint::spin_loop();
+                continue;
+            }
+            let (k0, k1, d1) = (
+                b[0].load(Ordering::Relaxed),
+                b[2].load(Ordering::Relaxed),
+                b[3].load(Ordering::Relaxed),
+            );
+            fence(Ordering::Acquire);
+            if b[1].load(Ordering::Relaxed) == v1 {
+                return [Entry::from_words(k0, v1 & DATA), Entry::from_words(k1, d1)];
+            }
+        }
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        Table::read(self.bucket(key))
+            .into_iter()
+            .find(|e| e.key == key)
+    }
+
+    /// Stores bounds for `key`: bounds of the same depth narrow those there, deeper
+    /// ones replace them; a new board takes the slot kept by depth and work if it
+    /// has done as much, else the other.
+    fn store(&self, key: u64, lower: i32, upper: i32, best: u8, depth: u8, work: u8) {
+        let b = self.bucket(key);
+        // Lock the bucket.
+        let v = loop {
+            let v = b[1].load(Ordering::Relaxed);
+            if v & LOCK == 0
+                && b[1]
+                    .compare_exchange_weak(v, v | LOCK, Ordering::Acquire, Ordering::Relaxed)
+                    .is_ok()
+            {
+                break v;
+            }
+            std::hint::spin_loop();
+        };
+        fence(Ordering::Release);
+        let mut bucket = [
+            Entry::from_words(b[0].load(Ordering::Relaxed), v & DATA),
+            Entry::from_words(b[2].load(Ordering::Relaxed), b[3].load(Ordering::Relaxed)),
+        ];
+        let (lower, upper) = (lower.clamp(-127, 127) as i8, upper.clamp(-127, 127) as i8);
+        let new = Entry {
+            key,
+            lower,
+            upper,
+            best,
+            depth,
+            work,
+        };
+        let mut found = false;
+        for e in &mut bucket {
+            if e.key == key {
+                found = true;
+                if e.depth == depth {
+                    // Bounds of the same search depth narrow each other. The best
+                    // move stays the one that proved the lower bound: a search that
+                    // failed low proved no move, it only kept its most hopeful child.
+                    if lower > e.lower || e.best == u8::MAX {
+                        e.best = best;
+                    }
+                    e.lower = e.lower.max(lower);
+                    e.upper = e.upper.min(upper);
+                    e.work = e.work.max(work);
+                } else if depth > e.depth {
+                    *e = new;
+                }
+                break;
+            }
+        }
+        if !found {
+            if (depth, work) >= (bucket[0].depth, bucket[0].work) {
+                bucket[1] = bucket[0];
+                bucket[0] = new;
+            } else {
+                bucket[1] = new;
+            }
+        }
+        b[0].store(bucket[0].key, Ordering::Relaxed);
+        b[2].store(bucket[1].key, Ordering::Relaxed);
+        b[3].store(bucket[1].data(), Ordering::Relaxed);
+        // Unlock, with the next version.
+        let version = ((v & !DATA) + VERSION) & !LOCK;
+        b[1].store(version | bucket[0].data(), Ordering::Release);
+    }
+}
 
 /// A child of a searched position.
 #[derive(Clone, Debug)]
@@ -179,39 +348,36 @@ struct Kid<P> {
     seeds: u32,
     key: u64,
     order: i32,
-}
-
-/// A table of `2^bits` empty buckets (at most 2^40), or of the largest power of two
-/// below that the allocator grants: a caller's size is a wish, never an abort.
-fn buckets(bits: u32) -> Vec<[Entry; 2]> {
-    let mut bits = bits.min(40);
-    loop {
-        let n = 1usize << bits;
-        let mut table = Vec::new();
-        if table.try_reserve_exact(n).is_ok() || bits == 0 {
-            table.resize(n, [Entry::default(); 2]);
-            return table;
-        }
-        bits -= 1;
-    }
+    /// Its estimate at the depth limit ([`LeafEstimate`]).
+    leaf: i32,
 }
 
 /// The most moves a position may have here.
 const MAX_MOVES: usize = 16;
 
+/// What a proof search takes as the value of a position at the depth limit of its
+/// iterative deepening (a guess that orders the moves and steers MTD(f); never a
+/// bound: only searches whose every line reached the end prove anything).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LeafEstimate {
+    /// An even split of the seeds left: `V = 0` (the default: fewer nodes to prove
+    /// Kalah(6,4) and (6,3) than [`Rows`](LeafEstimate::Rows), docs/solving.md).
+    #[default]
+    Even,
+    /// The seeds in the mover's row minus those in the opponent's (as if each side
+    /// kept its own row, Kalah's end of the game).
+    Rows,
+}
+
 /// A proof search over one game and its databases, with its transposition table
-/// (kept from one proof to the next).
+/// (kept from one proof to the next), on one thread or several sharing the table.
 #[derive(Debug)]
 pub struct Prover<'a, G: Acyclic> {
     game: &'a G,
     dbs: &'a Databases,
     ranker: Ranker,
     /// Buckets of two entries: one kept by work, one always replaced.
-    table: Vec<[Entry; 2]>,
-    nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    stopped: bool,
+    table: Table,
     /// Every board of the game keeps its seed count's parity in its value (all the
     /// seeds on the board end in someone's total).
     parity: bool,
@@ -219,13 +385,72 @@ pub struct Prover<'a, G: Acyclic> {
     etc: bool,
     /// The deepest iteration before the search to the end.
     id_depth: u32,
+    /// The value of a position at the depth limit.
+    leaf: LeafEstimate,
+    /// The threads searching.
+    threads: usize,
+}
+
+/// One thread's search over the prover's shared table: its counters and limits.
+struct Worker<'p, G: Acyclic> {
+    game: &'p G,
+    dbs: &'p Databases,
+    ranker: &'p Ranker,
+    table: &'p Table,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    /// Set once a thread has finished or met a limit: the others stop too.
+    stop: &'p AtomicBool,
+    /// The nodes of every thread, as each adds its own (every 256).
+    total: &'p AtomicU64,
+    parity: bool,
+    etc: bool,
+    id_depth: u32,
+    leaf: LeafEstimate,
+    /// 0 for the thread whose result is reported; 1, 2, … for the helpers.
+    helper: usize,
+}
+
+/// The position a proof search starts from: its stores' margin, the seeds on its
+/// board, its table key and its estimate at the depth limit.
+struct Root<'r, P> {
+    pos: &'r P,
+    stores: i32,
+    seeds: u32,
+    key: u64,
+    leaf: i32,
+}
+
+/// What one thread's MTD(f) proved: bounds on `V` (the stores not included).
+struct Reached<M> {
+    lower: i32,
+    upper: i32,
+    best: Option<M>,
+    searches: u32,
+    estimate: Option<i32>,
+}
+
+impl LeafEstimate {
+    /// The estimate of `V` for `board` (the pits in pairs, the mover's first).
+    fn of(self, board: &[u8]) -> i32 {
+        match self {
+            LeafEstimate::Even => 0,
+            LeafEstimate::Rows => board
+                .chunks_exact(2)
+                .map(|p| i32::from(p[0]) - i32::from(p[1]))
+                .sum(),
+        }
+    }
 }
 
 impl<'a, G: Acyclic> Prover<'a, G> {
     /// A prover for `game` (a game without cycles, [`Acyclic`]: its table is keyed
     /// by the board) over `dbs`, with a table of `2^table_bits` buckets (32 bytes
     /// each; at most 2^40, or as many as the allocator grants: [`table_bits`] sizes
-    /// it by the problem and the memory there is).
+    /// it by the problem and the memory there is). It searches on one thread until
+    /// [`set_threads`](Prover::set_threads) says otherwise.
     ///
     /// # Errors
     /// [`SolveError::Foreign`] if `dbs` are of another game or rule set;
@@ -237,14 +462,12 @@ impl<'a, G: Acyclic> Prover<'a, G> {
             game,
             dbs,
             ranker,
-            table: buckets(table_bits),
-            nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            stopped: false,
+            table: Table::new(table_bits),
             parity: game.seeds_decide_parity(),
             etc: true,
             id_depth: 32,
+            leaf: LeafEstimate::default(),
+            threads: 1,
         })
     }
 
@@ -259,12 +482,25 @@ impl<'a, G: Acyclic> Prover<'a, G> {
         &mut self,
         pos: &G::Pos,
         limits: &Limits,
-    ) -> Result<Proof<<G::Pos as Position>::Move>, SolveError> {
+    ) -> Result<Proof<<G::Pos as Position>::Move>, SolveError>
+    where
+        G: Sync,
+        G::Pos: Sync,
+    {
         self.prove_with(pos, limits, |_, _, _| {})
     }
 
     /// [`prove`](Prover::prove), calling `each(lower, upper, nodes)` after every
     /// null-window search with the bounds on the final margin reached so far.
+    ///
+    /// With several threads ([`set_threads`](Prover::set_threads)) every thread runs
+    /// the iterative deepening and MTD(f) over the one table (a lazy SMP): the
+    /// helpers deepen by odd depths and, searching to the end, test the bound one
+    /// step above the reported thread's guess, and every thread takes the proven
+    /// bounds the others left in the table's entry of `pos`. Proven bounds hold
+    /// whoever proved them (the table is keyed by the board, which alone decides the
+    /// value), so the value is the one thread's; the best move may be another that
+    /// reaches it. The limits count the nodes of all threads.
     ///
     /// # Errors
     /// Those of [`prove`](Prover::prove).
@@ -273,7 +509,11 @@ impl<'a, G: Acyclic> Prover<'a, G> {
         pos: &G::Pos,
         limits: &Limits,
         mut each: impl FnMut(i32, i32, u64),
-    ) -> Result<Proof<<G::Pos as Position>::Move>, SolveError> {
+    ) -> Result<Proof<<G::Pos as Position>::Move>, SolveError>
+    where
+        G: Sync,
+        G::Pos: Sync,
+    {
         let m = self.game.pits_per_side();
         let p = 2 * m;
         let b = pos.board();
@@ -294,11 +534,28 @@ impl<'a, G: Acyclic> Prover<'a, G> {
             }
             self.clear();
         }
-        self.nodes = 0;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
         // A limit too far to be a time (`Duration::MAX`) is no limit.
-        self.deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
-        self.stopped = false;
+        let deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
+        let stop = AtomicBool::new(false);
+        let total = AtomicU64::new(0);
+        let worker = |helper| Worker {
+            game: self.game,
+            dbs: self.dbs,
+            ranker: &self.ranker,
+            table: &self.table,
+            nodes: 0,
+            node_limit,
+            deadline,
+            stopped: false,
+            stop: &stop,
+            total: &total,
+            parity: self.parity,
+            etc: self.etc,
+            id_depth: self.id_depth,
+            leaf: self.leaf,
+            helper,
+        };
         let done = |v: i32, best| Proof {
             lower: stores + v,
             upper: stores + v,
@@ -311,32 +568,176 @@ impl<'a, G: Acyclic> Prover<'a, G> {
         if let Some(t) = self.game.terminal(pos, stores)? {
             return Ok(done(t, None));
         }
-        let s = seeds as i32;
-        let (mut lower, mut upper) = (-s, s);
-        let key = self.key(&board[..p], seeds);
+        let key = key(&self.ranker, &board[..p], seeds);
         if seeds < self.dbs.len() {
-            let v = self.lookup(seeds, &board[..p])?;
+            let v = lookup(self.dbs, seeds, &board[..p])?;
             let mut proof = done(v, None);
-            proof.best = self.best_move(pos, v, stores)?;
+            proof.best = worker(0).best_move(pos, v, stores)?;
             return Ok(proof);
         }
         if seeds > 126 {
-            return Err(SolveError::ValueRange { seeds, value: s });
+            return Err(SolveError::ValueRange {
+                seeds,
+                value: seeds as i32,
+            });
         }
+        let root = Root {
+            pos,
+            stores,
+            seeds,
+            key,
+            leaf: self.leaf.of(&board[..p]),
+        };
+        let threads = self.threads.max(1);
+        let (mut main, reached, others) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|h| {
+                    let mut w = worker(h);
+                    let root = &root;
+                    scope.spawn(move || {
+                        // A helper's error is the main thread's too, which reports it.
+                        let r = w.drive(root, &mut |_, _, _| {});
+                        if r.is_ok_and(|r| r.lower == r.upper) {
+                            // Proven: the main thread finds the bounds in the table.
+                            w.stop.store(true, Ordering::Relaxed);
+                        }
+                        w.nodes
+                    })
+                })
+                .collect();
+            let mut w = worker(0);
+            let reached = w.drive(&root, &mut each);
+            stop.store(true, Ordering::Relaxed);
+            let others: u64 = helpers
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .sum();
+            (w, reached, others)
+        });
+        let mut r = reached?;
+        if r.lower == r.upper && r.best.is_none() {
+            // A move reaching the value (the search that proved it was perhaps another
+            // thread's).
+            stop.store(false, Ordering::Relaxed);
+            let mut w = worker(0);
+            (w.node_limit, w.deadline) = (u64::MAX, None);
+            r.best = w.best_move(pos, r.lower, stores)?;
+            main.nodes += w.nodes;
+        }
+        Ok(Proof {
+            lower: stores + r.lower,
+            upper: stores + r.upper,
+            best: r.best,
+            nodes: main.nodes + others,
+            searches: r.searches,
+            stopped: main.stopped && r.lower < r.upper,
+            estimate: r.estimate,
+        })
+    }
+
+    /// The table's size in bytes (what [`Prover::new`] was granted).
+    #[must_use]
+    pub fn table_bytes(&self) -> u64 {
+        self.table.bytes()
+    }
+
+    /// Turns the enhanced transposition cutoffs on (the default) or off: before
+    /// searching the children of a position, look each up in the table to see if
+    /// one already refutes the window (costs a table read per child).
+    pub fn set_etc(&mut self, on: bool) {
+        self.etc = on;
+    }
+
+    /// Sets the iterative deepening: depth-limited searches to depths 2, 4, …,
+    /// `depth` (0: none) before the search to the end, to order the moves and guess
+    /// the value.
+    pub fn set_iterative_deepening(&mut self, depth: u32) {
+        self.id_depth = depth.min(u32::from(EXACT) - 2);
+    }
+
+    /// Sets what a position at the depth limit counts as ([`LeafEstimate::Even`]
+    /// unless set).
+    pub fn set_leaf_estimate(&mut self, leaf: LeafEstimate) {
+        self.leaf = leaf;
+    }
+
+    /// Sets the threads that search (at least 1; 1 unless set), all over the one
+    /// table ([`prove_with`](Prover::prove_with)).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Empties the transposition table.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+}
+
+fn key(ranker: &Ranker, board: &[u8], seeds: u32) -> u64 {
+    ((ranker.rank(board) << 8) | u64::from(seeds)) + 1
+}
+
+fn lookup(dbs: &Databases, seeds: u32, board: &[u8]) -> Result<i32, SolveError> {
+    let rank = dbs.ranker().rank(board);
+    match dbs.bounds(seeds, rank) {
+        None => Err(SolveError::Absent { seeds, rank }),
+        Some((UNKNOWN, _)) => Err(SolveError::Unknown { seeds, rank }),
+        Some((l, u)) if l == u => Ok(i32::from(l)),
+        Some((lower, upper)) => Err(SolveError::Unresolved {
+            seeds,
+            rank,
+            lower,
+            upper,
+        }),
+    }
+}
+
+impl<G: Acyclic> Worker<'_, G> {
+    /// The iterative deepening and MTD(f) from the ongoing position `pos` above the
+    /// databases: the bounds on `V` it proved (with those the other threads left in
+    /// the table), until they meet or a limit or another thread stops it.
+    fn drive(
+        &mut self,
+        root: &Root<'_, G::Pos>,
+        each: &mut dyn FnMut(i32, i32, u64),
+    ) -> Result<Reached<<G::Pos as Position>::Move>, SolveError> {
+        let &Root {
+            pos,
+            stores,
+            seeds,
+            key,
+            leaf,
+        } = root;
+        let s = seeds as i32;
+        let (mut lower, mut upper) = (-s, s);
         let mut best = None;
         let mut searches = 0;
-        // Iterative deepening: MTD(f) to depth 2, 4, … (positions at the depth count
-        // as an even split) orders the moves and guesses the value; then to the end.
-        // Any search whose every line reached the end proves its bound.
+        // Iterative deepening: MTD(f) to depth 2, 4, … (the helpers 3, 5, …;
+        // positions at the depth count as the leaf estimate) orders the moves and
+        // guesses the value; then to the end. Any search whose every line reached the
+        // end proves its bound.
         let mut g = 0;
         let mut estimate = None;
+        let odd = u8::from(self.helper > 0);
         let depths = (1..=self.id_depth / 2)
-            .map(|d| (2 * d) as u8)
+            .map(|d| (2 * d) as u8 + odd)
             .chain([EXACT]);
         'depths: for depth in depths {
             let (mut lo, mut hi) = (lower, upper);
             let mut converged = false;
+            if depth == EXACT && self.helper > 0 {
+                // A helper tests the bound one step past the reported thread's guess.
+                g += 2 * self.helper as i32;
+            }
             while lo < hi {
+                if depth == EXACT {
+                    // The proven bounds any thread left in the table.
+                    self.proven_in_table(pos, key, &mut lower, &mut upper, &mut best);
+                    if lower >= upper {
+                        break 'depths;
+                    }
+                    (lo, hi) = (lo.max(lower), hi.min(upper));
+                }
                 if self.parity && depth == EXACT {
                     // The value has the parity of the seeds on the board.
                     lo += (lo - s).rem_euclid(2);
@@ -347,7 +748,8 @@ impl<'a, G: Acyclic> Prover<'a, G> {
                 }
                 g = g.clamp(lo, hi);
                 let beta = if g == lo { g + 1 } else { g };
-                let (v, proven) = self.search(pos, stores, seeds, key, beta - 1, beta, depth)?;
+                let (v, proven) =
+                    self.search(pos, stores, seeds, key, leaf, beta - 1, beta, depth)?;
                 if self.stopped {
                     break 'depths;
                 }
@@ -359,9 +761,10 @@ impl<'a, G: Acyclic> Prover<'a, G> {
                     }
                 } else {
                     lo = v;
-                    if proven {
-                        lower = lower.max(v);
+                    if proven && v > lower {
+                        lower = v;
                         best = self
+                            .table
                             .probe(key)
                             .and_then(|e| pos.legal_moves().get(usize::from(e.best)).copied());
                     }
@@ -379,6 +782,10 @@ impl<'a, G: Acyclic> Prover<'a, G> {
                 estimate = Some(stores + g);
             }
         }
+        if lower < upper {
+            // The proven bounds the other threads left (a stopped search too).
+            self.proven_in_table(pos, key, &mut lower, &mut upper, &mut best);
+        }
         if self.parity && lower < upper {
             lower += (lower - s).rem_euclid(2);
             upper -= (upper - s).rem_euclid(2);
@@ -386,43 +793,33 @@ impl<'a, G: Acyclic> Prover<'a, G> {
         if lower > upper {
             lower = upper;
         }
-        if lower == upper && best.is_none() && !self.stopped {
-            best = self.best_move(pos, lower, stores)?;
-        }
-        Ok(Proof {
-            lower: stores + lower,
-            upper: stores + upper,
+        Ok(Reached {
+            lower,
+            upper,
             best,
-            nodes: self.nodes,
             searches,
-            stopped: self.stopped,
             estimate,
         })
     }
 
-    /// The table's size in bytes (what [`Prover::new`] was granted).
-    #[must_use]
-    pub fn table_bytes(&self) -> u64 {
-        (self.table.len() * core::mem::size_of::<[Entry; 2]>()) as u64
-    }
-
-    /// Turns the enhanced transposition cutoffs on (the default) or off: before
-    /// searching the children of a position, look each up in the table to see if
-    /// one already refutes the window (costs a table read per child).
-    pub fn set_etc(&mut self, on: bool) {
-        self.etc = on;
-    }
-
-    /// Sets the iterative deepening: depth-limited searches to depths 2, 4, …,
-    /// `depth` (0: none) before the search to the end, to order the moves and guess
-    /// the value.
-    pub fn set_iterative_deepening(&mut self, depth: u32) {
-        self.id_depth = depth.min(u32::from(EXACT) - 1);
-    }
-
-    /// Empties the transposition table.
-    pub fn clear(&mut self) {
-        self.table.fill([Entry::default(); 2]);
+    /// Narrows `lower..upper` to the proven bounds in `pos`'s table entry (`key`),
+    /// taking the entry's move as `best` if it raises the lower bound (the move that
+    /// proved it).
+    fn proven_in_table(
+        &self,
+        pos: &G::Pos,
+        key: u64,
+        lower: &mut i32,
+        upper: &mut i32,
+        best: &mut Option<<G::Pos as Position>::Move>,
+    ) {
+        if let Some(e) = self.table.probe(key).filter(|e| e.depth == EXACT) {
+            if i32::from(e.lower) > *lower {
+                *lower = i32::from(e.lower);
+                *best = pos.legal_moves().get(usize::from(e.best)).copied();
+            }
+            *upper = (*upper).min(i32::from(e.upper));
+        }
     }
 
     /// A move of `pos` whose value is `v` (the proven value of `pos`), found by
@@ -443,13 +840,13 @@ impl<'a, G: Acyclic> Prover<'a, G> {
                 // gain - v (the opponent moves).
                 None if k.again => {
                     let t = v - k.gain;
-                    self.search(&k.pos, k.stores, k.seeds, k.key, t - 1, t, EXACT)?
+                    self.search(&k.pos, k.stores, k.seeds, k.key, k.leaf, t - 1, t, EXACT)?
                         .0
                         >= t
                 }
                 None => {
                     let t = k.gain - v;
-                    self.search(&k.pos, k.stores, k.seeds, k.key, t, t + 1, EXACT)?
+                    self.search(&k.pos, k.stores, k.seeds, k.key, k.leaf, t, t + 1, EXACT)?
                         .0
                         <= t
                 }
@@ -462,75 +859,6 @@ impl<'a, G: Acyclic> Prover<'a, G> {
             }
         }
         Ok(None)
-    }
-
-    fn key(&self, board: &[u8], seeds: u32) -> u64 {
-        ((self.ranker.rank(board) << 8) | u64::from(seeds)) + 1
-    }
-
-    fn lookup(&self, seeds: u32, board: &[u8]) -> Result<i32, SolveError> {
-        let rank = self.dbs.ranker().rank(board);
-        match self.dbs.bounds(seeds, rank) {
-            None => Err(SolveError::Absent { seeds, rank }),
-            Some((UNKNOWN, _)) => Err(SolveError::Unknown { seeds, rank }),
-            Some((l, u)) if l == u => Ok(i32::from(l)),
-            Some((lower, upper)) => Err(SolveError::Unresolved {
-                seeds,
-                rank,
-                lower,
-                upper,
-            }),
-        }
-    }
-
-    #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & (self.table.len() - 1)
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        self.table[self.bucket(key)]
-            .iter()
-            .find(|e| e.key == key)
-            .copied()
-    }
-
-    fn store(&mut self, key: u64, lower: i32, upper: i32, best: u8, depth: u8, work: u8) {
-        let i = self.bucket(key);
-        let bucket = &mut self.table[i];
-        let (lower, upper) = (lower.clamp(-127, 127) as i8, upper.clamp(-127, 127) as i8);
-        let new = Entry {
-            key,
-            lower,
-            upper,
-            best,
-            depth,
-            work,
-        };
-        for e in bucket.iter_mut() {
-            if e.key == key {
-                if e.depth == depth {
-                    // Bounds of the same search depth narrow each other. The best
-                    // move stays the one that proved the lower bound: a search that
-                    // failed low proved no move, it only kept its most hopeful child.
-                    if lower > e.lower || e.best == u8::MAX {
-                        e.best = best;
-                    }
-                    e.lower = e.lower.max(lower);
-                    e.upper = e.upper.min(upper);
-                    e.work = e.work.max(work);
-                } else if depth > e.depth {
-                    *e = new;
-                }
-                return;
-            }
-        }
-        if (depth, work) >= (bucket[0].depth, bucket[0].work) {
-            bucket[1] = bucket[0];
-            bucket[0] = new;
-        } else {
-            bucket[1] = new;
-        }
     }
 
     /// The children of `pos`, those looked up or finished with their values.
@@ -552,8 +880,8 @@ impl<'a, G: Acyclic> Prover<'a, G> {
             let seeds: u32 = board[..p].iter().map(|&x| u32::from(x)).sum();
             let (exact, key) = match self.game.terminal(&c, cs)? {
                 Some(t) => (Some(t), 0),
-                None if seeds < self.dbs.len() => (Some(self.lookup(seeds, &board[..p])?), 0),
-                None => (None, self.key(&board[..p], seeds)),
+                None if seeds < self.dbs.len() => (Some(lookup(self.dbs, seeds, &board[..p])?), 0),
+                None => (None, key(self.ranker, &board[..p], seeds)),
             };
             let order = match exact {
                 Some(v) => 1000 + gain + if again { v } else { -v },
@@ -569,6 +897,7 @@ impl<'a, G: Acyclic> Prover<'a, G> {
                 seeds,
                 key,
                 order,
+                leaf: self.leaf.of(&board[..p]),
             })
             .map_err(|_| SolveError::TooManyMoves)?;
         }
@@ -576,8 +905,8 @@ impl<'a, G: Acyclic> Prover<'a, G> {
     }
 
     /// The value of the ongoing position `pos` (stores' margin `stores`, `seeds` on
-    /// the board, table key `key`), searched `depth` plies deep (a position at depth 0
-    /// counts as an even split of the seeds left: value 0) or to the end
+    /// the board, table key `key`, estimate `leaf`), searched `depth` plies deep (a
+    /// position at depth 0 counts as its estimate, [`LeafEstimate`]) or to the end
     /// ([`EXACT`]), within `(alpha, beta)`: exact inside, an upper bound at or below
     /// `alpha`, a lower bound at or above `beta`. The flag says whether the result is
     /// proven: no line was cut short by the depth.
@@ -588,15 +917,24 @@ impl<'a, G: Acyclic> Prover<'a, G> {
         stores: i32,
         seeds: u32,
         key: u64,
+        leaf: i32,
         alpha: i32,
         beta: i32,
         depth: u8,
     ) -> Result<(i32, bool), SolveError> {
         self.nodes += 1;
-        if self.nodes > self.node_limit
-            || (self.nodes & 0xFFF == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        if self.nodes > self.node_limit {
             self.stopped = true;
+        }
+        if self.nodes & 0xFF == 0 {
+            // Every 256 nodes: the nodes of all threads, the others' stop, the time.
+            let all = self.total.fetch_add(0x100, Ordering::Relaxed) + 0x100;
+            if all > self.node_limit
+                || self.stop.load(Ordering::Relaxed)
+                || (self.nodes & 0xFFF == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            {
+                self.stopped = true;
+            }
         }
         if self.stopped {
             return Ok((0, false));
@@ -609,7 +947,7 @@ impl<'a, G: Acyclic> Prover<'a, G> {
             return Ok((-s, true));
         }
         let mut tt_best = u8::MAX;
-        if let Some(e) = self.probe(key) {
+        if let Some(e) = self.table.probe(key) {
             tt_best = e.best;
             if e.depth >= depth {
                 let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
@@ -623,7 +961,7 @@ impl<'a, G: Acyclic> Prover<'a, G> {
             }
         }
         if depth == 0 {
-            return Ok((0, false));
+            return Ok((leaf.clamp(-s, s), false));
         }
         let child_depth = if depth == EXACT { EXACT } else { depth - 1 };
         let start_nodes = self.nodes;
@@ -648,7 +986,7 @@ impl<'a, G: Acyclic> Prover<'a, G> {
             }
         }
         if best >= beta {
-            self.store(key, best, s, best_index, EXACT, 0);
+            self.table.store(key, best, s, best_index, EXACT, 0);
             return Ok((best, true));
         }
         kids.sort_unstable_by_key(|k| -k.order);
@@ -667,7 +1005,7 @@ impl<'a, G: Acyclic> Prover<'a, G> {
                     if k2.exact.is_some() {
                         continue;
                     }
-                    if let Some(e) = self.probe(k2.key).filter(|e| e.depth >= child_depth) {
+                    if let Some(e) = self.table.probe(k2.key).filter(|e| e.depth >= child_depth) {
                         let b = k2.gain
                             + if k2.again {
                                 i32::from(e.lower)
@@ -676,7 +1014,7 @@ impl<'a, G: Acyclic> Prover<'a, G> {
                             };
                         if b >= beta {
                             let d = if e.depth == EXACT { EXACT } else { depth };
-                            self.store(key, b, s, k2.index, d, 0);
+                            self.table.store(key, b, s, k2.index, d, 0);
                             return Ok((b, e.depth == EXACT));
                         }
                     }
@@ -688,6 +1026,7 @@ impl<'a, G: Acyclic> Prover<'a, G> {
                     k.stores,
                     k.seeds,
                     k.key,
+                    k.leaf,
                     a - k.gain,
                     beta - k.gain,
                     child_depth,
@@ -699,6 +1038,7 @@ impl<'a, G: Acyclic> Prover<'a, G> {
                     k.stores,
                     k.seeds,
                     k.key,
+                    k.leaf,
                     k.gain - beta,
                     k.gain - a,
                     child_depth,
@@ -728,12 +1068,79 @@ impl<'a, G: Acyclic> Prover<'a, G> {
         let work = (64 - (self.nodes - start_nodes).leading_zeros()) as u8;
         let d = if proven { EXACT } else { depth };
         if best <= alpha {
-            self.store(key, -s, best, best_index, d, work);
+            self.table.store(key, -s, best, best_index, d, work);
         } else if best >= beta {
-            self.store(key, best, s, best_index, d, work);
+            self.table.store(key, best, s, best_index, d, work);
         } else {
-            self.store(key, best, best, best_index, d, work);
+            self.table.store(key, best, best, best_index, d, work);
         }
         Ok((best, proven))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two threads write and read the entries of 64 keys in a table of one bucket,
+    /// each entry's bounds a function of its key: a read must never pair a key with
+    /// another key's bounds (a torn read), and the same-depth bounds narrow.
+    #[test]
+    fn the_shared_table_never_mixes_entries() {
+        let table = Table::new(0);
+        let bounds = |key: u64, round: u64| {
+            let l = (key % 50) as i32 - 25;
+            (l, l + 1 + (round % 7) as i32)
+        };
+        let mixed = AtomicU64::new(0);
+        let found = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for t in 0..2u64 {
+                let (table, mixed, found) = (&table, &mixed, &found);
+                scope.spawn(move || {
+                    for round in 0..500_000u64 {
+                        let key = 1 + (round * 7 + t * 13) % 64;
+                        let (l, u) = bounds(key, round);
+                        table.store(key, l, u, (key % 16) as u8, (key % 3) as u8, 1);
+                        let read = 1 + (round * 11 + t) % 64;
+                        if let Some(e) = table.probe(read) {
+                            found.fetch_add(1, Ordering::Relaxed);
+                            let (l, _) = bounds(read, 0);
+                            let ok = i32::from(e.lower) == l
+                                && i32::from(e.upper) > l
+                                && i32::from(e.upper) <= l + 7
+                                && u64::from(e.best) == read % 16
+                                && u64::from(e.depth) == read % 3;
+                            if !ok {
+                                mixed.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        assert_eq!(mixed.load(Ordering::Relaxed), 0);
+        assert!(found.load(Ordering::Relaxed) > 10_000);
+    }
+
+    #[test]
+    fn an_entry_packs_into_its_words() {
+        let e = Entry {
+            key: 12_345,
+            lower: -127,
+            upper: 126,
+            best: u8::MAX,
+            depth: EXACT,
+            work: 63,
+        };
+        assert_eq!(e.data() & !DATA, 0);
+        assert_eq!(Entry::from_words(12_345, e.data()), e);
+    }
+
+    #[test]
+    fn the_rows_estimate_is_the_mover_row_minus_the_other() {
+        // Pairs: the mover's pit a, the opponent's a, …
+        assert_eq!(LeafEstimate::Rows.of(&[4, 0, 3, 1, 0, 5]), 7 - 6);
+        assert_eq!(LeafEstimate::Even.of(&[4, 0, 3, 1, 0, 5]), 0);
     }
 }

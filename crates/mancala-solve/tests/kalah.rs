@@ -8,7 +8,7 @@ use mancala_solve::build::{build, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::kalah::KalahGame;
 use mancala_solve::rank::Ranker;
-use mancala_solve::search::{Limits, Prover};
+use mancala_solve::search::{LeafEstimate, Limits, Prover};
 use proptest::prelude::*;
 
 /// The final margin (side to move's total minus the opponent's) under perfect play,
@@ -154,6 +154,10 @@ fn proof_search_equals_the_databases_and_minimax() {
     });
     let case = (board, 0u8..20, 0u8..20, any::<bool>());
     let prover = std::cell::RefCell::new(Prover::new(&game, &small, 12).unwrap());
+    // The same on two threads sharing the table, with the rows' estimate at the limit.
+    let two = std::cell::RefCell::new(Prover::new(&game, &small, 12).unwrap());
+    two.borrow_mut().set_threads(2);
+    two.borrow_mut().set_leaf_estimate(LeafEstimate::Rows);
     mancala_testkit::counted(
         "proof search = database",
         300,
@@ -162,19 +166,27 @@ fn proof_search_equals_the_databases_and_minimax() {
             let to_move = if north { Player::North } else { Player::South };
             let p = position(rules, &b, (s1, s2), to_move);
             let seeds: u32 = b.iter().map(|&x| u32::from(x)).sum();
-            let proof = prover.borrow_mut().prove(&p, &Limits::none()).unwrap();
             let stores = i32::from(s1) - i32::from(s2);
             let db = stores + i32::from(full.value(&b).unwrap());
-            prop_assert_eq!(proof.value(), Some(db), "{}", p);
             prop_assert_eq!(minimax(&p, &mut HashMap::new()), db);
-            if let Some(m) = proof.best {
-                // The best move reaches the value.
-                let c = p.after(m).unwrap();
-                let v = minimax(&c, &mut HashMap::new());
-                prop_assert_eq!(if c.side_to_move() == to_move { v } else { -v }, db);
+            let mut searched = true;
+            for prover in [&prover, &two] {
+                let proof = prover.borrow_mut().prove(&p, &Limits::none()).unwrap();
+                prop_assert_eq!(proof.value(), Some(db), "{}", p);
+                prop_assert!(!proof.stopped);
+                if let Some(m) = proof.best {
+                    // The best move reaches the value.
+                    let c = p.after(m).unwrap();
+                    let v = minimax(&c, &mut HashMap::new());
+                    prop_assert_eq!(if c.side_to_move() == to_move { v } else { -v }, db);
+                } else {
+                    // Only a finished game has no best move.
+                    prop_assert!(p.is_over(), "{}: no best move", p);
+                }
+                searched &= proof.nodes > 0;
             }
             // The main branch: a real search beyond the databases.
-            Ok(seeds >= small.len() && !p.is_over() && proof.nodes > 0)
+            Ok(seeds >= small.len() && !p.is_over() && searched)
         },
     );
 }
@@ -194,6 +206,22 @@ fn bounds_are_reported_when_a_limit_stops_the_search() {
     let v = full.value().unwrap();
     assert!(proof.lower <= v && v <= proof.upper, "{proof:?} {v}");
     assert_eq!(v, minimax(&start, &mut HashMap::new()));
+    // Two threads, stopped at limits of their nodes together: the bounds still hold,
+    // and a limit is a limit for all (a few hundred nodes past it at most: each
+    // thread adds its count every 256).
+    for nodes in [200, 2_000, 20_000] {
+        let mut two = Prover::new(&game, &dbs, 10).unwrap();
+        two.set_threads(2);
+        let proof = two.prove(&start, &Limits::nodes(nodes)).unwrap();
+        assert!(
+            proof.lower <= v && v <= proof.upper,
+            "{nodes}: {proof:?} {v}"
+        );
+        assert!(proof.nodes <= nodes + 2 * 256 + 2, "{nodes}: {proof:?}");
+        if proof.lower < proof.upper {
+            assert!(proof.stopped, "{nodes}: {proof:?}");
+        }
+    }
 }
 
 #[test]
@@ -207,15 +235,27 @@ fn starts_equal_exhaustive_minimax() {
             let want = minimax(&start, &mut HashMap::new());
             // With and without the iterative deepening, with and without the
             // enhanced transposition cutoffs.
-            for (id, etc) in [(0, false), (0, true), (6, true), (32, false)] {
+            // On one thread and two, with either estimate at the depth limit.
+            for (id, etc, threads, leaf) in [
+                (0, false, 1, LeafEstimate::Rows),
+                (0, true, 1, LeafEstimate::Rows),
+                (6, true, 1, LeafEstimate::Even),
+                (6, true, 1, LeafEstimate::Rows),
+                (32, false, 1, LeafEstimate::Rows),
+                (0, true, 2, LeafEstimate::Rows),
+                (32, true, 2, LeafEstimate::Even),
+                (32, true, 2, LeafEstimate::Rows),
+            ] {
                 let mut prover = Prover::new(&game, &dbs, 16).unwrap();
                 prover.set_iterative_deepening(id);
                 prover.set_etc(etc);
+                prover.set_threads(threads);
+                prover.set_leaf_estimate(leaf);
                 let proof = prover.prove(&start, &Limits::none()).unwrap();
                 assert_eq!(
                     proof.value(),
                     Some(want),
-                    "Kalah({pits},{seeds}) {rules}, id {id}, etc {etc}"
+                    "Kalah({pits},{seeds}) {rules}, id {id}, etc {etc}, {threads} threads, {leaf:?}"
                 );
                 let m = proof.best.unwrap();
                 let c = start.after(m).unwrap();
@@ -240,6 +280,10 @@ fn starts_equal_exhaustive_minimax() {
 const TABLE_10: [&str; 6] = ["DLWLWD", "WLLLWW", "DWWWWL", "WWWWWD", "DDWWWW", "WWWWW"];
 
 fn first_player_value(pits: u8, seeds: u8, db: u32) -> i32 {
+    first_player_value_on(pits, seeds, db, 1)
+}
+
+fn first_player_value_on(pits: u8, seeds: u8, db: u32, threads: usize) -> i32 {
     let rules = Rules {
         empty_capture: true,
         ..Rules::with_pits(pits)
@@ -248,8 +292,9 @@ fn first_player_value(pits: u8, seeds: u8, db: u32) -> i32 {
     let mut dbs = Databases::new(&game, db).unwrap();
     build(&game, &mut dbs, db, None, false, |_| {}).unwrap();
     let start = Kalah::start_with(rules, seeds, Player::South).unwrap();
-    Prover::new(&game, &dbs, 18)
-        .unwrap()
+    let mut prover = Prover::new(&game, &dbs, 18).unwrap();
+    prover.set_threads(threads);
+    prover
         .prove(&start, &Limits::none())
         .unwrap()
         .value()
@@ -274,6 +319,11 @@ fn small_kalah_values_match_the_published_table() {
             first_player_value(pits, seeds, 8),
             margin,
             "Kalah({pits},{seeds})"
+        );
+        assert_eq!(
+            first_player_value_on(pits, seeds, 8, 2),
+            margin,
+            "Kalah({pits},{seeds}), 2 threads"
         );
     }
 }
