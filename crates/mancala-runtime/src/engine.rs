@@ -374,6 +374,24 @@ impl Engine {
     /// How the solver engine (`solver[:<ms>ms]`) chose its last move: proven to keep
     /// the position's value, or the fallback's move when the proof ran out of time;
     /// `None` for the other engines and before the first move.
+    ///
+    /// ```
+    /// use mancala_runtime::{Engine, Variant};
+    /// assert!(Engine::check_spec("solver:5000ms").is_ok());
+    /// assert!(Engine::check_spec("solver:fast").is_err());
+    /// assert!(Engine::check_spec("solver:0ms").is_err());
+    /// let kalah: Variant = "kalah".parse()?;
+    /// // The solver plays from the databases' proofs: it needs them, and only Kalah has it.
+    /// let e = Engine::new("solver", &kalah, 0, None).unwrap_err();
+    /// assert!(e.to_string().contains("--db"), "{e}");
+    /// let oware: Variant = "oware".parse()?;
+    /// let e = Engine::new("solver", &oware, 0, Some("db".as_ref())).unwrap_err();
+    /// assert!(e.to_string().contains("only kalah"), "{e}");
+    /// // Another engine never says how it chose.
+    /// let e = Engine::new("alphabeta:2", &kalah, 0, None)?;
+    /// assert_eq!(e.choice(), None);
+    /// # Ok::<(), mancala_runtime::Error>(())
+    /// ```
     #[cfg(feature = "db")]
     #[must_use]
     pub fn choice(&self) -> Option<mancala_solve::player::Choice> {
