@@ -135,14 +135,7 @@ fn consistency_check_passes_and_catches_a_planted_error() {
 
 /// Kalah(3) with the empty capture, and its databases of fewer than `max` seeds.
 fn empty_capture_3(max: u32) -> (Rules, KalahGame, Databases) {
-    let rules = Rules {
-        empty_capture: true,
-        ..Rules::with_pits(3)
-    };
-    let game = KalahGame::new(rules);
-    let mut dbs = Databases::new(&game, max).unwrap();
-    build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
-    (rules, game, dbs)
+    three_pits(true, max)
 }
 
 #[test]
