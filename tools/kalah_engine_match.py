@@ -38,6 +38,17 @@ def engine_move(line, side):
     return None
 
 
+def summary(who, margins, proven, times, not_proven):
+    """The last line of a match of `who` moving first, and how many margins fell below
+    `proven`."""
+    below = sum(1 for m in margins if m < proven)
+    text = (f"engine {who}: margins {sorted(margins)}; worst {min(margins or [0])}; mean "
+            f"{statistics.mean(margins or [0]):+.2f}; {below} of {len(margins)} below the proven "
+            f"{proven:+}; engine {statistics.mean(times or [0]) * 1000:.0f} ms/move (max "
+            f"{max(times or [0]) * 1000:.0f}); {not_proven} games with a move not proven")
+    return text, below
+
+
 def play_game(first, second):
     """One game; returns (South's margin, plies, first's times, unproven moves)."""
     seen = len(first.transcript)
@@ -106,11 +117,9 @@ def main():
     finally:
         first.close()
         second.close()
-    below = sum(1 for m in margins if m < args.proven)
-    print(f"engine {args.engine} moving first against {args.opponent}: margins {sorted(margins)}; "
-          f"worst {min(margins)}; mean {statistics.mean(margins):+.2f}; {below} of {len(margins)} "
-          f"below the proven {args.proven:+}; engine {statistics.mean(all_times or [0]) * 1000:.0f} "
-          f"ms/move (max {max(all_times or [0]) * 1000:.0f}); {not_proven} games with a move not proven")
+    text, below = summary(f"{args.engine} moving first against {args.opponent}", margins,
+                          args.proven, all_times, not_proven)
+    print(text)
     return 1 if below else 0
 
 

@@ -41,6 +41,7 @@ import sys
 import pyspiel
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kalah_engine_match import summary  # noqa: E402
 from openspiel_kalah import letter, notation  # noqa: E402
 from openspiel_oware import Play, add_bot_arguments, drive, make_bot, totals  # noqa: E402
 
@@ -130,13 +131,9 @@ def main():
               + (f"; {unproven} moves NOT PROVEN" if unproven else ""), flush=True)
     if kept:
         kept[0].really_close()
-    worst = min(first_margins) if first_margins else None
-    below = sum(1 for m in first_margins if m < args.proven)
-    print(f"engine {args.engine} moving first: margins {sorted(first_margins)}; worst {worst}; "
-          f"{below} of {len(first_margins)} below the proven {args.proven:+}; mean "
-          f"{statistics.mean(first_margins or [0]):+.2f}; engine "
-          f"{statistics.mean(all_ours or [0]) * 1000:.0f} ms/move (max "
-          f"{max(all_ours or [0]) * 1000:.0f}); {not_proven} games with a move not proven")
+    text, below = summary(f"{args.engine} moving first", first_margins, args.proven, all_ours,
+                          not_proven)
+    print(text)
     return 1 if below else 0
 
 
