@@ -304,6 +304,11 @@ impl Play {
                     r.nodes,
                     pv.join(" ")
                 );
+                // The solver engine says whether the move was proven (a match counts a
+                // game with an unproven move as not proven perfect).
+                if let Some(c) = engine.choice() {
+                    println!("  {c}");
+                }
                 explain_long_relay(&game, m);
                 s.play(m, Some(thinking))?;
                 plies += 1;

@@ -22,6 +22,7 @@ use mancala_solve::db::Databases;
 use mancala_solve::kalah::KalahGame;
 use mancala_solve::oracle::DbEvaluator;
 use mancala_solve::oware::OwareGame;
+use mancala_solve::player::{Perfect, Proving};
 use mancala_solve::urim::UrimGame;
 
 use crate::engine::Eval;
@@ -110,6 +111,51 @@ fn cached(variant: &Variant, dir: &Path) -> Result<Arc<Databases>, Error> {
     let dbs = Arc::new(open(variant, dir)?);
     open_now.push((key, Arc::clone(&dbs)));
     Ok(dbs)
+}
+
+/// The databases of `variant` in `dir` and the solver's game, for the whole process:
+/// the solver engine's proof search borrows them ([`Perfect`] holds references), and
+/// [`cached`] keeps the databases open for the process anyway. Leaked once a folder and
+/// rule set.
+fn kept_kalah(
+    variant: &Variant,
+    dir: &Path,
+) -> Result<(&'static KalahGame, &'static Databases), Error> {
+    type Kept = (
+        std::path::PathBuf,
+        kalah::Rules,
+        &'static KalahGame,
+        &'static Databases,
+    );
+    static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
+    let rules = variant.kalah_rules();
+    let dbs = cached(variant, dir)?;
+    let mut kept = KEPT
+        .lock()
+        .map_err(|_| Error::Database("a thread failed while opening databases".into()))?;
+    if let Some(&(_, _, g, d)) = kept.iter().find(|k| k.0 == dir && k.1 == rules) {
+        return Ok((g, d));
+    }
+    let game: &'static KalahGame = Box::leak(Box::new(KalahGame::new(rules)));
+    let dbs: &'static Databases = Box::leak(Box::new(dbs));
+    kept.push((dir.to_path_buf(), rules, game, dbs));
+    Ok((game, dbs))
+}
+
+/// The solver engine of Kalah (`solver[:<ms>ms]`, [`Perfect`]) over the databases of
+/// `variant` in `dir`: each move proven within `time`, else `fallback`'s.
+///
+/// # Errors
+/// As [`open`] (`variant` must be Kalah's).
+pub(crate) fn solver(
+    variant: &Variant,
+    dir: &Path,
+    time: Option<std::time::Duration>,
+    fallback: Box<dyn mancala_search::Engine<kalah::Game> + Send>,
+) -> Result<Box<dyn Proving<kalah::Game> + Send>, Error> {
+    let (game, dbs) = kept_kalah(variant, dir)?;
+    let p = Perfect::new(game, dbs, time, fallback).map_err(|e| Error::Database(e.to_string()))?;
+    Ok(Box::new(p))
 }
 
 /// The evaluator of positions `P` of `variant`: [`Static`], answering from the

@@ -3,7 +3,10 @@
 //! The spec grammar, one for every front end (the examples' `--engine`, the page's
 //! levels, the Python package), is [`SPEC_HELP`]: `random`, `greedy`,
 //! `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<n>t]`, `mcts[:<playouts>|:<ms>ms][:<n>t]`
-//! (`mancala_search::spec` builds them). The engine searches the game's own record
+//! (`mancala_search::spec` builds them), and `solver[:<ms>ms]`: Kalah played from the
+//! databases' proofs (`mancala_solve::player::Perfect`, with `--db`; a move whose proof
+//! does not finish in time is `alphabeta:<ms>ms`'s, and [`Engine::choice`] says so).
+//! The engine searches the game's own record
 //! type, so nothing is dispatched inside the search.
 //!
 //! ```
@@ -33,7 +36,11 @@ use crate::{Error, Variant};
 
 /// The spec grammar, for help texts (`--engine`): every engine and its options.
 pub const SPEC_HELP: &str = "random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<n>t], \
-mcts[:<playouts>|:<ms>ms][:<n>t] (e.g. alphabeta:8, alphabeta:500ms:2t, mcts:1000)";
+mcts[:<playouts>|:<ms>ms][:<n>t], solver[:<ms>ms] (kalah with --db: proven moves) \
+(e.g. alphabeta:8, alphabeta:500ms:2t, mcts:1000, solver:5000ms)";
+
+/// The time a proof of `solver` may take without `:<ms>ms`.
+pub const SOLVER_DEFAULT_MS: u64 = 10_000;
 
 /// The games that have endgame databases (`solve` builds them), for help texts.
 pub const DATABASE_GAMES: &str = "urim, oware, kalah";
@@ -88,6 +95,92 @@ impl<P: Position> Evaluator<P> for Eval<P> {
 /// The engine of a record type `R`, as the runtime builds it.
 type EngineOf<R> = AnyEngine<R, Eval<<R as Record>::Position>>;
 
+/// The solver engine of a record type `R` (Kalah's only).
+#[cfg(feature = "db")]
+type SolverOf<R> = Box<dyn mancala_solve::player::Proving<R> + Send>;
+
+/// The time limit of a `solver[:<ms>ms]` spec; `None` if `spec` is not the solver's.
+fn solver_time(spec: &str) -> Option<Result<std::time::Duration, Error>> {
+    let mut parts = spec.split(':');
+    if parts.next() != Some("solver") {
+        return None;
+    }
+    let bad = || {
+        Error::Engine(format!(
+            "engine {spec:?}: the solver takes one option, its time a move (solver:<ms>ms)"
+        ))
+    };
+    let ms = match (parts.next(), parts.next()) {
+        (None, _) => Ok(SOLVER_DEFAULT_MS),
+        (Some(t), None) => t
+            .strip_suffix("ms")
+            .and_then(|n| n.parse::<u64>().ok())
+            .filter(|&n| n > 0)
+            .ok_or_else(bad),
+        _ => Err(bad()),
+    };
+    Some(ms.map(std::time::Duration::from_millis))
+}
+
+/// The solver engine of `variant` proving each move within `time`, its fallback
+/// `alphabeta:<ms>ms` with the databases in `db`.
+#[cfg(feature = "db")]
+fn solver(
+    variant: &Variant,
+    seed: u64,
+    db: Option<&Path>,
+    time: std::time::Duration,
+) -> Result<Engine, Error> {
+    let Some(dir) = db else {
+        return Err(Error::Engine(
+            "solver: give the endgame databases (--db DIR): it plays the moves their proof \
+             search proves"
+                .into(),
+        ));
+    };
+    let not_kalah = || {
+        Error::Engine(format!(
+            "solver: {} has no proof search whose values hold after any history; only \
+             kalah (a game without cycles) has this engine",
+            variant.kind()
+        ))
+    };
+    if !matches!(variant, Variant::Kalah { .. }) {
+        return Err(not_kalah());
+    }
+    let fallback = Engine::new(
+        &format!("alphabeta:{}ms", time.as_millis()),
+        variant,
+        seed,
+        db,
+    )?;
+    let Engine { inner, eval, .. } = fallback;
+    let inner: Box<dyn mancala_search::Engine<kalah::Game> + Send> = inner
+        .downcast::<EngineOf<kalah::Game>>()
+        .map_err(|_| not_kalah())?;
+    let inner: SolverOf<kalah::Game> = crate::db::solver(variant, dir, Some(time), inner)?;
+    Ok(Engine {
+        spec: format!("solver:{}ms", time.as_millis()),
+        variant: *variant,
+        databases: true,
+        inner: Box::new(inner),
+        eval,
+    })
+}
+
+#[cfg(not(feature = "db"))]
+fn solver(_: &Variant, _: u64, _: Option<&Path>, _: std::time::Duration) -> Result<Engine, Error> {
+    Err(Error::Engine(
+        "solver: this build has no databases (the feature `db` of mancala-runtime)".into(),
+    ))
+}
+
+/// The engine in `inner` as the solver of `R`, if it is.
+#[cfg(feature = "db")]
+fn as_solver<R: GameRecord>(inner: &(dyn Any + Send)) -> Option<&SolverOf<R>> {
+    inner.downcast_ref::<SolverOf<R>>()
+}
+
 /// An engine for one variant, built from a spec.
 pub struct Engine {
     spec: String,
@@ -123,6 +216,9 @@ impl Engine {
         seed: u64,
         db: Option<&Path>,
     ) -> Result<Engine, Error> {
+        if let Some(time) = solver_time(spec) {
+            return solver(variant, seed, db, time?);
+        }
         let game = AnyGame::with_lot(variant, 0)?;
         struct Build<'a> {
             spec: &'a str,
@@ -154,6 +250,9 @@ impl Engine {
     /// # Errors
     /// [`Error::Engine`] naming what is wrong.
     pub fn check_spec(spec: &str) -> Result<(), Error> {
+        if let Some(time) = solver_time(spec) {
+            return time.map(|_| ());
+        }
         Engine::new(spec, &Variant::default(), 0, None).map(|_| ())
     }
 
@@ -183,10 +282,14 @@ impl Engine {
         impl Visitor for Name<'_> {
             type Output = String;
             fn visit<R: GameRecord>(self, _: &Variant, _: &R) -> String {
-                self.0
-                    .downcast_ref::<EngineOf<R>>()
-                    .map(|e| e.name())
-                    .unwrap_or_default()
+                if let Some(e) = self.0.downcast_ref::<EngineOf<R>>() {
+                    return e.name();
+                }
+                #[cfg(feature = "db")]
+                if let Some(e) = as_solver::<R>(self.0) {
+                    return e.name();
+                }
+                String::new()
             }
         }
         self.template().visit(Name(self.inner.as_ref()))
@@ -238,6 +341,12 @@ impl Engine {
             type Output = Option<Report>;
             fn visit<R: GameRecord>(self, _: &Variant, game: &R) -> Option<Report> {
                 let Search(inner, mut on_depth) = self;
+                #[cfg(feature = "db")]
+                if let Some(e) = inner.downcast_mut::<SolverOf<R>>() {
+                    let r = convert::<R>(&e.search(game));
+                    on_depth(&r);
+                    return Some(r);
+                }
                 let e = inner.downcast_mut::<EngineOf<R>>()?;
                 let r = match e {
                     AnyEngine::AlphaBeta(ab) => {
@@ -260,6 +369,40 @@ impl Engine {
                     game.variant()
                 ))
             })
+    }
+
+    /// How the solver engine (`solver[:<ms>ms]`) chose its last move: proven to keep
+    /// the position's value, or the fallback's move when the proof ran out of time;
+    /// `None` for the other engines and before the first move.
+    ///
+    /// ```
+    /// use mancala_runtime::{Engine, Variant};
+    /// assert!(Engine::check_spec("solver:5000ms").is_ok());
+    /// assert!(Engine::check_spec("solver:fast").is_err());
+    /// assert!(Engine::check_spec("solver:0ms").is_err());
+    /// let kalah: Variant = "kalah".parse()?;
+    /// // The solver plays from the databases' proofs: it needs them, and only Kalah has it.
+    /// let e = Engine::new("solver", &kalah, 0, None).unwrap_err();
+    /// assert!(e.to_string().contains("--db"), "{e}");
+    /// let oware: Variant = "oware".parse()?;
+    /// let e = Engine::new("solver", &oware, 0, Some("db".as_ref())).unwrap_err();
+    /// assert!(e.to_string().contains("only kalah"), "{e}");
+    /// // Another engine never says how it chose.
+    /// let e = Engine::new("alphabeta:2", &kalah, 0, None)?;
+    /// assert_eq!(e.choice(), None);
+    /// # Ok::<(), mancala_runtime::Error>(())
+    /// ```
+    #[cfg(feature = "db")]
+    #[must_use]
+    pub fn choice(&self) -> Option<mancala_solve::player::Choice> {
+        struct Last<'a>(&'a (dyn Any + Send));
+        impl Visitor for Last<'_> {
+            type Output = Option<mancala_solve::player::Choice>;
+            fn visit<R: GameRecord>(self, _: &Variant, _: &R) -> Self::Output {
+                as_solver::<R>(self.0)?.last().cloned()
+            }
+        }
+        self.template().visit(Last(self.inner.as_ref()))
     }
 
     /// What the databases know of the outcome of perfect play from `game`'s position,

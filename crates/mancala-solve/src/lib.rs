@@ -19,6 +19,8 @@
 //!   databases up; it proves a position's value or reports the bounds it reached.
 //!   [`history`]: the same for Urim, carrying rule 6's history along its path and
 //!   using the databases' bounds right after captures.
+//! - [`player`]: a player that plays moves the proof search proved to keep the
+//!   value ([`player::Perfect`]), with a fallback engine when a proof runs out of time.
 //! - [`oracle`]: the databases as a `mancala_search::Evaluator` that knows exact
 //!   outcomes (or bounds on them) where they hold: for a game with cycles, at a
 //!   position that is its whole history.
@@ -49,6 +51,7 @@ pub mod history;
 pub mod kalah;
 pub mod oracle;
 pub mod oware;
+pub mod player;
 pub mod rank;
 pub mod retro;
 pub mod rows;

@@ -135,14 +135,7 @@ fn consistency_check_passes_and_catches_a_planted_error() {
 
 /// Kalah(3) with the empty capture, and its databases of fewer than `max` seeds.
 fn empty_capture_3(max: u32) -> (Rules, KalahGame, Databases) {
-    let rules = Rules {
-        empty_capture: true,
-        ..Rules::with_pits(3)
-    };
-    let game = KalahGame::new(rules);
-    let mut dbs = Databases::new(&game, max).unwrap();
-    build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
-    (rules, game, dbs)
+    three_pits(true, max)
 }
 
 #[test]
@@ -428,4 +421,175 @@ fn best_moves_stay_right_with_a_table_kept_across_proofs() {
     }
     // Most best moves came out of a search, not a database or the end of the game.
     assert!(searched >= 3000, "{searched}");
+}
+
+/// Kalah(3) under OpenSpiel's rules (OS) and with the empty capture (EC), with
+/// databases of up to `max` seeds.
+fn three_pits(empty_capture: bool, max: u32) -> (Rules, KalahGame, Databases) {
+    let rules = Rules {
+        empty_capture,
+        ..Rules::with_pits(3)
+    };
+    let game = KalahGame::new(rules);
+    let mut dbs = Databases::new(&game, max).unwrap();
+    build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
+    (rules, game, dbs)
+}
+
+/// The solver engine (`player::Perfect`, the runtime's `solver`): in random positions
+/// of Kalah(3,3), both rule sets, the move it plays reaches the exact value the
+/// exhaustive minimax gives the position, and it says so (`Choice::Proven` with that
+/// value). Its databases hold 6 seeds, so most moves come out of a proof search; one
+/// player (one table) serves every position of a rule set.
+#[test]
+fn the_solver_engine_plays_moves_that_keep_the_minimax_value() {
+    use mancala_core::record::{Line, Record};
+    use mancala_search::{Engine, RandomPlayer};
+    use mancala_solve::player::{Choice, Perfect};
+    for empty_capture in [false, true] {
+        let (rules, game, dbs) = three_pits(empty_capture, 6);
+        let mut player: Perfect<'_, _, Line<Kalah>> =
+            Perfect::new(&game, &dbs, None, Box::new(RandomPlayer::new(1))).unwrap();
+        let mut memo = HashMap::new();
+        let mut rng = mancala_testkit::Rng::new(u64::from(empty_capture));
+        let (mut cases, mut searched) = (0, 0);
+        while cases < 300 {
+            let mut p = Kalah::start_with(rules, 3, Player::South).unwrap();
+            for _ in 0..rng.below(24) {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.after(moves[rng.below(moves.len())]).unwrap();
+            }
+            if p.is_over() {
+                continue;
+            }
+            cases += 1;
+            let v = minimax(&p, &mut memo);
+            let report = player.search(&Line::new(p));
+            assert_eq!(player.last(), Some(&Choice::Proven { value: v }), "{p}");
+            let m = report.best.unwrap();
+            let c = p.after(m).unwrap();
+            let w = minimax(&c, &mut memo);
+            let me = p.side_to_move();
+            let reached = if c.side_to_move() == me { w } else { -w };
+            assert_eq!(
+                reached,
+                v,
+                "{}: {p}, {m:?}",
+                ["OS", "EC"][usize::from(empty_capture)]
+            );
+            searched += u32::from(report.nodes > 0);
+        }
+        assert_eq!(player.counts(), (300, 0));
+        // Most moves came out of a proof search, not the databases.
+        assert!(searched >= 150, "{searched}");
+    }
+}
+
+/// Whole games with the solver engine moving first against a random player and
+/// alpha-beta: its final margin is never below the first player's value — Kalah(3,3)
+/// +2 under both rule sets (the exhaustive minimax of the start, computed here) and
+/// Kalah(4,3) +8 with the empty capture (Irving et al.'s Table 9) — and every one of
+/// its moves was proven.
+#[test]
+fn the_solver_engine_moving_first_never_scores_below_the_value() {
+    use mancala_core::record::{Line, Record};
+    use mancala_search::{AlphaBeta, Engine, Limits as Search, RandomPlayer};
+    use mancala_solve::player::Perfect;
+    let (rules_os, game_os, dbs_os) = three_pits(false, 6);
+    let (rules_ec, game_ec, dbs_ec) = three_pits(true, 6);
+    let rules_43 = Rules {
+        empty_capture: true,
+        ..Rules::with_pits(4)
+    };
+    let game_43 = KalahGame::new(rules_43);
+    let mut dbs_43 = Databases::new(&game_43, 8).unwrap();
+    build(&game_43, &mut dbs_43, 8, None, false, |_| {}).unwrap();
+    let start_33 = |rules| Kalah::start_with(rules, 3, Player::South).unwrap();
+    let cases = [
+        (
+            rules_os,
+            &game_os,
+            &dbs_os,
+            3,
+            minimax(&start_33(rules_os), &mut HashMap::new()),
+        ),
+        (
+            rules_ec,
+            &game_ec,
+            &dbs_ec,
+            3,
+            minimax(&start_33(rules_ec), &mut HashMap::new()),
+        ),
+        (rules_43, &game_43, &dbs_43, 3, 8),
+    ];
+    assert_eq!((cases[0].4, cases[1].4), (2, 2)); // docs/solving.md's table
+    for (rules, game, dbs, seeds, value) in cases {
+        let mut solver: Perfect<'_, _, Line<Kalah>> =
+            Perfect::new(game, dbs, None, Box::new(RandomPlayer::new(0))).unwrap();
+        for g in 0..8u64 {
+            let mut opponent: Box<dyn Engine<Line<Kalah>>> = if g % 2 == 0 {
+                Box::new(RandomPlayer::new(g))
+            } else {
+                Box::new(AlphaBeta::new(Search::depth(1 + g as u32)))
+            };
+            let mut line = Line::new(Kalah::start_with(rules, seeds, Player::South).unwrap());
+            while !line.is_finished() {
+                let m = if line.position().side_to_move() == Player::South {
+                    solver.choose(&line)
+                } else {
+                    opponent.choose(&line)
+                };
+                line.play(m.unwrap()).unwrap();
+            }
+            let t = line.position().totals();
+            let margin = i32::from(t.south) - i32::from(t.north);
+            assert!(margin >= value, "{rules:?} game {g}: {margin} < {value}");
+        }
+        assert_eq!(solver.counts().1, 0, "every move proven");
+    }
+}
+
+/// The solver engine refuses the databases of another rule set, and a proof that does
+/// not finish in its time gives the fallback's move, said to be unproven.
+#[test]
+fn the_solver_engine_refuses_foreign_databases_and_says_when_it_falls_back() {
+    use std::time::Duration;
+
+    use mancala_core::record::{Line, Record};
+    use mancala_search::{Engine, RandomPlayer};
+    use mancala_solve::SolveError;
+    use mancala_solve::player::{Choice, Perfect};
+    let (_, _, dbs_ec) = three_pits(true, 2);
+    let os = KalahGame::new(Rules::with_pits(3));
+    let err =
+        Perfect::<'_, _, Line<Kalah>>::new(&os, &dbs_ec, None, Box::new(RandomPlayer::new(0)))
+            .unwrap_err();
+    assert!(matches!(err, SolveError::Foreign { .. }), "{err}");
+    // Kalah(6,4) with databases of 2 seeds: no proof of the start in a millisecond.
+    let rules = Rules::default();
+    let game = KalahGame::new(rules);
+    let mut dbs = Databases::new(&game, 2).unwrap();
+    build(&game, &mut dbs, 2, None, false, |_| {}).unwrap();
+    let mut player: Perfect<'_, _, Line<Kalah>> = Perfect::new(
+        &game,
+        &dbs,
+        Some(Duration::from_millis(1)),
+        Box::new(RandomPlayer::new(7)),
+    )
+    .unwrap();
+    player.set_table_bits(12);
+    let start = Line::new(Kalah::start_with(rules, 4, Player::South).unwrap());
+    let r = player.search(&start);
+    assert_eq!(r.best, RandomPlayer::new(7).search(&start).best);
+    let Some(Choice::Unproven { why }) = player.last() else {
+        panic!("{:?}", player.last())
+    };
+    assert!(
+        why.contains("stopped at 1 ms") && why.ends_with("random's move"),
+        "{why}"
+    );
+    assert_eq!(player.counts(), (0, 1));
 }
