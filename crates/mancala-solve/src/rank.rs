@@ -179,6 +179,30 @@ impl Ranker {
         r
     }
 
+    /// The seeds on `board` and, if they are at most
+    /// [`max_seeds`](Ranker::max_seeds), its [`rank`](Ranker::rank) (in one pass over
+    /// the pits: the rank's prefix sums are the seeds); above, the rank is `None`.
+    /// Only the first [`pits`](Ranker::pits) entries of `board` are read.
+    ///
+    /// # Panics
+    /// If `board` has fewer than [`pits`](Ranker::pits) entries.
+    #[inline]
+    #[must_use]
+    pub fn rank_seeds(&self, board: &[u8]) -> (Option<u64>, u32) {
+        let p = self.pits;
+        let board = &board[..p];
+        let mut r = 0u64;
+        let mut b = 0usize;
+        for (j, &x) in board[..p - 1].iter().enumerate() {
+            b += x as usize;
+            // Past the table only when the seeds are above the maximum (the prefix
+            // sums then outgrow it); the rank is dropped then.
+            r = r.wrapping_add(self.binom.get((b + j) * p + j + 1).copied().unwrap_or(0));
+        }
+        let seeds = (b + board[p - 1] as usize) as u32;
+        ((seeds <= self.max_seeds).then_some(r), seeds)
+    }
+
     /// Writes the board of `seeds` seeds with rank `rank` into `board`.
     ///
     /// # Errors
@@ -285,6 +309,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn rank_seeds_is_rank_and_the_seeds() {
+        let r = Ranker::new(5, 8).unwrap();
+        for seeds in 0..=8 {
+            for b in all_boards(5, seeds) {
+                assert_eq!(r.rank_seeds(&b), (Some(r.rank(&b)), seeds), "{b:?}");
+            }
+        }
+        // Above the maximum: the seeds, no rank, no panic.
+        assert_eq!(r.rank_seeds(&[9, 0, 0, 0, 0]), (None, 9));
+        assert_eq!(r.rank_seeds(&[255; 5]), (None, 5 * 255));
+        assert_eq!(r.rank_seeds(&[0, 0, 0, 0, 9]), (None, 9));
     }
 
     #[test]

@@ -127,14 +127,16 @@ pub fn children<G: SolveGame>(
             each(Kid::End(gain + if again { t } else { -t }))?;
             continue;
         }
-        let cseeds: u32 = board[..p].iter().map(|&x| u32::from(x)).sum();
-        if cseeds > seeds {
-            return Err(SolveError::SeedsRose {
-                seeds,
-                child: cseeds,
-            });
-        }
-        let rank = ranker.rank(&board[..p]);
+        let (rank, cseeds) = ranker.rank_seeds(&board[..p]);
+        let rank = match rank {
+            Some(rank) if cseeds <= seeds => rank,
+            _ => {
+                return Err(SolveError::SeedsRose {
+                    seeds,
+                    child: cseeds,
+                });
+            }
+        };
         if cseeds == seeds {
             let r = u32::try_from(rank).map_err(|_| SolveError::TableSize {
                 seeds,
@@ -210,12 +212,14 @@ pub(crate) fn expand<G: SolveGame>(
                 gain,
                 again,
             } => {
-                let (cl, cu) = dbs.bounds(cseeds, rank).ok_or(if dbs.len() <= cseeds {
-                    SolveError::Missing { seeds: cseeds }
-                } else {
-                    SolveError::Absent {
-                        seeds: cseeds,
-                        rank,
+                let (cl, cu) = dbs.bounds(cseeds, rank).ok_or_else(|| {
+                    if dbs.len() <= cseeds {
+                        SolveError::Missing { seeds: cseeds }
+                    } else {
+                        SolveError::Absent {
+                            seeds: cseeds,
+                            rank,
+                        }
                     }
                 })?;
                 let (l, u) = through(gain, again, i32::from(cl), i32::from(cu));
