@@ -70,7 +70,7 @@ struct Cli {
     /// The engines' random seed
     #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
-    /// Stop after this many plies
+    /// Stop after this many plies of a game
     #[arg(long, value_name = "N", default_value_t = 1000)]
     max_plies: u64,
     /// A whole match with the game's own scoring: Urim (to --target points, rule 8),
@@ -262,6 +262,7 @@ impl Play {
                             );
                             s.next_game()?;
                             human_moves = 0;
+                            plies = 0;
                             announced = false;
                             redraw = true;
                             continue;
@@ -376,6 +377,7 @@ impl Play {
                     }
                     s.next_game()?;
                     human_moves = 0;
+                    plies = 0;
                     announced = false;
                     redraw = true;
                     println!("a new game");

@@ -314,6 +314,27 @@ fn play_echoes_moves_says_units_and_undoes_only_the_players_moves() {
     assert!(after_undo.contains("North to move"), "{r:?}");
 }
 
+/// `--max-plies` counts the plies of each game: a new game starts from zero (it once
+/// counted the whole session, so a long session of `new` games stopped mid-game).
+#[test]
+fn play_max_plies_counts_each_game() {
+    let r = run_with(
+        "play",
+        &["urim", "--engine", "greedy", "--max-plies", "4"],
+        "c\nnew\nyes\nc\nd\nquit\nyes\n",
+    );
+    assert!(r.ok, "{r:?}");
+    let (first, second) = r.stdout.split_once("a new game").expect("a new game");
+    assert_eq!(first.matches(") play").count(), 2, "{r:?}");
+    // The second game: four plies (two each), then the stop.
+    assert_eq!(second.matches(") play").count(), 4, "{r:?}");
+    assert!(
+        second.contains("stopped after 4 plies (--max-plies)"),
+        "{r:?}"
+    );
+    assert!(!first.contains("stopped after"), "{r:?}");
+}
+
 #[test]
 fn a_saved_game_loads_replays_and_goes_on() {
     let path = temp_file("saved.mgn");
