@@ -11,7 +11,7 @@
 //! cargo run --release --example solve -- kalah [--pits 6] [--seeds 4] [--from "<notation>"]
 //!     [--empty-capture] [--mover-empty] [--max-seeds N] [--db DIR] [--memory]
 //!     [--check] [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc] [--id DEPTH]
-//!     [--leaf even|rows] [--threads N]
+//!     [--leaf even|rows] [--threads N] [--moves]
 //! ```
 //!
 //! The databases are files in `--db` (default `target/solve-db`), one per seed
@@ -22,7 +22,10 @@
 //! search stops at `--time` or `--nodes` if given and then prints the bounds it
 //! reached. The value is the final margin of the side to move (its total minus the
 //! opponent's); at the start, the first player's. The proof search's table is sized
-//! by the boards it can meet and the memory available (`--tt-mb` sets it).
+//! by the boards it can meet and the memory available (`--tt-mb` sets it). For Kalah,
+//! `--moves` then proves the value of every turn the side to move can play (the
+//! first-move table: a move, or moves chained by extra turns such as `c-a`), each
+//! within `--time` / `--nodes` again.
 //!
 //! Urim's databases hold two bounds per board (rule 6 makes values depend on the
 //! history; docs/solving.md, "Games with cycles"); they are always re-checked after
@@ -126,6 +129,11 @@ struct Cli {
     /// cores); with --parts (feature distributed): worker threads per process (default 1)
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    /// kalah: after the position's value, the value of every turn the side to move can
+    /// play (a move, or moves chained by extra turns: "c-a"), each proved within --time
+    /// / --nodes, the table kept from one to the next
+    #[arg(long)]
+    moves: bool,
     #[command(flatten)]
     variant: VariantArgs,
     #[cfg(feature = "distributed")]
@@ -257,6 +265,9 @@ fn run() -> Result<(), String> {
     };
     // The library sets up the start (the variant's, or --from's) and checks the options.
     let start = cli.variant.game(kind).map_err(|e| e.to_string())?;
+    if cli.moves && kind != GameKind::Kalah {
+        return Err("--moves is an option of kalah's solver".into());
+    }
     match *start.variant() {
         Variant::Kalah { .. } => run_kalah(&cli, &start),
         Variant::Urim { pits: 7, .. } => run_urim::<7>(&cli, &start),
@@ -687,6 +698,9 @@ fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
     if let Some(m) = proof.best {
         println!("best move: {m}");
     }
+    if cli.moves {
+        move_table(&mut prover, &start, &limits)?;
+    }
     if !rules.empty_capture {
         println!(
             "(these are OpenSpiel's rules; the published values of Irving et al. hold with --empty-capture)"
@@ -701,6 +715,32 @@ fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
         proof.nodes as f64 / secs.max(1e-9),
         if threads == 1 { "" } else { "s" },
     );
+    Ok(())
+}
+
+/// `--moves`: the value of every turn of `start` for its mover, as each is proven.
+fn move_table(
+    prover: &mut Prover<'_, KalahGame>,
+    start: &Kalah,
+    limits: &Limits,
+) -> Result<(), String> {
+    println!("turn  value for the mover         nodes   seconds");
+    let t = Instant::now();
+    prover
+        .prove_turns(start, limits, |turn, p| {
+            let turn: Vec<String> = turn.iter().map(ToString::to_string).collect();
+            let value = match p.value() {
+                Some(v) => format!("{v:+}"),
+                None => format!("between {:+} and {:+}", p.lower, p.upper),
+            };
+            println!(
+                "{:<5} {value:<20} {:>12} {:>9.1}",
+                turn.join("-"),
+                p.nodes,
+                t.elapsed().as_secs_f64()
+            );
+        })
+        .map_err(|e| e.to_string())?;
     Ok(())
 }
 

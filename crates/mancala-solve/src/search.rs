@@ -635,6 +635,106 @@ impl<'a, G: Acyclic> Prover<'a, G> {
         })
     }
 
+    /// The value of every turn the side to move at `pos` can play — every sequence of
+    /// its moves up to the one that passes the turn or ends the game (a move that gives
+    /// another turn, as a sowing ending in one's store does in Kalah, is followed by
+    /// each move of the position it leaves) — for that side: its final margin after the
+    /// turn and perfect play on both sides. The turns come in the order of
+    /// `legal_moves`, depth first; each is proven within `limits` (the bounds reached if
+    /// that proof stopped; a finished or looked-up position is exact at once). Each is
+    /// the proof of the position after the turn, turned to the mover's view (negated,
+    /// its bounds swapped, when the opponent moves next); its `best` is the turn's last
+    /// move. The table is kept from one proof to the next, so proving `pos` first makes
+    /// them quicker. `each` is called with every turn and its proof as it is found.
+    ///
+    /// ```
+    /// use mancala_solve::{build, db::Databases, kalah::KalahGame, search::{Limits, Prover}};
+    /// use kalah::{Kalah, Player, Rules};
+    /// let game = KalahGame::new(Rules::with_pits(3));
+    /// let mut dbs = Databases::new(&game, 6)?;
+    /// build::build(&game, &mut dbs, 6, None, false, |_| {})?;
+    /// let start = Kalah::start_with(Rules::with_pits(3), 2, Player::South)?; // 12 seeds
+    /// let mut prover = Prover::new(&game, &dbs, 12)?;
+    /// let value = prover.prove(&start, &Limits::none())?.value().unwrap();
+    /// let turns = prover.prove_turns(&start, &Limits::none(), |_, _| {})?;
+    /// // The position's value is its best turn's.
+    /// assert_eq!(turns.iter().map(|(_, p)| p.value().unwrap()).max(), Some(value));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Those of [`prove`](Prover::prove).
+    #[allow(clippy::type_complexity)]
+    pub fn prove_turns(
+        &mut self,
+        pos: &G::Pos,
+        limits: &Limits,
+        mut each: impl FnMut(&[<G::Pos as Position>::Move], &Proof<<G::Pos as Position>::Move>),
+    ) -> Result<
+        Vec<(
+            Vec<<G::Pos as Position>::Move>,
+            Proof<<G::Pos as Position>::Move>,
+        )>,
+        SolveError,
+    >
+    where
+        G: Sync,
+        G::Pos: Sync,
+    {
+        let mut all = Vec::new();
+        let mut turn = Vec::new();
+        self.turns_from(
+            pos,
+            pos.side_to_move(),
+            limits,
+            &mut turn,
+            &mut each,
+            &mut all,
+        )?;
+        Ok(all)
+    }
+
+    /// [`prove_turns`](Prover::prove_turns) from `pos`, reached by `turn` (the moves of
+    /// `mover`'s turn so far).
+    #[allow(clippy::type_complexity)]
+    fn turns_from(
+        &mut self,
+        pos: &G::Pos,
+        mover: mancala_core::Player,
+        limits: &Limits,
+        turn: &mut Vec<<G::Pos as Position>::Move>,
+        each: &mut impl FnMut(&[<G::Pos as Position>::Move], &Proof<<G::Pos as Position>::Move>),
+        all: &mut Vec<(
+            Vec<<G::Pos as Position>::Move>,
+            Proof<<G::Pos as Position>::Move>,
+        )>,
+    ) -> Result<(), SolveError>
+    where
+        G: Sync,
+        G::Pos: Sync,
+    {
+        for m in pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            turn.push(m);
+            let again = child.side_to_move() == mover;
+            if again && !child.is_finished() {
+                self.turns_from(&child, mover, limits, turn, each, all)?;
+            } else {
+                let mut p = self.prove(&child, limits)?;
+                if !again {
+                    (p.lower, p.upper) = (-p.upper, -p.lower);
+                    p.estimate = p.estimate.map(|e| -e);
+                }
+                p.best = Some(m);
+                each(turn, &p);
+                all.push((turn.clone(), p));
+            }
+            turn.pop();
+        }
+        Ok(())
+    }
+
     /// The table's size in bytes (what [`Prover::new`] was granted).
     #[must_use]
     pub fn table_bytes(&self) -> u64 {

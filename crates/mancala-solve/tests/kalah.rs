@@ -266,6 +266,63 @@ fn starts_equal_exhaustive_minimax() {
     }
 }
 
+/// `prove_turns` gives the value of every first turn (each sequence of moves up to the
+/// one that passes the turn) as the exhaustive minimax finds it (the margin after the
+/// turn, turned to the mover's view when the opponent moves next), extra turns and
+/// captures included, on one thread and two; the turns are every one there is.
+#[test]
+fn every_first_turn_equals_exhaustive_minimax() {
+    fn turns(p: &Kalah, turn: &mut Vec<kalah::Move>, out: &mut Vec<(Vec<kalah::Move>, Kalah)>) {
+        for m in p.legal_moves() {
+            let c = p.after(m).unwrap();
+            turn.push(m);
+            if c.side_to_move() == p.side_to_move() && !c.is_finished() {
+                turns(&c, turn, out);
+            } else {
+                out.push((turn.clone(), c));
+            }
+            turn.pop();
+        }
+    }
+    for (pits, seeds, db) in [(2u8, 4u8, 4u32), (3, 3, 6), (4, 2, 6)] {
+        for rules in all_rules(pits) {
+            let game = KalahGame::new(rules);
+            let mut dbs = Databases::new(&game, db).unwrap();
+            build(&game, &mut dbs, db, None, false, |_| {}).unwrap();
+            let start = Kalah::start_with(rules, seeds, Player::South).unwrap();
+            let mut want = Vec::new();
+            turns(&start, &mut Vec::new(), &mut want);
+            for threads in [1, 2] {
+                let mut prover = Prover::new(&game, &dbs, 16).unwrap();
+                prover.set_threads(threads);
+                let mut seen = 0;
+                let got = prover
+                    .prove_turns(&start, &Limits::none(), |_, _| seen += 1)
+                    .unwrap();
+                assert_eq!(seen, got.len());
+                assert_eq!(
+                    got.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>(),
+                    want.iter().map(|(t, _)| t.clone()).collect::<Vec<_>>()
+                );
+                for ((turn, proof), (_, c)) in got.iter().zip(&want) {
+                    let v = minimax(c, &mut HashMap::new());
+                    let v = if c.side_to_move() == Player::South {
+                        v
+                    } else {
+                        -v
+                    };
+                    assert_eq!(
+                        proof.value(),
+                        Some(v),
+                        "Kalah({pits},{seeds}) {rules}, turn {turn:?}, {threads} threads"
+                    );
+                    assert_eq!(proof.best, turn.last().copied());
+                }
+            }
+        }
+    }
+}
+
 /// Irving, Donkers and Uiterwijk, "Solving Kalah" (ICGA Journal 23(3), 2000): Table
 /// 10 gives win (W), draw (D) or loss (L) for the first player for every m, n <= 6
 /// but (6, 6), Table 9 the margins for m = 4 to 6. Their rules: empty capture, the
