@@ -90,6 +90,9 @@ def main():
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--proven", type=int, default=10,
                         help="the first player's proven margin (Kalah(6,4) with the empty capture: 10)")
+    parser.add_argument("--seed-per-game", action="store_true",
+                        help="a new opponent process every game, with --seed 1+game (our MCTS then plays "
+                             "a different game each time; one kept process replays the same one)")
     parser.add_argument("--play", default=os.path.join("target", "release", "examples", "play"))
     parser.add_argument("rules", nargs="*", help="after --: the rules, for both play processes")
     args = parser.parse_args()
@@ -97,15 +100,21 @@ def main():
     first_cmd = common + ["--engine", args.engine, "--human", "N"]
     if args.db:
         first_cmd += ["--db", args.db]
-    second_cmd = common + ["--engine", args.opponent, "--human", "S", "--seed", "2"]
-    print(f"# {' '.join(first_cmd)}  against  {' '.join(second_cmd)}", flush=True)
-    first, second = Play(first_cmd), Play(second_cmd)
+    second_cmd = common + ["--engine", args.opponent, "--human", "S", "--seed"]
+    seed = "1" if args.seed_per_game else "2"
+    print(f"# {' '.join(first_cmd)}  against  {' '.join(second_cmd)} {seed}"
+          + (" (seed 1+game, a new process each game)" if args.seed_per_game else ""), flush=True)
+    first, second = Play(first_cmd), Play(second_cmd + [seed])
     margins, all_times, not_proven = [], [], 0
     try:
         for index in range(args.games):
             if index:
                 first.send("new")
-                second.send("new")
+                if args.seed_per_game:
+                    second.close()
+                    second = Play(second_cmd + [str(1 + index)])
+                else:
+                    second.send("new")
             margin, plies, times, unproven = play_game(first, second)
             margins.append(margin)
             all_times += times
