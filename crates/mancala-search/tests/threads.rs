@@ -90,6 +90,24 @@ fn check<R: Record + Send + Sync>(
         }
         // The move chosen reaches that value: its child searched one ply less.
         reaches(&game, r.best.unwrap(), r.depth, r.score, seed);
+        // Splits at every node with 2 plies or more left whenever a thread is idle: splits
+        // inside splits, in the helper's subtrees, joined by a thread waiting at its own
+        // split point, and cut by a move that fails high.
+        // Three threads (on any machine): a split point can be cut while a thread still
+        // searches a split point inside it, whose search is then discarded.
+        for (split_depth, threads) in [(2, 2), (3, 2), (2, 3)] {
+            let options = AlphaBetaOptions::default();
+            let mut low = AlphaBeta::with_threads(Static, Limits::depth(depth), options, threads);
+            low.split_every_iteration();
+            low.set_split_depth(split_depth);
+            let l = low.search(&game);
+            assert_eq!(
+                (l.score, l.depth),
+                (one.score, one.depth),
+                "seed {seed} split depth {split_depth}, {threads} threads"
+            );
+            reaches(&game, l.best.unwrap(), l.depth, l.score, seed);
+        }
         // A second search with the same engine gives the same value and move.
         let again = par.search(&game);
         assert_eq!((again.score, again.best), (r.score, r.best), "seed {seed}");
