@@ -1213,17 +1213,20 @@ where
 {
     /// An alpha-beta player that searches with `threads` threads (at least 1; the
     /// record, its moves and the evaluator go to the other threads). Young brothers
-    /// wait: at every node of an iteration's leftmost path (the root, its first move's
-    /// node, that node's first move's node…) with at least 5 plies left, the first move
-    /// is searched alone (by this thread, splitting the nodes below in the same way),
-    /// then each thread takes the node's next unsearched move with the best value found
-    /// so far as its bound (at the root, one below: ties go to the first move in the
-    /// root's order), each on its own copy of the record, all over one shared table. A
-    /// depth's value is therefore the one-thread value, the minimax value, whatever the
-    /// timing; only the node counts (and, among equal values below the root, the move
-    /// stored in the table) vary from run to run. Iterations shorter than 20 ms are
-    /// searched by this thread alone. A node limit is one budget for all the threads; a
-    /// panic in any of them reaches the caller as it was raised.
+    /// wait: the other threads live for an iteration, waiting for work; at any node
+    /// with at least 5 plies left whose first move is searched (alone, by the thread
+    /// searching the node), if a thread is idle, the node's other moves become a split
+    /// point: every thread that joins it (on its own copy of the record) and the thread
+    /// that made it take its next unsearched move and search it with the best value
+    /// found so far as its floor (at the root, one below: ties go to the first move in
+    /// the root's order), splitting again below; a move that fails high stops them all.
+    /// A thread that runs out of moves at its own split point joins those made below
+    /// it until the others leave it. All search over one shared table. A depth's value
+    /// is therefore the one-thread value, the minimax value, whatever the timing; only
+    /// the node counts (and, among equal values below the root, the move stored in the
+    /// table) vary from run to run. Iterations after one shorter than 20 ms are
+    /// searched by this thread alone. A node limit is one budget for all the threads;
+    /// a panic in any of them reaches the caller as it was raised.
     ///
     /// ```
     /// use mancala_core::{record::{Line, Record}, toy::Countdown};

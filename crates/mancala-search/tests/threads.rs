@@ -44,7 +44,8 @@ fn reaches<R: Record>(
 
 /// With `reference`, the value is also checked against plain minimax (too slow for
 /// Omweso at its depth). The first records are also searched `deep`, where the threads
-/// split more nodes of the leftmost path (each with 5 plies or more left).
+/// split more nodes (each with 5 plies or more left), and every record with splits
+/// down to 2 and 3 plies left, on two threads and on three.
 fn check<R: Record + Send + Sync>(
     start: &R::Position,
     depth: u32,
@@ -63,8 +64,8 @@ fn check<R: Record + Send + Sync>(
         let one = AlphaBeta::new(Limits::depth(depth)).search(&game);
         let mut par =
             AlphaBeta::with_threads(Static, Limits::depth(depth), AlphaBetaOptions::default(), 2);
-        // Split at every node of the leftmost path with 5 plies or more left, in every
-        // iteration, however quick (by default only after a 20 ms iteration).
+        // Split nodes with 5 plies or more left in every iteration, however quick (by
+        // default only after a 20 ms iteration), the helper waiting before it starts.
         par.split_every_iteration();
         let r = par.search(&game);
         assert_eq!((r.score, r.depth), (one.score, one.depth), "seed {seed}");
