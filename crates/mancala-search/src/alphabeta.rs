@@ -927,15 +927,8 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                     m
                 }
             };
-            self.play(game, m);
-            let child_line = extend_line(line, move_hash(&m));
             children += 1;
-            let v = if game.position().side_to_move() == me {
-                self.negamax(game, depth - 1, alpha, beta, ply + 1, child_line)
-            } else {
-                -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, child_line)
-            };
-            game.undo();
+            let v = self.child(game, m, depth, (alpha, beta), ply, line);
             if self.stopped {
                 self.depth_cut |= cut_before;
                 return 0;
@@ -1025,6 +1018,32 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             );
         }
         value
+    }
+
+    /// The value of the move `m` from the current node of `game` (`depth` plies left,
+    /// the window `(alpha, beta)`, `ply` plies from the root, on the line `line`), for
+    /// the node's player to move: `m` played, its child searched one ply less (its
+    /// window and value negated if the player to move changes), `m` taken back.
+    #[inline]
+    fn child(
+        &mut self,
+        game: &mut R,
+        m: MoveOf<R>,
+        depth: u32,
+        (alpha, beta): (Score, Score),
+        ply: usize,
+        line: u64,
+    ) -> Score {
+        let me = game.position().side_to_move();
+        self.play(game, m);
+        let child_line = extend_line(line, move_hash(&m));
+        let v = if game.position().side_to_move() == me {
+            self.negamax(game, depth - 1, alpha, beta, ply + 1, child_line)
+        } else {
+            -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, child_line)
+        };
+        game.undo();
+        v
     }
 
     /// The stored value of a node searched `depth` plies deep in the window
@@ -1425,14 +1444,7 @@ where
             } else {
                 floor
             };
-            self.play(game, m);
-            let child_line = extend_line(line, move_hash(&m));
-            let v = if game.position().side_to_move() == me {
-                self.negamax(game, depth - 1, floor, beta, ply + 1, child_line)
-            } else {
-                -self.negamax(game, depth - 1, -beta, -floor, ply + 1, child_line)
-            };
-            game.undo();
+            let v = self.child(game, m, depth, (floor, beta), ply, line);
             if self.stopped {
                 break;
             }

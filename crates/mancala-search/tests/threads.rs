@@ -42,6 +42,19 @@ fn reaches<R: Record>(
     );
 }
 
+/// That `two` found the value and depth of `one`, and a move that reaches it.
+fn agrees<R: Record>(
+    game: &R,
+    two: &mancala_search::Report<mancala_core::record::MoveOf<R>>,
+    one: &mancala_search::Report<mancala_core::record::MoveOf<R>>,
+    seed: u64,
+    label: &str,
+) {
+    let (got, want) = ((two.score, two.depth), (one.score, one.depth));
+    assert_eq!(got, want, "seed {seed} {label}");
+    reaches(game, two.best.unwrap(), two.depth, two.score, seed);
+}
+
 /// With `reference`, the value is also checked against plain minimax (too slow for
 /// Omweso at its depth). The first records are also searched `deep`, where the threads
 /// split more nodes (each with 5 plies or more left), and every record with splits
@@ -81,13 +94,7 @@ fn check<R: Record + Send + Sync>(
             let options = AlphaBetaOptions::default();
             let mut two = AlphaBeta::with_threads(Static, Limits::depth(deep), options, 2);
             two.split_every_iteration();
-            let two = two.search(&game);
-            assert_eq!(
-                (two.score, two.depth),
-                (one.score, one.depth),
-                "seed {seed} deep"
-            );
-            reaches(&game, two.best.unwrap(), two.depth, two.score, seed);
+            agrees(&game, &two.search(&game), &one, seed, "deep");
         }
         // The move chosen reaches that value: its child searched one ply less.
         reaches(&game, r.best.unwrap(), r.depth, r.score, seed);
@@ -101,13 +108,8 @@ fn check<R: Record + Send + Sync>(
             let mut low = AlphaBeta::with_threads(Static, Limits::depth(depth), options, threads);
             low.split_every_iteration();
             low.set_split_depth(split_depth);
-            let l = low.search(&game);
-            assert_eq!(
-                (l.score, l.depth),
-                (one.score, one.depth),
-                "seed {seed} split depth {split_depth}, {threads} threads"
-            );
-            reaches(&game, l.best.unwrap(), l.depth, l.score, seed);
+            let label = format!("split depth {split_depth}, {threads} threads");
+            agrees(&game, &low.search(&game), &one, seed, &label);
         }
         // A second search with the same engine gives the same value and move.
         let again = par.search(&game);
