@@ -703,6 +703,9 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         self.memo_stats = MemoStats::default();
         self.start = Instant::now();
         self.stopped = false;
+        // Nothing of an iteration that a panic left unfinished.
+        self.shared = None;
+        self.current = None;
     }
 
     #[inline]

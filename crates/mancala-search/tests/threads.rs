@@ -238,4 +238,10 @@ fn a_panic_in_a_helper_thread_reaches_the_caller() {
     let mut ab = AlphaBeta::with_threads(eval, Limits::depth(40), AlphaBetaOptions::default(), 2);
     let e = catch_unwind(AssertUnwindSafe(|| ab.search(&game))).unwrap_err();
     assert!(message(&*e).contains(HELPER_PANIC), "{:?}", message(&*e));
+    // The engine searches again after the panic (a quick search: this thread alone),
+    // nothing left of the iteration the panic ended.
+    ab.set_limits(Limits::depth(4));
+    let r = ab.search(&game);
+    let one = AlphaBeta::new(Limits::depth(4)).search(&game);
+    assert_eq!((r.score, r.depth, r.best), (one.score, one.depth, one.best));
 }
