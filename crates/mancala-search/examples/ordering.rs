@@ -16,9 +16,12 @@
 //! `deep [rounds]` (issue 30, goal 2) measures two threads on deep searches instead: for
 //! every game, the start and two records of a few random moves are searched to a depth
 //! of seconds (about 1–5 s a search with one thread; the table shows every depth from
-//! 0.05 s on, so the shallower depths of earlier runs are kept), with one thread then two, `rounds` times (default 1); it prints, for each
-//! depth, the time to reach it summed over the records and rounds, one thread and two,
-//! and their ratio (the speed-up), and checks that the two find the same values.
+//! 0.05 s on, so the shallower depths of earlier runs are kept), with one thread then
+//! two, `rounds` times (default 1); it prints, for each depth, the time to reach it
+//! summed over the records and rounds, one thread and two, and their ratio (the
+//! speed-up), and checks that the two find the same values.
+//! `deep [rounds] cut-wait N`: two threads split a node expected to cut only after `N`
+//! of its moves (default 1, as every other node; docs/engine.md, "Threads").
 
 mod common;
 
@@ -85,7 +88,7 @@ fn process_cpu() -> f64 {
 }
 
 /// Time to each depth of `gs` searched to `depth`, one thread against two (`deep`).
-fn deep<R: Record + Send + Sync>(name: &str, gs: &[R], depth: u32, rounds: usize)
+fn deep<R: Record + Send + Sync>(name: &str, gs: &[R], depth: u32, rounds: usize, cut_wait: usize)
 where
     mancala_core::record::MoveOf<R>: Send + Sync,
 {
@@ -106,6 +109,7 @@ where
                     options,
                     t + 1,
                 );
+                ab.set_cut_wait(cut_wait);
                 let before = process_cpu();
                 let r = ab.search_with(g, |r| {
                     time[t][r.depth as usize] += r.elapsed;
@@ -146,16 +150,42 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().is_some_and(|a| a == "deep") {
         let rounds = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
-        deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), 3), 18, rounds);
-        deep::<oware::Game>("oware", &games(&oware::Oware::new(), 3), 17, rounds);
+        // `cut-wait N`: nodes expected to cut split after N moves (default 1).
+        let cut_wait = args
+            .iter()
+            .position(|a| a == "cut-wait")
+            .and_then(|i| args.get(i + 1)?.parse().ok())
+            .unwrap_or(1);
+        println!("two threads: nodes expected to cut split after {cut_wait} move(s)");
+        deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), 3), 18, rounds, cut_wait);
+        deep::<oware::Game>(
+            "oware",
+            &games(&oware::Oware::new(), 3),
+            17,
+            rounds,
+            cut_wait,
+        );
         deep::<rio_kadalis::Game>(
             "rio-kadalis",
             &games(&rio_kadalis::Kadalis::<6>::new(), 3),
             20,
             rounds,
+            cut_wait,
         );
-        deep::<omweso::Game>("omweso", &games(&omweso::Omweso::new(), 3), 15, rounds);
-        deep::<kalah::Game>("kalah", &games(&kalah::Kalah::new(), 3), 17, rounds);
+        deep::<omweso::Game>(
+            "omweso",
+            &games(&omweso::Omweso::new(), 3),
+            15,
+            rounds,
+            cut_wait,
+        );
+        deep::<kalah::Game>(
+            "kalah",
+            &games(&kalah::Kalah::new(), 3),
+            17,
+            rounds,
+            cut_wait,
+        );
         return;
     }
     let base = AlphaBetaOptions {

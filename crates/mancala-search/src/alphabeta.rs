@@ -398,10 +398,16 @@ pub struct AlphaBeta<R: Record, E = Static> {
     /// Nodes with at least this many plies left split ([`SPLIT_DEPTH`] unless a test
     /// sets it).
     split_depth: u32,
+    /// How many moves a node expected to cut searches before it splits
+    /// ([`NodeKind::wait`]; 1 unless set).
+    cut_wait: usize,
     /// In a split: the line of the best move this thread searched (kept while it
     /// searches the next ones), and its length.
     split_pv: Vec<Option<MoveOf<R>>>,
     split_pv_len: usize,
+    /// The expected kind of the node at each ply of the line this thread searches (set
+    /// by the parent before it searches the child; the root is a PV node).
+    kind: Vec<NodeKind>,
     /// Iterations are split among the threads only if the previous one took this long
     /// ([`PARALLEL_AFTER`] unless a test sets it).
     parallel_after: core::time::Duration,
@@ -411,6 +417,44 @@ pub struct AlphaBeta<R: Record, E = Static> {
 /// the moves' subtrees are too small to pay for the copy of the record a joining thread
 /// makes).
 const SPLIT_DEPTH: u32 = 5;
+
+/// The expected kind of a node (Knuth and Moore's node types), which decides how many
+/// of its moves are searched before the rest is shared among the threads: a node on
+/// the principal variation (`Pv`: the root and the first child of a `Pv` node), one
+/// expected to fail high on its first move (`Cut`: the other children of `Pv` and
+/// `All` nodes, and the children of a `Cut` node after its first), one expected to
+/// search every move (`All`: the first child of a `Cut` node).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NodeKind {
+    Pv,
+    Cut,
+    All,
+}
+
+impl NodeKind {
+    /// The expected kind of this node's child searched as its `children`-th move.
+    #[inline]
+    fn child(self, children: usize) -> NodeKind {
+        match (self, children) {
+            (NodeKind::Pv, 1) => NodeKind::Pv,
+            (NodeKind::Cut, 1) => NodeKind::All,
+            _ => NodeKind::Cut,
+        }
+    }
+
+    /// How many moves of such a node are searched before the rest are offered to the
+    /// idle threads (young brothers wait; offered then or never): one at `Pv` and
+    /// `All` nodes; `cut` at a `Cut` node (1 by default; with 2, a node whose second
+    /// move cuts where the first did not is never split, where a helper joining after
+    /// the first would search moves that one thread never reaches).
+    #[inline]
+    fn wait(self, cut: usize) -> usize {
+        match self {
+            NodeKind::Cut => cut,
+            NodeKind::Pv | NodeKind::All => 1,
+        }
+    }
+}
 
 /// One iteration searched by all the threads ([`AlphaBeta::with_threads`]).
 type IterationSearch<R, E> = fn(&mut AlphaBeta<R, E>, &mut R, u32) -> Score;
@@ -604,8 +648,10 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             current: None,
             spare: Vec::new(),
             split_depth: SPLIT_DEPTH,
+            cut_wait: 1,
             split_pv: Vec::new(),
             split_pv_len: 0,
+            kind: vec![NodeKind::Pv; MAX_PLY + 1],
             parallel_after: PARALLEL_AFTER,
         }
     }
@@ -629,6 +675,14 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     #[doc(hidden)]
     pub fn set_split_depth(&mut self, depth: u32) {
         self.split_depth = depth.max(1);
+    }
+
+    /// Makes a node expected to cut (`NodeKind`) search `moves` moves without a cut
+    /// before it splits (at least 1, the default, as every other node; for measuring:
+    /// `ordering -- deep [rounds] cut-wait 2`).
+    #[doc(hidden)]
+    pub fn set_cut_wait(&mut self, moves: usize) {
+        self.cut_wait = moves.max(1);
     }
 
     /// The limits of the next searches.
@@ -895,6 +949,10 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         // cuts off, they are never played (some Omweso moves take long to play).
         let table_move = entry.and_then(|e| moves.get(usize::from(e.best)).copied());
         let me = game.position().side_to_move();
+        let kind = match ply {
+            0 => NodeKind::Pv,
+            _ => self.kind[ply],
+        };
         let alpha_in = alpha;
         // Whether this node's own search meets a leaf cut by the depth.
         let cut_before = core::mem::replace(&mut self.depth_cut, false);
@@ -931,6 +989,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 }
             };
             children += 1;
+            self.kind[ply + 1] = kind.child(children);
             let v = self.child(game, m, depth, (alpha, beta), ply, line);
             if self.stopped {
                 self.depth_cut |= cut_before;
@@ -948,10 +1007,14 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 self.note_cutoff(m, me, depth, ply);
                 break;
             }
-            // Young brothers wait: once the first move is searched, a node deep enough
-            // shares the others with the threads that have nothing to search.
-            if let (1, true, Some(split)) = (children, depth >= self.split_depth, self.split)
-                && moves.len() <= MAX_SORTED
+            // Young brothers wait: once its first move is searched (its first two at a
+            // node expected to cut), a node deep enough shares the others with the
+            // threads that have nothing to search.
+            if let (true, true, Some(split)) = (
+                children == kind.wait(self.cut_wait),
+                depth >= self.split_depth,
+                self.split,
+            ) && moves.len() <= MAX_SORTED
                 && self
                     .shared
                     .as_ref()
@@ -1237,7 +1300,8 @@ where
     /// record, its moves and the evaluator go to the other threads). Young brothers
     /// wait: the other threads live for an iteration, waiting for work; at any node
     /// with at least 5 plies left whose first move is searched (alone, by the thread
-    /// searching the node), if a thread is idle, the node's other moves become a split
+    /// searching the node; its first two without a cut at a node expected to cut,
+    /// `NodeKind`), if a thread is idle, the node's other moves become a split
     /// point: every thread that joins it (on its own copy of the record) and the thread
     /// that made it take its next unsearched move and search it with the best value
     /// found so far as its floor (at the root, one below: ties go to the first move in
@@ -1300,6 +1364,7 @@ where
             h.start = start;
             h.shared_nodes = Some(Arc::clone(&all_nodes));
             h.split_depth = self.split_depth;
+            h.cut_wait = self.cut_wait;
             // One table for all the threads: they search the same iteration, so each
             // finds the others' entries at their own draft.
             h.table = self.table.as_ref().map(|t| Table(Arc::clone(&t.0)));
@@ -1447,6 +1512,8 @@ where
             } else {
                 floor
             };
+            // Never a node's first move: a node expected to cut.
+            self.kind[ply + 1] = NodeKind::Cut;
             let v = self.child(game, m, depth, (floor, beta), ply, line);
             if self.stopped {
                 break;
@@ -1655,4 +1722,30 @@ pub fn minimax_with<R: Record, E: Evaluator<R::Position>>(
         best.clamp(lo, hi)
     }
     go(&mut game.clone(), depth, 0, eval, utility)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NodeKind::{All, Cut, Pv};
+
+    /// Knuth and Moore's minimal tree (1975): a type-1 node's first child is type 1,
+    /// its others type 2; a type-2 node's first child is type 3; every child of a
+    /// type-3 node is type 2. Beyond the minimal tree (a type-2 node whose first move
+    /// did not cut searches every move, as a type-3 node), children are type 2.
+    #[test]
+    fn node_kinds_follow_the_minimal_tree() {
+        let rows = [
+            (Pv, [Pv, Cut, Cut]),
+            (Cut, [All, Cut, Cut]),
+            (All, [Cut, Cut, Cut]),
+        ];
+        for (parent, children) in rows {
+            for (i, want) in children.into_iter().enumerate() {
+                assert_eq!(parent.child(i + 1), want, "{parent:?}, child {}", i + 1);
+            }
+        }
+        // Young brothers wait: `cut` moves at a node expected to cut, one elsewhere.
+        assert_eq!([Pv.wait(2), Cut.wait(2), All.wait(2)], [1, 2, 1]);
+        assert_eq!([Pv.wait(1), Cut.wait(1), All.wait(1)], [1, 1, 1]);
+    }
 }

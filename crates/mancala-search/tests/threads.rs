@@ -58,7 +58,8 @@ fn agrees<R: Record>(
 /// With `reference`, the value is also checked against plain minimax (too slow for
 /// Omweso at its depth). The first records are also searched `deep`, where the threads
 /// split more nodes (each with 5 plies or more left), and every record with splits
-/// down to 2 and 3 plies left, on two threads and on three.
+/// down to 2 and 3 plies left, on two threads and on three, and with nodes expected to
+/// cut splitting after two moves.
 fn check<R: Record + Send + Sync>(
     start: &R::Position,
     depth: u32,
@@ -103,12 +104,15 @@ fn check<R: Record + Send + Sync>(
         // split point, and cut by a move that fails high.
         // Three threads (on any machine): a split point can be cut while a thread still
         // searches a split point inside it, whose search is then discarded.
-        for (split_depth, threads) in [(2, 2), (3, 2), (2, 3)] {
+        // Nodes expected to cut split after two moves (`set_cut_wait`): later splits.
+        for (split_depth, threads, cut_wait) in [(2, 2, 1), (3, 2, 1), (2, 3, 1), (2, 2, 2)] {
             let options = AlphaBetaOptions::default();
             let mut low = AlphaBeta::with_threads(Static, Limits::depth(depth), options, threads);
             low.split_every_iteration();
             low.set_split_depth(split_depth);
-            let label = format!("split depth {split_depth}, {threads} threads");
+            low.set_cut_wait(cut_wait);
+            let label =
+                format!("split depth {split_depth}, {threads} threads, cut wait {cut_wait}");
             agrees(&game, &low.search(&game), &one, seed, &label);
         }
         // A second search with the same engine gives the same value and move.
