@@ -88,8 +88,14 @@ fn process_cpu() -> f64 {
 }
 
 /// Time to each depth of `gs` searched to `depth`, one thread against two (`deep`).
-fn deep<R: Record + Send + Sync>(name: &str, gs: &[R], depth: u32, rounds: usize, cut_wait: usize)
-where
+/// `(rounds, cut_wait)`: the rounds, and after how many moves nodes expected to cut
+/// split.
+fn deep<R: Record + Send + Sync>(
+    name: &str,
+    gs: &[R],
+    depth: u32,
+    (rounds, cut_wait): (usize, usize),
+) where
     mancala_core::record::MoveOf<R>: Send + Sync,
 {
     let d = depth as usize;
@@ -157,35 +163,13 @@ fn main() {
             .and_then(|i| args.get(i + 1)?.parse().ok())
             .unwrap_or(1);
         println!("two threads: nodes expected to cut split after {cut_wait} move(s)");
-        deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), 3), 18, rounds, cut_wait);
-        deep::<oware::Game>(
-            "oware",
-            &games(&oware::Oware::new(), 3),
-            17,
-            rounds,
-            cut_wait,
-        );
-        deep::<rio_kadalis::Game>(
-            "rio-kadalis",
-            &games(&rio_kadalis::Kadalis::<6>::new(), 3),
-            20,
-            rounds,
-            cut_wait,
-        );
-        deep::<omweso::Game>(
-            "omweso",
-            &games(&omweso::Omweso::new(), 3),
-            15,
-            rounds,
-            cut_wait,
-        );
-        deep::<kalah::Game>(
-            "kalah",
-            &games(&kalah::Kalah::new(), 3),
-            17,
-            rounds,
-            cut_wait,
-        );
+        let run = (rounds, cut_wait);
+        deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), 3), 18, run);
+        deep::<oware::Game>("oware", &games(&oware::Oware::new(), 3), 17, run);
+        let rio = games(&rio_kadalis::Kadalis::<6>::new(), 3);
+        deep::<rio_kadalis::Game>("rio-kadalis", &rio, 20, run);
+        deep::<omweso::Game>("omweso", &games(&omweso::Omweso::new(), 3), 15, run);
+        deep::<kalah::Game>("kalah", &games(&kalah::Kalah::new(), 3), 17, run);
         return;
     }
     let base = AlphaBetaOptions {
