@@ -15,9 +15,14 @@
 //!
 //! `deep [rounds]` (issue 30, goal 2) measures two threads on deep searches instead: for
 //! every game, the start and two records of a few random moves are searched to a depth
-//! of seconds, with one thread then two, `rounds` times (default 1); it prints, for each
-//! depth, the time to reach it summed over the records and rounds, one thread and two,
-//! and their ratio (the speed-up), and checks that the two find the same values.
+//! of seconds (about 1–5 s a search with one thread; the table shows every depth from
+//! 0.05 s on, so the shallower depths of earlier runs are kept), with one thread then
+//! two, `rounds` times (default 1); it prints, for each depth, the time to reach it
+//! summed over the records and rounds, one thread and two, and their ratio (the
+//! speed-up), and checks that the two find the same values.
+//! `deep [rounds] cut-wait N`: two threads split a node expected to cut only after `N`
+//! of its moves (default 1, as every other node; docs/engine.md, "Threads");
+//! `split-depth N`: only nodes with `N` plies or more left (default 5).
 
 mod common;
 
@@ -84,8 +89,14 @@ fn process_cpu() -> f64 {
 }
 
 /// Time to each depth of `gs` searched to `depth`, one thread against two (`deep`).
-fn deep<R: Record + Send + Sync>(name: &str, gs: &[R], depth: u32, rounds: usize)
-where
+/// `(rounds, cut_wait, split_depth)`: the rounds, after how many moves nodes expected
+/// to cut split, and from how many plies left nodes split.
+fn deep<R: Record + Send + Sync>(
+    name: &str,
+    gs: &[R],
+    depth: u32,
+    (rounds, cut_wait, split_depth): (usize, usize, u32),
+) where
     mancala_core::record::MoveOf<R>: Send + Sync,
 {
     let d = depth as usize;
@@ -105,6 +116,8 @@ where
                     options,
                     t + 1,
                 );
+                ab.set_cut_wait(cut_wait);
+                ab.set_split_depth(split_depth);
                 let before = process_cpu();
                 let r = ab.search_with(g, |r| {
                     time[t][r.depth as usize] += r.elapsed;
@@ -145,16 +158,26 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().is_some_and(|a| a == "deep") {
         let rounds = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
-        deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), 3), 18, rounds);
-        deep::<oware::Game>("oware", &games(&oware::Oware::new(), 3), 17, rounds);
-        deep::<rio_kadalis::Game>(
-            "rio-kadalis",
-            &games(&rio_kadalis::Kadalis::<6>::new(), 3),
-            18,
-            rounds,
+        // `cut-wait N`: nodes expected to cut split after N moves (default 1);
+        // `split-depth N`: nodes split with N plies or more left (default 5).
+        let value = |name: &str, default| {
+            args.iter()
+                .position(|a| a == name)
+                .and_then(|i| args.get(i + 1)?.parse().ok())
+                .unwrap_or(default)
+        };
+        let split_depth = u32::try_from(value("split-depth", 5)).unwrap_or(5);
+        let run = (rounds, value("cut-wait", 1), split_depth);
+        println!(
+            "two threads: nodes expected to cut split after {} move(s), nodes with {} plies or more left",
+            run.1, run.2
         );
-        deep::<omweso::Game>("omweso", &games(&omweso::Omweso::new(), 3), 13, rounds);
-        deep::<kalah::Game>("kalah", &games(&kalah::Kalah::new(), 3), 17, rounds);
+        deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), 3), 18, run);
+        deep::<oware::Game>("oware", &games(&oware::Oware::new(), 3), 17, run);
+        let rio = games(&rio_kadalis::Kadalis::<6>::new(), 3);
+        deep::<rio_kadalis::Game>("rio-kadalis", &rio, 20, run);
+        deep::<omweso::Game>("omweso", &games(&omweso::Omweso::new(), 3), 15, run);
+        deep::<kalah::Game>("kalah", &games(&kalah::Kalah::new(), 3), 17, run);
         return;
     }
     let base = AlphaBetaOptions {

@@ -42,9 +42,9 @@
 
 use crate::Instant;
 
-use std::sync::Arc;
-use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicU8, AtomicU64};
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU8, AtomicU64, AtomicUsize};
+use std::sync::{Arc, Mutex};
 
 use mancala_core::Position;
 use mancala_core::arrayvec::ArrayVec;
@@ -383,25 +383,192 @@ pub struct AlphaBeta<R: Record, E = Static> {
     /// In a search with threads: the nodes of all of them, against the node limit
     /// (each adds its own every [`BUDGET_STEP`] nodes).
     shared_nodes: Option<std::sync::Arc<core::sync::atomic::AtomicU64>>,
-    /// Whether the node about to be searched is on the iteration's leftmost path (the
-    /// root, its first child searched, that child's first child…), where the threads
-    /// split ([`AlphaBeta::split`]); always false on one thread and in helpers.
-    leftmost: bool,
-    /// The split of a node's remaining moves among the threads (set by
-    /// [`AlphaBeta::with_threads`]).
+    /// The split of a node's remaining moves among the threads, and the iteration that
+    /// starts them (set by [`AlphaBeta::with_threads`]).
     split: Option<SplitSearch<R, E>>,
+    iteration: Option<IterationSearch<R, E>>,
+    /// In an iteration searched by several threads: what they share (the open split
+    /// points, the idle count, the stop), and the innermost split point this thread
+    /// searches moves of (whose cut, or an enclosing one's, stops it).
+    shared: Option<Arc<Shared<R>>>,
+    current: Option<Arc<SplitPoint<R>>>,
+    /// Records kept for their buffers, into which this thread copies the record of a
+    /// split point it joins.
+    spare: Vec<R>,
+    /// Nodes with at least this many plies left split ([`SPLIT_DEPTH`] unless a test
+    /// sets it).
+    split_depth: u32,
+    /// How many moves a node expected to cut searches before it splits
+    /// ([`NodeKind::wait`]; 1 unless set).
+    cut_wait: usize,
     /// In a split: the line of the best move this thread searched (kept while it
     /// searches the next ones), and its length.
     split_pv: Vec<Option<MoveOf<R>>>,
     split_pv_len: usize,
+    /// The expected kind of the node at each ply of the line this thread searches (set
+    /// by the parent before it searches the child; the root is a PV node).
+    kind: Vec<NodeKind>,
     /// Iterations are split among the threads only if the previous one took this long
     /// ([`PARALLEL_AFTER`] unless a test sets it).
     parallel_after: core::time::Duration,
 }
 
-/// A node of the leftmost path is split among the threads only with at least this many
-/// plies left (below, the moves' subtrees are too small to pay for starting a thread).
+/// A node is split among the threads only with at least this many plies left (below,
+/// the moves' subtrees are too small to pay for the copy of the record a joining thread
+/// makes).
 const SPLIT_DEPTH: u32 = 5;
+
+/// The expected kind of a node (Knuth and Moore's node types), which decides how many
+/// of its moves are searched before the rest is shared among the threads: a node on
+/// the principal variation (`Pv`: the root and the first child of a `Pv` node), one
+/// expected to fail high on its first move (`Cut`: the other children of `Pv` and
+/// `All` nodes, and the children of a `Cut` node after its first), one expected to
+/// search every move (`All`: the first child of a `Cut` node).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NodeKind {
+    Pv,
+    Cut,
+    All,
+}
+
+impl NodeKind {
+    /// The expected kind of this node's child searched as its `children`-th move.
+    #[inline]
+    fn child(self, children: usize) -> NodeKind {
+        match (self, children) {
+            (NodeKind::Pv, 1) => NodeKind::Pv,
+            (NodeKind::Cut, 1) => NodeKind::All,
+            _ => NodeKind::Cut,
+        }
+    }
+
+    /// How many moves of such a node are searched before the rest are offered to the
+    /// idle threads (young brothers wait; offered then or never): one at `Pv` and
+    /// `All` nodes; `cut` at a `Cut` node (1 by default; with 2, a node whose second
+    /// move cuts where the first did not is never split, where a helper joining after
+    /// the first would search moves that one thread never reaches).
+    #[inline]
+    fn wait(self, cut: usize) -> usize {
+        match self {
+            NodeKind::Cut => cut,
+            NodeKind::Pv | NodeKind::All => 1,
+        }
+    }
+}
+
+/// One iteration searched by all the threads ([`AlphaBeta::with_threads`]).
+type IterationSearch<R, E> = fn(&mut AlphaBeta<R, E>, &mut R, u32) -> Score;
+
+/// What the threads of an iteration share.
+struct Shared<R: Record> {
+    /// The split points whose moves other threads may join.
+    offers: Mutex<Vec<Arc<SplitPoint<R>>>>,
+    /// How many split points are offered (read without the lock).
+    open: AtomicUsize,
+    /// Threads with nothing to search, looking for a split point to join.
+    idle: AtomicUsize,
+    /// A thread reached the time or node limit, or panicked: every thread stops.
+    stop: AtomicBool,
+    /// The iteration is over: the helpers return.
+    done: AtomicBool,
+}
+
+impl<R: Record> core::fmt::Debug for Shared<R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Shared")
+    }
+}
+
+/// A node whose remaining moves the threads share (young brothers wait: its first move
+/// was searched alone). Made by the thread searching the node (its owner), which
+/// searches its moves too, then waits for the others to leave it.
+struct SplitPoint<R: Record> {
+    /// The record at the node (a joining thread searches on a copy).
+    game: R,
+    /// The moves left, in search order; the next one to take.
+    moves: ArrayVec<MoveOf<R>, MAX_SORTED>,
+    next: AtomicUsize,
+    depth: u32,
+    beta: Score,
+    ply: usize,
+    line: u64,
+    /// The best value found exact so far (the window's floor for the next moves).
+    floor: AtomicI32,
+    /// A move failed high (or the owner stopped): every thread searching its moves
+    /// stops, and what they were searching is discarded.
+    cut: AtomicBool,
+    /// The split point under which the owner searched this node (its cut stops this
+    /// one's threads too).
+    parent: Option<Arc<SplitPoint<R>>>,
+    /// Threads other than the owner searching its moves.
+    workers: AtomicUsize,
+    /// A search of one of its moves met a leaf cut by the depth.
+    depth_cut: AtomicBool,
+    /// The best (value, found exact, index in `moves`) and its line.
+    best: Mutex<(Option<Found>, Line<R>)>,
+}
+
+/// A thread's best move at a split point: its value, whether it was found exact (above
+/// the floor it was searched with), its index in the split point's moves.
+type Found = (Score, bool, usize);
+
+/// A line of moves.
+type Line<R> = Vec<Option<MoveOf<R>>>;
+
+impl<R: Record> core::fmt::Debug for SplitPoint<R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("SplitPoint")
+    }
+}
+
+/// Whether `sp` or a split point enclosing it is cut.
+fn cut_in<R: Record>(mut sp: Option<&Arc<SplitPoint<R>>>) -> bool {
+    while let Some(s) = sp {
+        if s.cut.load(Relaxed) {
+            return true;
+        }
+        sp = s.parent.as_ref();
+    }
+    false
+}
+
+/// Whether `sp` is `under` or inside it.
+fn descends<R: Record>(sp: &Arc<SplitPoint<R>>, under: &Arc<SplitPoint<R>>) -> bool {
+    let mut s = Some(sp);
+    while let Some(x) = s {
+        if Arc::ptr_eq(x, under) {
+            return true;
+        }
+        s = x.parent.as_ref();
+    }
+    false
+}
+
+/// Leaves a split point joined, even by a panic (which then stops every thread).
+struct Leave<'a, R: Record>(&'a SplitPoint<R>, &'a Shared<R>);
+
+impl<R: Record> Drop for Leave<'_, R> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.1.stop.store(true, Relaxed);
+            self.0.cut.store(true, Relaxed);
+        }
+        self.0.workers.fetch_sub(1, Release);
+    }
+}
+
+/// Ends an iteration's threads when the thread that started them leaves it, even by a
+/// panic.
+struct Done<'a, R: Record>(&'a Shared<R>);
+
+impl<R: Record> Drop for Done<'_, R> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.stop.store(true, Relaxed);
+        }
+        self.0.done.store(true, Release);
+    }
+}
 
 /// The split of [`AlphaBeta::with_threads`]: the node's remaining moves in order, its
 /// depth, window, ply and line; gives the best of those moves (value and index) and
@@ -475,10 +642,16 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             parallel: None,
             helpers: Vec::new(),
             shared_nodes: None,
-            leftmost: false,
             split: None,
+            iteration: None,
+            shared: None,
+            current: None,
+            spare: Vec::new(),
+            split_depth: SPLIT_DEPTH,
+            cut_wait: 1,
             split_pv: Vec::new(),
             split_pv_len: 0,
+            kind: vec![NodeKind::Pv; MAX_PLY + 1],
             parallel_after: PARALLEL_AFTER,
         }
     }
@@ -495,6 +668,21 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     #[doc(hidden)]
     pub fn split_every_iteration(&mut self) {
         self.parallel_after = core::time::Duration::ZERO;
+    }
+
+    /// Splits nodes with at least `depth` plies left (for tests: splits at depths quick
+    /// to check, many of them inside other splits; by default 5).
+    #[doc(hidden)]
+    pub fn set_split_depth(&mut self, depth: u32) {
+        self.split_depth = depth.max(1);
+    }
+
+    /// Makes a node expected to cut (`NodeKind`) search `moves` moves without a cut
+    /// before it splits (at least 1, the default, as every other node; for measuring:
+    /// `ordering -- deep [rounds] cut-wait 2`).
+    #[doc(hidden)]
+    pub fn set_cut_wait(&mut self, moves: usize) {
+        self.cut_wait = moves.max(1);
     }
 
     /// The limits of the next searches.
@@ -569,6 +757,9 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         self.memo_stats = MemoStats::default();
         self.start = Instant::now();
         self.stopped = false;
+        // Nothing of an iteration that a panic left unfinished.
+        self.shared = None;
+        self.current = None;
     }
 
     #[inline]
@@ -594,6 +785,15 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             && self.start.elapsed() >= t
         {
             self.stopped = true;
+        }
+        // With threads: a limit one thread reached stops all; a cut of the split point
+        // this thread searches under stops this thread.
+        if let Some(s) = &self.shared {
+            if self.stopped {
+                s.stop.store(true, Relaxed);
+            } else if s.stop.load(Relaxed) || cut_in(self.current.as_ref()) {
+                self.stopped = true;
+            }
         }
     }
 
@@ -688,8 +888,6 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     ) -> Score {
         self.nodes += 1;
         self.pv_len[ply] = 0;
-        // On the leftmost path, the first child is too; every other node is off it.
-        let on_left = core::mem::take(&mut self.leftmost);
         self.check_limits();
         if self.stopped {
             return 0;
@@ -751,6 +949,10 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         // cuts off, they are never played (some Omweso moves take long to play).
         let table_move = entry.and_then(|e| moves.get(usize::from(e.best)).copied());
         let me = game.position().side_to_move();
+        let kind = match ply {
+            0 => NodeKind::Pv,
+            _ => self.kind[ply],
+        };
         let alpha_in = alpha;
         // Whether this node's own search meets a leaf cut by the depth.
         let cut_before = core::mem::replace(&mut self.depth_cut, false);
@@ -786,16 +988,9 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                     m
                 }
             };
-            self.play(game, m);
-            let child_line = extend_line(line, move_hash(&m));
-            self.leftmost = on_left && children == 0;
             children += 1;
-            let v = if game.position().side_to_move() == me {
-                self.negamax(game, depth - 1, alpha, beta, ply + 1, child_line)
-            } else {
-                -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, child_line)
-            };
-            game.undo();
+            self.kind[ply + 1] = kind.child(children);
+            let v = self.child(game, m, depth, (alpha, beta), ply, line);
             if self.stopped {
                 self.depth_cut |= cut_before;
                 return 0;
@@ -812,10 +1007,18 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 self.note_cutoff(m, me, depth, ply);
                 break;
             }
-            // Young brothers wait: on the leftmost path, once the first move is
-            // searched, the threads share the others.
-            if let (true, 1, Some(split)) = (on_left && depth >= SPLIT_DEPTH, children, self.split)
-                && moves.len() <= MAX_SORTED
+            // Young brothers wait: once its first move is searched (its first two at a
+            // node expected to cut), a node deep enough shares the others with the
+            // threads that have nothing to search.
+            if let (true, true, Some(split)) = (
+                children == kind.wait(self.cut_wait),
+                depth >= self.split_depth,
+                self.split,
+            ) && moves.len() <= MAX_SORTED
+                && self
+                    .shared
+                    .as_ref()
+                    .is_some_and(|s| s.idle.load(Relaxed) > 0)
             {
                 if !sorted {
                     order = self.ordered(game, &moves, table_move, depth, ply);
@@ -881,6 +1084,32 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             );
         }
         value
+    }
+
+    /// The value of the move `m` from the current node of `game` (`depth` plies left,
+    /// the window `(alpha, beta)`, `ply` plies from the root, on the line `line`), for
+    /// the node's player to move: `m` played, its child searched one ply less (its
+    /// window and value negated if the player to move changes), `m` taken back.
+    #[inline]
+    fn child(
+        &mut self,
+        game: &mut R,
+        m: MoveOf<R>,
+        depth: u32,
+        (alpha, beta): (Score, Score),
+        ply: usize,
+        line: u64,
+    ) -> Score {
+        let me = game.position().side_to_move();
+        self.play(game, m);
+        let child_line = extend_line(line, move_hash(&m));
+        let v = if game.position().side_to_move() == me {
+            self.negamax(game, depth - 1, alpha, beta, ply + 1, child_line)
+        } else {
+            -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, child_line)
+        };
+        game.undo();
+        v
     }
 
     /// The stored value of a node searched `depth` plies deep in the window
@@ -1005,8 +1234,12 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             // iteration is searched first, so an unfinished iteration that completed a
             // move better than the first has found a better move.
             self.depth_cut = false;
-            self.leftmost = !self.helpers.is_empty() && last >= self.parallel_after;
-            let score = self.negamax(&mut work, depth, -INFINITY, INFINITY, 0, ROOT_LINE);
+            let score = match self.iteration {
+                Some(iteration) if !self.helpers.is_empty() && last >= self.parallel_after => {
+                    iteration(self, &mut work, depth)
+                }
+                _ => self.negamax(&mut work, depth, -INFINITY, INFINITY, 0, ROOT_LINE),
+            };
             if self.stopped {
                 // The root's first move is the previous best; the root's line changes
                 // only when a completed move proves better than every move before it.
@@ -1065,17 +1298,21 @@ where
 {
     /// An alpha-beta player that searches with `threads` threads (at least 1; the
     /// record, its moves and the evaluator go to the other threads). Young brothers
-    /// wait: at every node of an iteration's leftmost path (the root, its first move's
-    /// node, that node's first move's node…) with at least 5 plies left, the first move
-    /// is searched alone (by this thread, splitting the nodes below in the same way),
-    /// then each thread takes the node's next unsearched move with the best value found
-    /// so far as its bound (at the root, one below: ties go to the first move in the
-    /// root's order), each on its own copy of the record, all over one shared table. A
-    /// depth's value is therefore the one-thread value, the minimax value, whatever the
-    /// timing; only the node counts (and, among equal values below the root, the move
-    /// stored in the table) vary from run to run. Iterations shorter than 20 ms are
-    /// searched by this thread alone. A node limit is one budget for all the threads; a
-    /// panic in any of them reaches the caller as it was raised.
+    /// wait: the other threads live for an iteration, waiting for work; at any node
+    /// with at least 5 plies left whose first move is searched (alone, by the thread
+    /// searching the node; its first two without a cut at a node expected to cut,
+    /// `NodeKind`), if a thread is idle, the node's other moves become a split
+    /// point: every thread that joins it (on its own copy of the record) and the thread
+    /// that made it take its next unsearched move and search it with the best value
+    /// found so far as its floor (at the root, one below: ties go to the first move in
+    /// the root's order), splitting again below; a move that fails high stops them all.
+    /// A thread that runs out of moves at its own split point joins those made below
+    /// it until the others leave it. All search over one shared table. A depth's value
+    /// is therefore the one-thread value, the minimax value, whatever the timing; only
+    /// the node counts (and, among equal values below the root, the move stored in the
+    /// table) vary from run to run. Iterations after one shorter than 20 ms are
+    /// searched by this thread alone. A node limit is one budget for all the threads;
+    /// a panic in any of them reaches the caller as it was raised.
     ///
     /// ```
     /// use mancala_core::{record::{Line, Record}, toy::Countdown};
@@ -1094,11 +1331,12 @@ where
         let mut ab = AlphaBeta::with_evaluator(eval, limits, options);
         ab.threads = threads.max(1);
         ab.parallel = Some(Self::search_parallel);
+        ab.iteration = Some(Self::iteration);
         ab.split = Some(Self::split);
         ab
     }
 
-    /// Iterative deepening with the leftmost path's nodes split among the threads: see
+    /// Iterative deepening with the nodes split among the threads: see
     /// [`AlphaBeta::with_threads`].
     fn search_parallel(
         &mut self,
@@ -1110,7 +1348,7 @@ where
             let mut h = self.clone();
             h.helpers = Vec::new();
             h.parallel = None;
-            h.split = None;
+            h.iteration = None;
             h.threads = 1;
             self.helpers.push(h);
         }
@@ -1125,6 +1363,8 @@ where
             h.begin_thread(limits);
             h.start = start;
             h.shared_nodes = Some(Arc::clone(&all_nodes));
+            h.split_depth = self.split_depth;
+            h.cut_wait = self.cut_wait;
             // One table for all the threads: they search the same iteration, so each
             // finds the others' entries at their own draft.
             h.table = self.table.as_ref().map(|t| Table(Arc::clone(&t.0)));
@@ -1137,14 +1377,189 @@ where
         report
     }
 
+    /// One iteration (`depth` plies from the current node of `game`, the root) searched
+    /// by this thread and its helpers: they live for the iteration, each waiting for a
+    /// split point to join ([`AlphaBeta::help`]) until this thread has the root's value.
+    fn iteration(&mut self, game: &mut R, depth: u32) -> Score {
+        let shared = Arc::new(Shared {
+            offers: Mutex::new(Vec::with_capacity(MAX_PLY)),
+            open: AtomicUsize::new(0),
+            idle: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+            done: AtomicBool::new(false),
+        });
+        let mut helpers = core::mem::take(&mut self.helpers);
+        for h in &mut helpers {
+            h.shared = Some(Arc::clone(&shared));
+            h.current = None;
+            h.stopped = false;
+        }
+        self.shared = Some(Arc::clone(&shared));
+        self.current = None;
+        let (score, panicked) = std::thread::scope(|scope| {
+            let handles: ArrayVec<_, 8> = helpers
+                .iter_mut()
+                .take(8)
+                .map(|h| scope.spawn(|| h.help()))
+                .collect();
+            // For tests ([`AlphaBeta::split_every_iteration`]): the helpers are all
+            // waiting before the search starts, so that even a quick one splits.
+            let mut spins = 0u32;
+            while self.parallel_after.is_zero() && shared.idle.load(Relaxed) < handles.len() {
+                idle_wait(&mut spins);
+            }
+            let score = {
+                let _done = Done(&shared);
+                self.negamax(game, depth, -INFINITY, INFINITY, 0, ROOT_LINE)
+            };
+            let mut panicked = None;
+            for h in handles {
+                if let Err(payload) = h.join() {
+                    // A helper's panic, as it was raised (not the scope's own).
+                    panicked = panicked.or(Some(payload));
+                }
+            }
+            (score, panicked)
+        });
+        if let Some(payload) = panicked {
+            std::panic::resume_unwind(payload);
+        }
+        self.stopped |= shared.stop.load(Relaxed);
+        self.shared = None;
+        for h in &mut helpers {
+            h.shared = None;
+        }
+        self.helpers = helpers;
+        score
+    }
+
+    /// A helper's part of an iteration: it joins split points until the iteration is
+    /// over.
+    fn help(&mut self) {
+        let Some(shared) = self.shared.clone() else {
+            return;
+        };
+        shared.idle.fetch_add(1, Relaxed);
+        let mut spins = 0u32;
+        while !shared.done.load(Acquire) {
+            if self.join(&shared, None) {
+                spins = 0;
+            } else {
+                idle_wait(&mut spins);
+            }
+        }
+        shared.idle.fetch_sub(1, Relaxed);
+    }
+
+    /// Joins an offered split point (one inside `under` if given), searches its moves
+    /// until none is left, and leaves it; false if none was offered. The caller counts
+    /// as idle in `shared.idle` before and after.
+    fn join(&mut self, shared: &Shared<R>, under: Option<&Arc<SplitPoint<R>>>) -> bool {
+        if shared.open.load(Relaxed) == 0 {
+            return false;
+        }
+        let sp = {
+            let offers = shared.offers.lock().unwrap_or_else(|e| e.into_inner());
+            let found = offers.iter().find(|sp| {
+                sp.next.load(Relaxed) < sp.moves.len()
+                    && !sp.cut.load(Relaxed)
+                    && under.is_none_or(|u| descends(sp, u))
+            });
+            match found {
+                Some(sp) => {
+                    sp.workers.fetch_add(1, Relaxed);
+                    Arc::clone(sp)
+                }
+                None => return false,
+            }
+        };
+        shared.idle.fetch_sub(1, Relaxed);
+        {
+            let _leave = Leave(&sp, shared);
+            let mut game = working_copy(&mut self.spare.pop(), &sp.game, MAX_PLY);
+            let outer = self.current.replace(Arc::clone(&sp));
+            let cut_before = core::mem::replace(&mut self.depth_cut, false);
+            self.work_on(&sp, &mut game);
+            self.depth_cut = cut_before;
+            self.current = outer;
+            self.spare.push(game);
+            // A cut stops this thread's search of the split point only.
+            self.stopped = shared.stop.load(Relaxed);
+        }
+        shared.idle.fetch_add(1, Relaxed);
+        true
+    }
+
+    /// This thread's share of the moves of `sp` (`game` at its node): it takes the next
+    /// move in order and searches it with the best value found so far as its floor (at
+    /// the root, one below, so that a move tying the best is found exact and the first
+    /// of equal moves wins as on one thread), until no move is left, one fails high or
+    /// the search stops; then it keeps the best it found in `sp` (by value, then found
+    /// exact, then first in order) with its line.
+    fn work_on(&mut self, sp: &SplitPoint<R>, game: &mut R) {
+        let me = game.position().side_to_move();
+        let (depth, beta, ply, line) = (sp.depth, sp.beta, sp.ply, sp.line);
+        let mut found: Option<Found> = None;
+        loop {
+            if sp.cut.load(Relaxed) {
+                break;
+            }
+            let i = sp.next.fetch_add(1, Relaxed);
+            let Some(&m) = sp.moves.get(i) else { break };
+            let floor = sp.floor.load(Relaxed);
+            let floor = if ply == 0 {
+                floor.saturating_sub(1)
+            } else {
+                floor
+            };
+            // Never a node's first move: a node expected to cut.
+            self.kind[ply + 1] = NodeKind::Cut;
+            let v = self.child(game, m, depth, (floor, beta), ply, line);
+            if self.stopped {
+                break;
+            }
+            let exact = v > floor;
+            if exact {
+                sp.floor.fetch_max(v, Relaxed);
+            }
+            if found.is_none_or(|(b, e, _)| (v, exact) > (b, e)) {
+                found = Some((v, exact, i));
+                let n = self.pv_len[ply + 1].min(MAX_PLY);
+                let row = (ply + 1) * MAX_PLY;
+                self.split_pv[..n].copy_from_slice(&self.pv[row..row + n]);
+                self.split_pv_len = n;
+            }
+            if v >= beta {
+                self.note_cutoff(m, me, depth, ply);
+                sp.cut.store(true, Relaxed);
+                break;
+            }
+        }
+        if self.depth_cut {
+            sp.depth_cut.store(true, Relaxed);
+        }
+        let key =
+            |f: Option<(Score, bool, usize)>| f.map(|(v, e, i)| (v, e, core::cmp::Reverse(i)));
+        if found.is_some() {
+            let mut best = sp.best.lock().unwrap_or_else(|e| e.into_inner());
+            if key(found) > key(best.0) {
+                best.0 = found;
+                best.1.clear();
+                best.1
+                    .extend_from_slice(&self.split_pv[..self.split_pv_len]);
+            }
+        }
+    }
+
     /// The moves `rest` of the current node of `game` (its first move searched, `depth`
     /// plies left, the window `(alpha, beta)` narrowed by it, `ply` plies from the root,
-    /// on the line `line`) searched by all the threads: each takes the next move in
-    /// order and searches it with the best value found so far as its floor (at the root,
-    /// one below, so that a move tying the best is found exact and the first of equal
-    /// moves wins as on one thread). Gives the best value and its move's index in
-    /// `rest` (among equal values one found exact, then the first), and leaves its line
-    /// in row `ply + 1` of the principal variations; `None` if no move was completed.
+    /// on the line `line`) offered to the idle threads as a split point and searched by
+    /// this thread and any that join ([`AlphaBeta::work_on`]). Once no move is left,
+    /// this thread joins split points inside this one (made by the threads still
+    /// searching its moves) until they leave it. Gives the best value and its move's
+    /// index in `rest` (among equal values one found exact, then the first), and
+    /// leaves its line in row `ply + 1` of the principal variations; `None` if no move
+    /// was completed.
     #[allow(clippy::too_many_arguments)]
     fn split(
         &mut self,
@@ -1155,111 +1570,94 @@ where
         ply: usize,
         line: u64,
     ) -> Option<(Score, usize)> {
-        use std::sync::atomic::{AtomicI32, AtomicUsize};
+        let shared = Arc::clone(self.shared.as_ref()?);
         if rest.is_empty() {
-            // A node of one move: no thread to start.
             return None;
         }
-        let me = game.position().side_to_move();
-        let next = AtomicUsize::new(0);
-        let floor_all = AtomicI32::new(alpha);
-        // One thread's share: its best (value, found exact, index) among the moves
-        // it took, that move's line kept in its `split_pv`.
-        let worker = |ab: &mut AlphaBeta<R, E>, work: &mut R| {
-            let mut found: Option<(Score, bool, usize)> = None;
-            loop {
-                let i = next.fetch_add(1, Relaxed);
-                let Some(&m) = rest.get(i) else { break };
-                let floor = floor_all.load(Relaxed);
-                if floor >= beta {
-                    break;
-                }
-                let floor = if ply == 0 {
-                    floor.saturating_sub(1)
-                } else {
-                    floor
-                };
-                ab.play(work, m);
-                let child_line = extend_line(line, move_hash(&m));
-                let v = if work.position().side_to_move() == me {
-                    ab.negamax(work, depth - 1, floor, beta, ply + 1, child_line)
-                } else {
-                    -ab.negamax(work, depth - 1, -beta, -floor, ply + 1, child_line)
-                };
-                work.undo();
-                if ab.stopped {
-                    break;
-                }
-                let exact = v > floor;
-                if exact {
-                    floor_all.fetch_max(v, Relaxed);
-                }
-                if found.is_none_or(|(b, e, _)| (v, exact) > (b, e)) {
-                    found = Some((v, exact, i));
-                    let n = ab.pv_len[ply + 1].min(MAX_PLY);
-                    let row = (ply + 1) * MAX_PLY;
-                    ab.split_pv[..n].copy_from_slice(&ab.pv[row..row + n]);
-                    ab.split_pv_len = n;
-                }
-            }
-            found
-        };
-        let mut helpers = core::mem::take(&mut self.helpers);
-        let mut works: ArrayVec<R, 8> = helpers
-            .iter_mut()
-            .take(8)
-            .map(|h| {
-                h.depth_cut = false;
-                working_copy(&mut h.work, game, MAX_PLY)
-            })
-            .collect();
-        let (mine, theirs, panicked) = std::thread::scope(|scope| {
-            let handles: ArrayVec<_, 8> = helpers
-                .iter_mut()
-                .zip(works.iter_mut())
-                .map(|(h, w)| scope.spawn(|| worker(h, w)))
-                .collect();
-            let mine = worker(self, game);
-            let mut theirs: ArrayVec<_, 8> = ArrayVec::new();
-            let mut panicked = None;
-            for h in handles {
-                match h.join() {
-                    Ok(f) => theirs.push(f),
-                    // A helper's panic, as it was raised (not the scope's own).
-                    Err(payload) => panicked = panicked.or(Some(payload)),
-                }
-            }
-            (mine, theirs, panicked)
+        let sp = Arc::new(SplitPoint {
+            game: game.clone(),
+            moves: rest.iter().copied().collect(),
+            next: AtomicUsize::new(0),
+            depth,
+            beta,
+            ply,
+            line,
+            floor: AtomicI32::new(alpha),
+            cut: AtomicBool::new(false),
+            parent: self.current.clone(),
+            workers: AtomicUsize::new(0),
+            depth_cut: AtomicBool::new(false),
+            best: Mutex::new((None, Vec::with_capacity(MAX_PLY))),
         });
-        if let Some(payload) = panicked {
-            std::panic::resume_unwind(payload);
+        {
+            let mut offers = shared.offers.lock().unwrap_or_else(|e| e.into_inner());
+            offers.push(Arc::clone(&sp));
+            shared.open.fetch_add(1, Relaxed);
         }
-        for (h, w) in helpers.iter_mut().zip(works.drain(..)) {
-            h.work = Some(w);
-            self.depth_cut |= h.depth_cut;
-            self.stopped |= h.stopped;
-        }
-        // The best of all: by value, then found exact, then first in the order.
-        let key =
-            |f: &Option<(Score, bool, usize)>| f.map(|(v, e, i)| (v, e, core::cmp::Reverse(i)));
-        let mut best = (mine, None);
-        for (t, f) in theirs.into_iter().enumerate() {
-            if key(&f) > key(&best.0) {
-                best = (f, Some(t));
+        let outer = self.current.replace(Arc::clone(&sp));
+        /// Closes the split point, even by a panic (which then stops every thread).
+        struct Close<'a, R: Record>(&'a Arc<SplitPoint<R>>, &'a Shared<R>);
+        impl<R: Record> Drop for Close<'_, R> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    self.1.stop.store(true, Relaxed);
+                    self.0.cut.store(true, Relaxed);
+                }
+                let mut offers = self.1.offers.lock().unwrap_or_else(|e| e.into_inner());
+                offers.retain(|x| !Arc::ptr_eq(x, self.0));
+                self.1.open.store(offers.len(), Relaxed);
             }
         }
-        let (f, who) = best;
-        if let Some(t) = who {
-            let h = &helpers[t];
-            self.split_pv[..h.split_pv_len].copy_from_slice(&h.split_pv[..h.split_pv_len]);
-            self.split_pv_len = h.split_pv_len;
+        {
+            let _close = Close(&sp, &shared);
+            self.work_on(&sp, game);
         }
-        self.helpers = helpers;
-        let (v, _, i) = f?;
-        let (n, row) = (self.split_pv_len, (ply + 1) * MAX_PLY);
-        self.pv[row..row + n].copy_from_slice(&self.split_pv[..n]);
+        if self.stopped {
+            // Whatever stopped this thread stops the others' search of the node.
+            sp.cut.store(true, Relaxed);
+        }
+        // Helpful master: while others still search moves of this node, join the split
+        // points they make below it.
+        shared.idle.fetch_add(1, Relaxed);
+        let mut spins = 0u32;
+        while sp.workers.load(Acquire) > 0 {
+            if self.join(&shared, Some(&sp)) {
+                spins = 0;
+            } else {
+                idle_wait(&mut spins);
+            }
+        }
+        shared.idle.fetch_sub(1, Relaxed);
+        self.current = outer;
+        // Stopped by the limits or a cut of an enclosing split point; a cut of this one
+        // is its value (a move failed high).
+        self.stopped = shared.stop.load(Relaxed) || cut_in(self.current.as_ref());
+        if sp.depth_cut.load(Relaxed) {
+            self.depth_cut = true;
+        }
+        let best = sp.best.lock().unwrap_or_else(|e| e.into_inner());
+        let (v, _, i) = best.0?;
+        let n = best.1.len().min(MAX_PLY);
+        let row = (ply + 1) * MAX_PLY;
+        self.pv[row..row + n].copy_from_slice(&best.1[..n]);
         self.pv_len[ply + 1] = n;
         Some((v, i))
+    }
+}
+
+/// A thread with nothing to search waits: spinning a little, then yielding its core,
+/// then (after some milliseconds without work) sleeping 50 µs at a time, so that on a
+/// machine with fewer free cores than threads it does not take the core of a thread
+/// that searches.
+#[inline]
+fn idle_wait(spins: &mut u32) {
+    *spins = spins.saturating_add(1);
+    if *spins < 64 {
+        std::hint::spin_loop();
+    } else if *spins < 8192 {
+        std::thread::yield_now();
+    } else {
+        std::thread::sleep(core::time::Duration::from_micros(50));
     }
 }
 
@@ -1324,4 +1722,30 @@ pub fn minimax_with<R: Record, E: Evaluator<R::Position>>(
         best.clamp(lo, hi)
     }
     go(&mut game.clone(), depth, 0, eval, utility)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NodeKind::{All, Cut, Pv};
+
+    /// Knuth and Moore's minimal tree (1975): a type-1 node's first child is type 1,
+    /// its others type 2; a type-2 node's first child is type 3; every child of a
+    /// type-3 node is type 2. Beyond the minimal tree (a type-2 node whose first move
+    /// did not cut searches every move, as a type-3 node), children are type 2.
+    #[test]
+    fn node_kinds_follow_the_minimal_tree() {
+        let rows = [
+            (Pv, [Pv, Cut, Cut]),
+            (Cut, [All, Cut, Cut]),
+            (All, [Cut, Cut, Cut]),
+        ];
+        for (parent, children) in rows {
+            for (i, want) in children.into_iter().enumerate() {
+                assert_eq!(parent.child(i + 1), want, "{parent:?}, child {}", i + 1);
+            }
+        }
+        // Young brothers wait: `cut` moves at a node expected to cut, one elsewhere.
+        assert_eq!([Pv.wait(2), Cut.wait(2), All.wait(2)], [1, 2, 1]);
+        assert_eq!([Pv.wait(1), Cut.wait(1), All.wait(1)], [1, 1, 1]);
+    }
 }

@@ -42,9 +42,24 @@ fn reaches<R: Record>(
     );
 }
 
+/// That `two` found the value and depth of `one`, and a move that reaches it.
+fn agrees<R: Record>(
+    game: &R,
+    two: &mancala_search::Report<mancala_core::record::MoveOf<R>>,
+    one: &mancala_search::Report<mancala_core::record::MoveOf<R>>,
+    seed: u64,
+    label: &str,
+) {
+    let (got, want) = ((two.score, two.depth), (one.score, one.depth));
+    assert_eq!(got, want, "seed {seed} {label}");
+    reaches(game, two.best.unwrap(), two.depth, two.score, seed);
+}
+
 /// With `reference`, the value is also checked against plain minimax (too slow for
 /// Omweso at its depth). The first records are also searched `deep`, where the threads
-/// split more nodes of the leftmost path (each with 5 plies or more left).
+/// split more nodes (each with 5 plies or more left), and every record with splits
+/// down to 2 and 3 plies left, on two threads and on three, and with nodes expected to
+/// cut splitting after two moves.
 fn check<R: Record + Send + Sync>(
     start: &R::Position,
     depth: u32,
@@ -63,8 +78,8 @@ fn check<R: Record + Send + Sync>(
         let one = AlphaBeta::new(Limits::depth(depth)).search(&game);
         let mut par =
             AlphaBeta::with_threads(Static, Limits::depth(depth), AlphaBetaOptions::default(), 2);
-        // Split at every node of the leftmost path with 5 plies or more left, in every
-        // iteration, however quick (by default only after a 20 ms iteration).
+        // Split nodes with 5 plies or more left in every iteration, however quick (by
+        // default only after a 20 ms iteration), the helper waiting before it starts.
         par.split_every_iteration();
         let r = par.search(&game);
         assert_eq!((r.score, r.depth), (one.score, one.depth), "seed {seed}");
@@ -80,16 +95,26 @@ fn check<R: Record + Send + Sync>(
             let options = AlphaBetaOptions::default();
             let mut two = AlphaBeta::with_threads(Static, Limits::depth(deep), options, 2);
             two.split_every_iteration();
-            let two = two.search(&game);
-            assert_eq!(
-                (two.score, two.depth),
-                (one.score, one.depth),
-                "seed {seed} deep"
-            );
-            reaches(&game, two.best.unwrap(), two.depth, two.score, seed);
+            agrees(&game, &two.search(&game), &one, seed, "deep");
         }
         // The move chosen reaches that value: its child searched one ply less.
         reaches(&game, r.best.unwrap(), r.depth, r.score, seed);
+        // Splits at every node with 2 plies or more left whenever a thread is idle: splits
+        // inside splits, in the helper's subtrees, joined by a thread waiting at its own
+        // split point, and cut by a move that fails high.
+        // Three threads (on any machine): a split point can be cut while a thread still
+        // searches a split point inside it, whose search is then discarded.
+        // Nodes expected to cut split after two moves (`set_cut_wait`): later splits.
+        for (split_depth, threads, cut_wait) in [(2, 2, 1), (3, 2, 1), (2, 3, 1), (2, 2, 2)] {
+            let options = AlphaBetaOptions::default();
+            let mut low = AlphaBeta::with_threads(Static, Limits::depth(depth), options, threads);
+            low.split_every_iteration();
+            low.set_split_depth(split_depth);
+            low.set_cut_wait(cut_wait);
+            let label =
+                format!("split depth {split_depth}, {threads} threads, cut wait {cut_wait}");
+            agrees(&game, &low.search(&game), &one, seed, &label);
+        }
         // A second search with the same engine gives the same value and move.
         let again = par.search(&game);
         assert_eq!((again.score, again.best), (r.score, r.best), "seed {seed}");
@@ -217,4 +242,10 @@ fn a_panic_in_a_helper_thread_reaches_the_caller() {
     let mut ab = AlphaBeta::with_threads(eval, Limits::depth(40), AlphaBetaOptions::default(), 2);
     let e = catch_unwind(AssertUnwindSafe(|| ab.search(&game))).unwrap_err();
     assert!(message(&*e).contains(HELPER_PANIC), "{:?}", message(&*e));
+    // The engine searches again after the panic (a quick search: this thread alone),
+    // nothing left of the iteration the panic ended.
+    ab.set_limits(Limits::depth(4));
+    let r = ab.search(&game);
+    let one = AlphaBeta::new(Limits::depth(4)).search(&game);
+    assert_eq!((r.score, r.depth, r.best), (one.score, one.depth, one.best));
 }
