@@ -11,7 +11,7 @@
 //! cargo run --release --example solve -- kalah [--pits 6] [--seeds 4] [--from "<notation>"]
 //!     [--empty-capture] [--mover-empty] [--max-seeds N] [--db DIR] [--memory]
 //!     [--check] [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc] [--id DEPTH]
-//!     [--leaf even|rows] [--threads N] [--moves]
+//!     [--leaf even|rows|fitted] [--threads N] [--moves]
 //! ```
 //!
 //! The databases are files in `--db` (default `target/solve-db`), one per seed
@@ -121,8 +121,9 @@ struct Cli {
     #[arg(long, value_name = "DEPTH", default_value_t = 32)]
     id: u32,
     /// kalah: what a position at the depth limit of those searches counts as: an even
-    /// split (V = 0) or its rows' difference (the mover's seeds on the board minus the
-    /// opponent's)
+    /// split (V = 0), its rows' difference (the mover's seeds on the board minus the
+    /// opponent's), or a line in that difference and the seeds fitted to the largest
+    /// database
     #[arg(long, value_enum, value_name = "HOW", default_value = "even")]
     leaf: LeafArg,
     /// kalah: the threads of the proof search, all over one table (default: the machine's
@@ -664,6 +665,20 @@ fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
     prover.set_leaf_estimate(match cli.leaf {
         LeafArg::Rows => LeafEstimate::Rows,
         LeafArg::Even => LeafEstimate::Even,
+        LeafArg::Fitted => {
+            let seeds = dbs.len().saturating_sub(1);
+            let fitted = LeafEstimate::fit(&dbs, seeds)
+                .ok_or("--leaf fitted: no database with a seed to fit the line to")?;
+            if let LeafEstimate::Fitted { slope, lean } = fitted {
+                println!(
+                    "estimate at the depth limit: {:.3}·(rows' difference) + {:.3}·(seeds), \
+                     fitted to the {seeds}-seed database",
+                    f64::from(slope) / 1024.0,
+                    f64::from(lean) / 1024.0
+                );
+            }
+            fitted
+        }
     });
     let threads = cli
         .threads
@@ -751,6 +766,9 @@ enum LeafArg {
     Even,
     /// The mover's seeds on the board minus the opponent's
     Rows,
+    /// A line in the rows' difference and the seeds on the board, fitted to the largest
+    /// database by least squares
+    Fitted,
 }
 
 /// The CPU time of this process so far (all its threads), in seconds: Linux's

@@ -367,6 +367,16 @@ pub enum LeafEstimate {
     /// The seeds in the mover's row minus those in the opponent's (as if each side
     /// kept its own row, Kalah's end of the game).
     Rows,
+    /// A line fitted to a database by least squares ([`LeafEstimate::fit`]):
+    /// `V ≈ (slope·d + lean·s) / 1024`, `d` the rows' difference (as in
+    /// [`Rows`](LeafEstimate::Rows)) and `s` the seeds on the board.
+    Fitted {
+        /// What a seed of the rows' difference is worth, in 1024ths.
+        slope: i32,
+        /// What each seed on the board is worth to the mover, in 1024ths (the
+        /// database's mean value over its seeds).
+        lean: i32,
+    },
 }
 
 /// A proof search over one game and its databases, with its transposition table
@@ -435,13 +445,71 @@ struct Reached<M> {
 impl LeafEstimate {
     /// The estimate of `V` for `board` (the pits in pairs, the mover's first).
     fn of(self, board: &[u8]) -> i32 {
+        let (d, s) = board.chunks_exact(2).fold((0, 0), |(d, s), p| {
+            let (m, o) = (i32::from(p[0]), i32::from(p[1]));
+            (d + m - o, s + m + o)
+        });
         match self {
             LeafEstimate::Even => 0,
-            LeafEstimate::Rows => board
-                .chunks_exact(2)
-                .map(|p| i32::from(p[0]) - i32::from(p[1]))
-                .sum(),
+            LeafEstimate::Rows => d,
+            LeafEstimate::Fitted { slope, lean } => {
+                // Rounded to the nearest, within the seeds there are.
+                (slope
+                    .saturating_mul(d)
+                    .saturating_add(lean.saturating_mul(s))
+                    + 512)
+                    .div_euclid(1024)
+                    .clamp(-s, s)
+            }
         }
+    }
+
+    /// The line `V ≈ (slope·d + lean·s) / 1024` ([`Fitted`](LeafEstimate::Fitted))
+    /// that fits the values of the boards of `seeds` seeds in `dbs` best (least
+    /// squares, over every board or, above 2²⁰ of them, an even sample of about
+    /// that many): the databases' own statistics, for positions at the depth limit
+    /// of more seeds than any database holds. `None` without that database, for 0
+    /// seeds, or if no board of `seeds` seeds has a value.
+    #[must_use]
+    pub fn fit(dbs: &Databases, seeds: u32) -> Option<LeafEstimate> {
+        let ranker = dbs.ranker();
+        if seeds == 0 || seeds >= dbs.len() || !ranker.pits().is_multiple_of(2) {
+            return None;
+        }
+        let count = ranker.count(seeds);
+        let step = (count >> 20).max(1);
+        let mut board = [0u8; MAX_PITS];
+        let board = &mut board[..ranker.pits()];
+        // Sums of n, d, V, d² and dV.
+        let (mut n, mut sd, mut sv, mut sdd, mut sdv) = (0f64, 0f64, 0f64, 0f64, 0f64);
+        let mut rank = 0;
+        while rank < count {
+            ranker.unrank(seeds, rank, board).ok()?;
+            if let Some(v) = dbs.get(seeds, rank) {
+                let d = f64::from(LeafEstimate::Rows.of(board));
+                let v = f64::from(v);
+                n += 1.0;
+                sd += d;
+                sv += v;
+                sdd += d * d;
+                sdv += d * v;
+            }
+            rank += step;
+        }
+        if n == 0.0 {
+            return None;
+        }
+        let spread = n * sdd - sd * sd;
+        let slope = if spread > 0.0 {
+            (n * sdv - sd * sv) / spread
+        } else {
+            0.0
+        };
+        let mean = (sv - slope * sd) / n;
+        Some(LeafEstimate::Fitted {
+            slope: (slope * 1024.0).round() as i32,
+            lean: (mean / f64::from(seeds) * 1024.0).round() as i32,
+        })
     }
 }
 
@@ -1242,5 +1310,19 @@ mod tests {
         // Pairs: the mover's pit a, the opponent's a, …
         assert_eq!(LeafEstimate::Rows.of(&[4, 0, 3, 1, 0, 5]), 7 - 6);
         assert_eq!(LeafEstimate::Even.of(&[4, 0, 3, 1, 0, 5]), 0);
+        // Half the difference plus a quarter seed a seed: 1/2 + 13/4 = 3.75, to 4.
+        let fitted = LeafEstimate::Fitted {
+            slope: 512,
+            lean: 256,
+        };
+        assert_eq!(fitted.of(&[4, 0, 3, 1, 0, 5]), 4);
+        // Rounded to the nearest (1.5 to 2), within the seeds there are (1, 8).
+        let steep = LeafEstimate::Fitted {
+            slope: 1536,
+            lean: 0,
+        };
+        assert_eq!(steep.of(&[1, 0]), 1);
+        assert_eq!(steep.of(&[4, 0, 3, 1, 0, 4]), 3);
+        assert_eq!(steep.of(&[0, 4, 0, 4]), -8);
     }
 }

@@ -104,6 +104,64 @@ fn databases_equal_exhaustive_minimax_on_every_small_board() {
     }
 }
 
+/// Every board of `seeds` seeds in `pits` pits (an enumeration of its own, not the
+/// ranker's).
+fn compositions(pits: usize, seeds: u8, prefix: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+    if prefix.len() + 1 == pits {
+        prefix.push(seeds);
+        out.push(prefix.clone());
+        prefix.pop();
+        return;
+    }
+    for x in 0..=seeds {
+        prefix.push(x);
+        compositions(pits, seeds - x, prefix, out);
+        prefix.pop();
+    }
+}
+
+/// `LeafEstimate::fit` is the least-squares line `V ≈ slope·d + mean` through every
+/// board of a seed count (fewer than 2²⁰ here, so no sample), with `V` from the
+/// exhaustive minimax and `d` the rows' difference, computed here in exact integers.
+#[test]
+fn the_fitted_estimate_is_the_least_squares_line_of_minimax_values() {
+    for rules in all_rules(3) {
+        let game = KalahGame::new(rules);
+        let mut dbs = Databases::new(&game, 8).unwrap();
+        build(&game, &mut dbs, 8, None, false, |_| {}).unwrap();
+        let mut memo = HashMap::new();
+        for seeds in 1..=8u8 {
+            let mut boards = Vec::new();
+            compositions(6, seeds, &mut Vec::new(), &mut boards);
+            let (mut n, mut sd, mut sv, mut sdd, mut sdv) = (0i64, 0i64, 0i64, 0i64, 0i64);
+            for b in &boards {
+                let v = i64::from(minimax(
+                    &position(rules, b, (0, 0), Player::South),
+                    &mut memo,
+                ));
+                let d: i64 = b.chunks(2).map(|p| i64::from(p[0]) - i64::from(p[1])).sum();
+                (n, sd, sv, sdd, sdv) = (n + 1, sd + d, sv + v, sdd + d * d, sdv + d * v);
+            }
+            // slope = (n·Σdv − Σd·Σv) / (n·Σd² − (Σd)²); mean = (Σv − slope·Σd) / n.
+            let (num, den) = (n * sdv - sd * sv, n * sdd - sd * sd);
+            let slope = num as f64 / den as f64;
+            let mean = (sv as f64 - slope * sd as f64) / n as f64;
+            let want = LeafEstimate::Fitted {
+                slope: (slope * 1024.0).round() as i32,
+                lean: (mean / f64::from(seeds) * 1024.0).round() as i32,
+            };
+            assert_eq!(
+                LeafEstimate::fit(&dbs, u32::from(seeds)),
+                Some(want),
+                "{rules}, {seeds} seeds, {n} boards"
+            );
+        }
+        // Not past the databases, nor of no seeds.
+        assert_eq!(LeafEstimate::fit(&dbs, 9), None);
+        assert_eq!(LeafEstimate::fit(&dbs, 0), None);
+    }
+}
+
 #[test]
 fn consistency_check_passes_and_catches_a_planted_error() {
     let game = KalahGame::new(Rules::with_pits(3));
@@ -226,6 +284,11 @@ fn starts_equal_exhaustive_minimax() {
             build(&game, &mut dbs, db, None, false, |_| {}).unwrap();
             let start = Kalah::start_with(rules, seeds, Player::South).unwrap();
             let want = minimax(&start, &mut HashMap::new());
+            // A steep line, to differ from both others.
+            let fitted = LeafEstimate::Fitted {
+                slope: 1500,
+                lean: 100,
+            };
             // With and without the iterative deepening, with and without the
             // enhanced transposition cutoffs.
             // On one thread and two, with either estimate at the depth limit.
@@ -238,6 +301,8 @@ fn starts_equal_exhaustive_minimax() {
                 (0, true, 2, LeafEstimate::Rows),
                 (32, true, 2, LeafEstimate::Even),
                 (32, true, 2, LeafEstimate::Rows),
+                (32, true, 1, fitted),
+                (32, true, 2, fitted),
             ] {
                 let mut prover = Prover::new(&game, &dbs, 16).unwrap();
                 prover.set_iterative_deepening(id);
