@@ -454,10 +454,10 @@ impl LeafEstimate {
             LeafEstimate::Rows => d,
             LeafEstimate::Fitted { slope, lean } => {
                 // Rounded to the nearest, within the seeds there are.
-                (slope
+                slope
                     .saturating_mul(d)
                     .saturating_add(lean.saturating_mul(s))
-                    + 512)
+                    .saturating_add(512)
                     .div_euclid(1024)
                     .clamp(-s, s)
             }
@@ -1324,5 +1324,16 @@ mod tests {
         assert_eq!(steep.of(&[1, 0]), 1);
         assert_eq!(steep.of(&[4, 0, 3, 1, 0, 4]), 3);
         assert_eq!(steep.of(&[0, 4, 0, 4]), -8);
+        // Any coefficients a caller writes: no overflow, still within the seeds.
+        let huge = LeafEstimate::Fitted {
+            slope: i32::MAX,
+            lean: i32::MAX,
+        };
+        assert_eq!(huge.of(&[126, 0]), 126);
+        let low = LeafEstimate::Fitted {
+            slope: i32::MAX,
+            lean: i32::MIN,
+        };
+        assert_eq!(low.of(&[0, 126]), -126);
     }
 }
