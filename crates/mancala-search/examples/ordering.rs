@@ -23,6 +23,7 @@
 //! `deep [rounds] cut-wait N`: two threads split a node expected to cut only after `N`
 //! of its moves (default 1, as every other node; docs/engine.md, "Threads");
 //! `split-depth N`: only nodes with `N` plies or more left (default 5).
+//! `only GAME`: that game alone; `deeper N`: `N` plies past each game's usual depth.
 
 mod common;
 
@@ -172,12 +173,30 @@ fn main() {
             "two threads: nodes expected to cut split after {} move(s), nodes with {} plies or more left",
             run.1, run.2
         );
-        deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), 3), 18, run);
-        deep::<oware::Game>("oware", &games(&oware::Oware::new(), 3), 17, run);
-        let rio = games(&rio_kadalis::Kadalis::<6>::new(), 3);
-        deep::<rio_kadalis::Game>("rio-kadalis", &rio, 20, run);
-        deep::<omweso::Game>("omweso", &games(&omweso::Omweso::new(), 3), 15, run);
-        deep::<kalah::Game>("kalah", &games(&kalah::Kalah::new(), 3), 17, run);
+        // `only GAME`: that game alone; `deeper N`: N plies past each game's depth.
+        let only = args
+            .iter()
+            .position(|a| a == "only")
+            .and_then(|i| args.get(i + 1));
+        let wanted = |name: &str| only.is_none_or(|o| o == name);
+        let extra = u32::try_from(value("deeper", 0)).unwrap_or(0);
+        if wanted("urim") {
+            deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), 3), 18 + extra, run);
+        }
+        if wanted("oware") {
+            deep::<oware::Game>("oware", &games(&oware::Oware::new(), 3), 17 + extra, run);
+        }
+        if wanted("rio-kadalis") {
+            let rio = games(&rio_kadalis::Kadalis::<6>::new(), 3);
+            deep::<rio_kadalis::Game>("rio-kadalis", &rio, 20 + extra, run);
+        }
+        if wanted("omweso") {
+            let om = games(&omweso::Omweso::new(), 3);
+            deep::<omweso::Game>("omweso", &om, 15 + extra, run);
+        }
+        if wanted("kalah") {
+            deep::<kalah::Game>("kalah", &games(&kalah::Kalah::new(), 3), 17 + extra, run);
+        }
         return;
     }
     let base = AlphaBetaOptions {

@@ -599,8 +599,10 @@ type SplitSearch<R, E> = fn(
 ) -> Option<(Score, usize)>;
 
 /// An iteration of alpha-beta with threads is shared among them only if the previous
-/// one took this long.
-const PARALLEL_AFTER: core::time::Duration = core::time::Duration::from_millis(20);
+/// one took this long (starting the helpers costs tens of microseconds; at 20 ms, the
+/// value before, a move of 100 ms left the second core idle: docs/performance.md,
+/// "Engine: the Elo of two threads").
+const PARALLEL_AFTER: core::time::Duration = core::time::Duration::from_millis(1);
 
 /// A thread of a search with threads adds its nodes to the shared count in steps of
 /// this many: one atomic addition per step, and a node limit overrun by at most this
@@ -679,7 +681,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 
     /// Splits every iteration among the threads, however short the one before (for
     /// tests: the threads then split at depths quick to check; by default iterations
-    /// after one shorter than 20 ms are searched by one thread).
+    /// after one shorter than 1 ms are searched by one thread).
     #[doc(hidden)]
     pub fn split_every_iteration(&mut self) {
         self.parallel_after = core::time::Duration::ZERO;
@@ -1326,7 +1328,7 @@ where
     /// it until the others leave it. All search over one shared table. A depth's value
     /// is therefore the one-thread value, the minimax value, whatever the timing; only
     /// the node counts (and, among equal values below the root, the move stored in the
-    /// table) vary from run to run. Iterations after one shorter than 20 ms are
+    /// table) vary from run to run. Iterations after one shorter than 1 ms are
     /// searched by this thread alone. A node limit is one budget for all the threads;
     /// a panic in any of them reaches the caller as it was raised.
     ///

@@ -79,7 +79,7 @@ fn check<R: Record + Send + Sync>(
         let mut par =
             AlphaBeta::with_threads(Static, Limits::depth(depth), AlphaBetaOptions::default(), 2);
         // Split nodes with 5 plies or more left in every iteration, however quick (by
-        // default only after a 20 ms iteration), the helper waiting before it starts.
+        // default only after a 1 ms iteration), the helper waiting before it starts.
         par.split_every_iteration();
         let r = par.search(&game);
         assert_eq!((r.score, r.depth), (one.score, one.depth), "seed {seed}");
