@@ -178,6 +178,11 @@ fn main() {
             .iter()
             .position(|a| a == "only")
             .and_then(|i| args.get(i + 1));
+        const GAMES: [&str; 5] = ["urim", "oware", "rio-kadalis", "omweso", "kalah"];
+        if let Some(o) = only.filter(|o| !GAMES.contains(&o.as_str())) {
+            eprintln!("only {o:?}: the games are {}", GAMES.join(", "));
+            std::process::exit(2);
+        }
         let wanted = |name: &str| only.is_none_or(|o| o == name);
         let extra = u32::try_from(value("deeper", 0)).unwrap_or(0);
         if wanted("urim") {
