@@ -23,7 +23,10 @@
 //! `deep [rounds] cut-wait N`: two threads split a node expected to cut only after `N`
 //! of its moves (default 1, as every other node; docs/engine.md, "Threads");
 //! `split-depth N`: only nodes with `N` plies or more left (default 5).
-//! `only GAME`: that game alone; `deeper N`: `N` plies past each game's usual depth.
+//! `only GAME`: that game alone; `deeper N`: `N` plies past each game's usual depth;
+//! `records N`: the first `N` records of the set (default 3: the start and two
+//! records of 3 and 6 random moves; 12 adds nine more of up to 24, as the speed table's
+//! set).
 
 mod common;
 
@@ -106,8 +109,10 @@ fn deep<R: Record + Send + Sync>(
     let mut nodes = [0u64; 2];
     // The process's CPU time (all its threads) during the searches of each count.
     let mut cpu = [0.0f64; 2];
+    // Per record: the time to the last depth, one thread and two (summed over rounds).
+    let mut each = vec![[Duration::ZERO; 2]; gs.len()];
     for _ in 0..rounds {
-        for g in gs {
+        for (g, each) in gs.iter().zip(&mut each) {
             let mut values = [vec![None; d + 1], vec![None; d + 1]];
             for t in 0..2 {
                 let options = AlphaBetaOptions::default();
@@ -124,6 +129,7 @@ fn deep<R: Record + Send + Sync>(
                     time[t][r.depth as usize] += r.elapsed;
                     values[t][r.depth as usize] = Some(r.score);
                 });
+                each[t] += r.elapsed;
                 nodes[t] += r.nodes;
                 cpu[t] += process_cpu() - before;
             }
@@ -153,6 +159,11 @@ fn deep<R: Record + Send + Sync>(
             println!("| {k} | {one:.3} s | {two:.3} s | {:.2}× |", one / two);
         }
     }
+    let each: Vec<String> = each
+        .iter()
+        .map(|[one, two]| format!("{:.2}×", one.as_secs_f64() / two.as_secs_f64()))
+        .collect();
+    println!("speed-up to depth {depth} per record: {}", each.join(" "));
 }
 
 fn main() {
@@ -185,22 +196,23 @@ fn main() {
         }
         let wanted = |name: &str| only.is_none_or(|o| o == name);
         let extra = u32::try_from(value("deeper", 0)).unwrap_or(0);
+        let n = value("records", 3).max(1) as u64;
         if wanted("urim") {
-            deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), 3), 18 + extra, run);
+            deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), n), 18 + extra, run);
         }
         if wanted("oware") {
-            deep::<oware::Game>("oware", &games(&oware::Oware::new(), 3), 17 + extra, run);
+            deep::<oware::Game>("oware", &games(&oware::Oware::new(), n), 17 + extra, run);
         }
         if wanted("rio-kadalis") {
-            let rio = games(&rio_kadalis::Kadalis::<6>::new(), 3);
+            let rio = games(&rio_kadalis::Kadalis::<6>::new(), n);
             deep::<rio_kadalis::Game>("rio-kadalis", &rio, 20 + extra, run);
         }
         if wanted("omweso") {
-            let om = games(&omweso::Omweso::new(), 3);
+            let om = games(&omweso::Omweso::new(), n);
             deep::<omweso::Game>("omweso", &om, 15 + extra, run);
         }
         if wanted("kalah") {
-            deep::<kalah::Game>("kalah", &games(&kalah::Kalah::new(), 3), 17 + extra, run);
+            deep::<kalah::Game>("kalah", &games(&kalah::Kalah::new(), n), 17 + extra, run);
         }
         return;
     }
