@@ -24,9 +24,10 @@
 //! of its moves (default 1, as every other node; docs/engine.md, "Threads");
 //! `split-depth N`: only nodes with `N` plies or more left (default 5).
 //! `only GAME`: that game alone; `deeper N`: `N` plies past each game's usual depth;
-//! `records N`: the first `N` records of the set (default 3: the start and two
-//! records of 3 and 6 random moves; 12 adds nine more of up to 24, as the speed table's
-//! set).
+//! `records N`: the first `N` records of the list (record `k` is the start followed by
+//! `3k mod 25` random moves: by default 3, of 0, 3 and 6 moves; 12, the list of this
+//! example's own table, adds 9, 12, …, 24, 2, 5 and 8). A named count without a number
+//! after it is an error.
 
 mod common;
 
@@ -172,12 +173,24 @@ fn main() {
         let rounds = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
         // `cut-wait N`: nodes expected to cut split after N moves (default 1);
         // `split-depth N`: nodes split with N plies or more left (default 5).
-        let value = |name: &str, default| {
-            args.iter()
-                .position(|a| a == name)
-                .and_then(|i| args.get(i + 1)?.parse().ok())
-                .unwrap_or(default)
+        // A named count given without a number after it is an error (it would
+        // otherwise measure something else than asked, silently).
+        let value = |name: &str, default: usize| match args.iter().position(|a| a == name) {
+            None => default,
+            Some(i) => match args.get(i + 1).and_then(|v| v.parse::<usize>().ok()) {
+                Some(v) => v,
+                None => {
+                    eprintln!("{name} needs a number after it (default {default})");
+                    std::process::exit(2);
+                }
+            },
         };
+        let extra = u32::try_from(value("deeper", 0)).unwrap_or(0);
+        let n = value("records", 3) as u64;
+        if n == 0 {
+            eprintln!("records 0: at least one record");
+            std::process::exit(2);
+        }
         let split_depth = u32::try_from(value("split-depth", 5)).unwrap_or(5);
         let run = (rounds, value("cut-wait", 1), split_depth);
         println!(
@@ -195,8 +208,6 @@ fn main() {
             std::process::exit(2);
         }
         let wanted = |name: &str| only.is_none_or(|o| o == name);
-        let extra = u32::try_from(value("deeper", 0)).unwrap_or(0);
-        let n = value("records", 3).max(1) as u64;
         if wanted("urim") {
             deep::<urim::Game<6>>("urim", &games(&urim::Urim6::new(), n), 18 + extra, run);
         }
