@@ -17,8 +17,8 @@ use rayon::prelude::*;
 use mancala_core::{ArrayVec, Position};
 
 use crate::db::{Databases, Table};
-use crate::game::SolveGame;
-use crate::rank::MAX_PITS;
+use crate::game::{SolveGame, WordChildren, WordMoves};
+use crate::rank::{MAX_PITS, Ranker};
 use crate::retro::RetroStats;
 use crate::{ABSENT, SolveError, UNKNOWN};
 
@@ -186,6 +186,97 @@ impl<'a, G: SolveGame> Evaluator<'a, G> {
     }
 }
 
+/// [`Evaluator`] for a game with [`WordMoves`]: the same values, computed on boards in
+/// one word, without positions.
+struct WordEvaluator<'a> {
+    moves: &'a dyn WordMoves,
+    ranker: &'a Ranker,
+    seeds: u32,
+    /// The databases' values by seed count, those below `seeds`.
+    tables: Vec<&'a [u8]>,
+    /// The table being built.
+    current: &'a [AtomicU8],
+    max_depth: u32,
+}
+
+impl WordEvaluator<'_> {
+    /// The value of `board`: the best over its children, as [`Evaluator::value`]
+    /// (its three passes: the children and their ranks, their stored values, the best,
+    /// computing a child of as many seeds not yet known).
+    fn value(&self, board: u128, depth: u32) -> Result<i32, SolveError> {
+        if let Some(t) = self.moves.over(board) {
+            return Ok(t);
+        }
+        let mut kids = WordChildren::new();
+        self.moves.children(board, &mut kids);
+        let mut best = i32::MIN;
+        // Each child's seeds and rank; `u32::MAX` seeds for a child that ends the game.
+        let mut at = [(u32::MAX, 0u64); 16];
+        for (k, a) in kids.iter().zip(&mut at) {
+            if let Some(t) = k.over {
+                best = best.max(k.gain + if k.again { t } else { -t });
+                continue;
+            }
+            *a = match self.ranker.rank_word(k.board) {
+                (Some(r), s) if s <= self.seeds => (s, r),
+                (_, s) => {
+                    return Err(SolveError::SeedsRose {
+                        seeds: self.seeds,
+                        child: s,
+                    });
+                }
+            };
+        }
+        let mut stored = [0i8; 16];
+        for (&(s, r), v) in at.iter().zip(&mut stored).take(kids.len()) {
+            if s != u32::MAX {
+                *v = self.stored(s, r)?;
+            }
+        }
+        for ((k, &(s, r)), &v) in kids.iter().zip(&at).zip(&stored) {
+            if s == u32::MAX {
+                continue;
+            }
+            let vc = match v {
+                ABSENT => return Err(SolveError::Absent { seeds: s, rank: r }),
+                UNKNOWN if s == self.seeds => {
+                    if depth >= self.max_depth {
+                        return Err(SolveError::Cycle { seeds: self.seeds });
+                    }
+                    let v = self.value(k.board, depth + 1)?;
+                    self.current[r as usize].store(checked(v, s)? as u8, Ordering::Relaxed);
+                    v
+                }
+                UNKNOWN => return Err(SolveError::Unknown { seeds: s, rank: r }),
+                v => i32::from(v),
+            };
+            best = best.max(k.gain + if k.again { vc } else { -vc });
+        }
+        if best == i32::MIN {
+            return Err(SolveError::NoMoves);
+        }
+        Ok(best)
+    }
+
+    /// As [`Evaluator::stored`].
+    #[inline]
+    #[allow(clippy::unnecessary_lazy_evaluations)]
+    fn stored(&self, seeds: u32, rank: u64) -> Result<i8, SolveError> {
+        let r = rank as usize;
+        let v = if seeds == self.seeds {
+            self.current.get(r).map(|c| c.load(Ordering::Relaxed))
+        } else {
+            self.tables
+                .get(seeds as usize)
+                .ok_or_else(|| SolveError::Missing { seeds })?
+                .get(r)
+                .copied()
+        };
+        v.map(|v| v as i8)
+            .ok_or_else(|| SolveError::Absent { seeds, rank })
+    }
+}
+
 /// `v` as a stored byte, if it is a possible value of a board of `seeds` seeds.
 fn checked(v: i32, seeds: u32) -> Result<i8, SolveError> {
     if v.unsigned_abs() > seeds || v.unsigned_abs() > 126 {
@@ -240,6 +331,18 @@ pub fn solve_table<G: SolveGame>(
         .map(|_| AtomicU8::new(UNKNOWN as u8))
         .collect();
     let eval = Evaluator::new(game, dbs, seeds, Some(&current), seeds * p as u32 + 2);
+    // Boards in one word when the game plays them (Kalah up to 8 pits a side).
+    let words = game
+        .word_moves()
+        .filter(|_| p <= 16)
+        .map(|moves| WordEvaluator {
+            moves,
+            ranker,
+            seeds,
+            tables: eval.tables.clone(),
+            current: &current,
+            max_depth: eval.max_depth,
+        });
     let pb = bar(
         n as u64,
         format!("{} {seeds:>2} seeds", game.name()),
@@ -253,7 +356,14 @@ pub fn solve_table<G: SolveGame>(
             let mut board = [0u8; MAX_PITS];
             ranker.unrank(seeds, start as u64, &mut board[..p])?;
             for cell in &current[start..end] {
-                if cell.load(Ordering::Relaxed) as i8 == UNKNOWN {
+                if let Some(words) = &words {
+                    if cell.load(Ordering::Relaxed) as i8 == UNKNOWN {
+                        let mut bytes = [0u8; 16];
+                        bytes.copy_from_slice(&board[..16]);
+                        let v = checked(words.value(u128::from_le_bytes(bytes), 0)?, seeds)?;
+                        cell.store(v as u8, Ordering::Relaxed);
+                    }
+                } else if cell.load(Ordering::Relaxed) as i8 == UNKNOWN {
                     let v = match game.position(&board[..p]) {
                         None => ABSENT,
                         Some(pos) => {

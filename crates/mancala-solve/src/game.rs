@@ -103,6 +103,13 @@ pub trait SolveGame: Sync {
         false
     }
 
+    /// The game's moves on whole boards in one word ([`WordMoves`]), if it has them:
+    /// the database build then plays boards without making positions. `None` (the
+    /// provided version): the build plays positions.
+    fn word_moves(&self) -> Option<&dyn WordMoves> {
+        None
+    }
+
     /// If the game is over at `pos`, what is still to come to the side to move: the
     /// final margin from its side minus `stores` (the margin in the stores, as
     /// [`view`](SolveGame::view) returned it); `None` while the game goes on.
@@ -154,3 +161,36 @@ pub trait Acyclic: SolveGame {}
 /// let prover = HistoryProver::new(game, &dbs, 10); // KalahGame: Alternating is not satisfied
 /// ```
 pub trait Alternating: SolveGame {}
+
+/// A game's moves on a board held in one word: its pits in pairs, as
+/// [`SolveGame`]'s boards are, a pit a byte of a `u128` (board byte `k` in the word's
+/// byte `k`, little-endian), for boards of at most 16 pits. The database build of a
+/// game without cycles uses them when the game has them
+/// ([`SolveGame::word_moves`]); they must agree with the game's positions exactly (the
+/// build's re-check, [`check_table`](crate::build::check_table), plays positions).
+pub trait WordMoves: Sync {
+    /// If the game is over at `board`, what is still to come to its mover (the final
+    /// margin, the stores left out); `None` while it goes on.
+    fn over(&self, board: u128) -> Option<i32>;
+
+    /// Every move of `board` (not over), in the order of the position's
+    /// [`legal_moves`](Position::legal_moves), into `out`.
+    fn children(&self, board: u128, out: &mut WordChildren);
+}
+
+/// What a move of a board in one word leads to ([`WordMoves::children`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WordChild {
+    /// The board after the move, from its side to move.
+    pub board: u128,
+    /// What the move gained its mover: the change of the stores' margin.
+    pub gain: i32,
+    /// Whether the same side moves again.
+    pub again: bool,
+    /// If the game is over after the move, what is still to come to the board's mover
+    /// ([`WordMoves::over`] of `board`).
+    pub over: Option<i32>,
+}
+
+/// The children of a board: at most one a pit of a 16-pit side.
+pub type WordChildren = mancala_core::ArrayVec<WordChild, 16>;

@@ -2,12 +2,13 @@
 //! positions, so the databases hold under exactly the rules the crate implements.
 //! [`Kalah`], [`Rules`] and [`Ending`] are the crate's, re-exported.
 
+use kalah::pairs::PairRules;
 use kalah::{ByPlayer, Player, Position, Setup};
 
 pub use kalah::{Ending, Kalah, Rules};
 
 use crate::SolveError;
-use crate::game::{Acyclic, SolveGame};
+use crate::game::{Acyclic, SolveGame, WordChild, WordChildren, WordMoves};
 
 /// Kalah under one rule set ([`Rules`]: pits a side, empty capture, ending).
 ///
@@ -22,13 +23,44 @@ use crate::game::{Acyclic, SolveGame};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KalahGame {
     rules: Rules,
+    /// The rules on boards in one word, up to 8 pits a side.
+    words: Option<Words>,
+}
+
+/// Kalah's [`WordMoves`]: the `kalah` crate's [`PairRules`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Words(PairRules);
+
+impl WordMoves for Words {
+    #[inline]
+    fn over(&self, board: u128) -> Option<i32> {
+        self.0.over(board)
+    }
+
+    #[inline]
+    fn children(&self, board: u128, out: &mut WordChildren) {
+        for pit in 0..usize::from(self.0.rules().pits) {
+            if PairRules::seeds(board, pit) > 0 {
+                let m = self.0.play(board, pit);
+                out.push(WordChild {
+                    board: m.board,
+                    gain: i32::from(m.gain),
+                    again: m.again,
+                    over: self.0.over(m.board),
+                });
+            }
+        }
+    }
 }
 
 impl KalahGame {
     /// Kalah under `rules`.
     #[must_use]
     pub fn new(rules: Rules) -> KalahGame {
-        KalahGame { rules }
+        KalahGame {
+            rules,
+            words: PairRules::new(rules).map(Words),
+        }
     }
 
     /// The rules.
@@ -112,5 +144,9 @@ impl SolveGame for KalahGame {
 
     fn seeds_decide_parity(&self) -> bool {
         true
+    }
+
+    fn word_moves(&self) -> Option<&dyn WordMoves> {
+        self.words.as_ref().map(|w| w as &dyn WordMoves)
     }
 }

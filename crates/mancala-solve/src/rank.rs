@@ -76,6 +76,10 @@ pub struct Ranker {
     max_seeds: u32,
     /// `C(n, k)` at `n * pits + k`, for `k < pits`.
     binom: Vec<u64>,
+    /// For [`rank_word`](Ranker::rank_word): pit `j`'s term of the rank by the seeds
+    /// `b` of pits `0..=j`, `C(b + j, j + 1)`, at `j * (max_seeds + 1) + b`, for
+    /// `j < min(pits, 16) - 1`.
+    terms: Vec<u64>,
 }
 
 impl Ranker {
@@ -112,10 +116,11 @@ impl Ranker {
                 binom[n * pits + n] = 1;
             }
         }
-        let r = Ranker {
+        let mut r = Ranker {
             pits,
             max_seeds,
             binom,
+            terms: Vec::new(),
         };
         let count = r.c(max_seeds as usize + pits - 1, pits - 1);
         // The largest rank sum must fit too; every entry below the total is exact
@@ -126,6 +131,10 @@ impl Ranker {
                 seeds: max_seeds,
             });
         }
+        r.terms = (0..pits.min(16) - 1)
+            .flat_map(|j| (0..=max_seeds as usize).map(move |b| (j, b)))
+            .map(|(j, b)| r.c(b + j, j + 1))
+            .collect();
         Ok(r)
     }
 
@@ -201,6 +210,32 @@ impl Ranker {
         }
         let seeds = (b + board[p - 1] as usize) as u32;
         ((seeds <= self.max_seeds).then_some(r), seeds)
+    }
+
+    /// [`rank_seeds`](Ranker::rank_seeds) of a board held in one word, a pit a byte
+    /// (pit `k` in byte `k`, little-endian), for a ranker of at most 16 pits: the
+    /// prefix sums of the rank are one multiplication, then independent reads of the
+    /// table. The board must hold at most 255 seeds (a byte of the game).
+    #[inline]
+    #[must_use]
+    pub fn rank_word(&self, board: u128) -> (Option<u64>, u32) {
+        const LANES: u128 = u128::from_le_bytes([1; 16]);
+        let p = self.pits.min(16);
+        // Byte j of the product: the seeds of pits 0..=j (no byte carries).
+        let prefix = board.wrapping_mul(LANES).to_le_bytes();
+        let seeds = u32::from(prefix[p - 1]);
+        if seeds > self.max_seeds {
+            return (None, seeds);
+        }
+        // Bytes read one by one where they were written (not the array copied whole: a
+        // wide read of narrower writes stalls).
+        let r = self
+            .terms
+            .chunks_exact(self.max_seeds as usize + 1)
+            .zip(&prefix)
+            .map(|(row, &b)| row.get(usize::from(b)).copied().unwrap_or(0))
+            .fold(0u64, u64::wrapping_add);
+        (Some(r), seeds)
     }
 
     /// Writes the board of `seeds` seeds with rank `rank` into `board`.
@@ -323,6 +358,26 @@ mod tests {
         assert_eq!(r.rank_seeds(&[9, 0, 0, 0, 0]), (None, 9));
         assert_eq!(r.rank_seeds(&[255; 5]), (None, 5 * 255));
         assert_eq!(r.rank_seeds(&[0, 0, 0, 0, 9]), (None, 9));
+    }
+
+    #[test]
+    fn rank_word_is_rank_seeds() {
+        for pits in [1, 2, 5, 12, 16] {
+            let r = Ranker::new(pits, 9).unwrap();
+            for seeds in [0, 1, 4, 9] {
+                let mut b = vec![0u8; pits];
+                r.unrank(seeds, 0, &mut b).unwrap();
+                let mut bytes = [0u8; 16];
+                loop {
+                    bytes[..pits].copy_from_slice(&b);
+                    let w = u128::from_le_bytes(bytes);
+                    assert_eq!(r.rank_word(w), r.rank_seeds(&b), "{b:?}");
+                    if !r.next(&mut b) {
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     #[test]
