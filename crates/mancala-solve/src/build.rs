@@ -187,19 +187,16 @@ impl<'a, G: SolveGame> Evaluator<'a, G> {
 }
 
 /// [`Evaluator`] for a game with [`WordMoves`]: the same values, computed on boards in
-/// one word, without positions.
-struct WordEvaluator<'a> {
+/// one word, without positions; `eval`'s tables, reads and depth limit.
+struct WordEvaluator<'a, G: SolveGame> {
+    eval: &'a Evaluator<'a, G>,
     moves: &'a dyn WordMoves,
     ranker: &'a Ranker,
-    seeds: u32,
-    /// The databases' values by seed count, those below `seeds`.
-    tables: Vec<&'a [u8]>,
     /// The table being built.
     current: &'a [AtomicU8],
-    max_depth: u32,
 }
 
-impl WordEvaluator<'_> {
+impl<G: SolveGame> WordEvaluator<'_, G> {
     /// The value of `board`: the best over its children, as [`Evaluator::value`]
     /// (its three passes: the children and their ranks, their stored values, the best,
     /// computing a child of as many seeds not yet known).
@@ -218,10 +215,10 @@ impl WordEvaluator<'_> {
                 continue;
             }
             *a = match self.ranker.rank_word(k.board) {
-                (Some(r), s) if s <= self.seeds => (s, r),
+                (Some(r), s) if s <= self.eval.seeds => (s, r),
                 (_, s) => {
                     return Err(SolveError::SeedsRose {
-                        seeds: self.seeds,
+                        seeds: self.eval.seeds,
                         child: s,
                     });
                 }
@@ -230,7 +227,7 @@ impl WordEvaluator<'_> {
         let mut stored = [0i8; 16];
         for (&(s, r), v) in at.iter().zip(&mut stored).take(kids.len()) {
             if s != u32::MAX {
-                *v = self.stored(s, r)?;
+                *v = self.eval.stored(s, r)?;
             }
         }
         for ((k, &(s, r)), &v) in kids.iter().zip(&at).zip(&stored) {
@@ -239,9 +236,9 @@ impl WordEvaluator<'_> {
             }
             let vc = match v {
                 ABSENT => return Err(SolveError::Absent { seeds: s, rank: r }),
-                UNKNOWN if s == self.seeds => {
-                    if depth >= self.max_depth {
-                        return Err(SolveError::Cycle { seeds: self.seeds });
+                UNKNOWN if s == self.eval.seeds => {
+                    if depth >= self.eval.max_depth {
+                        return Err(SolveError::Cycle { seeds: s });
                     }
                     let v = self.value(k.board, depth + 1)?;
                     self.current[r as usize].store(checked(v, s)? as u8, Ordering::Relaxed);
@@ -256,24 +253,6 @@ impl WordEvaluator<'_> {
             return Err(SolveError::NoMoves);
         }
         Ok(best)
-    }
-
-    /// As [`Evaluator::stored`].
-    #[inline]
-    #[allow(clippy::unnecessary_lazy_evaluations)]
-    fn stored(&self, seeds: u32, rank: u64) -> Result<i8, SolveError> {
-        let r = rank as usize;
-        let v = if seeds == self.seeds {
-            self.current.get(r).map(|c| c.load(Ordering::Relaxed))
-        } else {
-            self.tables
-                .get(seeds as usize)
-                .ok_or_else(|| SolveError::Missing { seeds })?
-                .get(r)
-                .copied()
-        };
-        v.map(|v| v as i8)
-            .ok_or_else(|| SolveError::Absent { seeds, rank })
     }
 }
 
@@ -336,12 +315,10 @@ pub fn solve_table<G: SolveGame>(
         .word_moves()
         .filter(|_| p <= 16)
         .map(|moves| WordEvaluator {
+            eval: &eval,
             moves,
             ranker,
-            seeds,
-            tables: eval.tables.clone(),
             current: &current,
-            max_depth: eval.max_depth,
         });
     let pb = bar(
         n as u64,
