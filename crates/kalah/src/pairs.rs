@@ -148,7 +148,8 @@ impl PairRules {
     }
 
     /// Plays the mover's pit `pit` (0 = `a`), which must hold seeds and be a pit of the
-    /// side (else the result means nothing; it never panics): sowing (K2), the capture
+    /// side, on a board of at most 255 seeds (else the result means nothing; it never
+    /// panics): sowing (K2), the capture
     /// (K4), and the board turned round unless the mover moves again (K3). The end of
     /// the game is for [`over`](PairRules::over) to tell, on the board it returns.
     #[inline]
@@ -165,10 +166,10 @@ impl PairRules {
             (seeds / cycle, seeds % cycle)
         };
         // At most 255 seeds: no lane overflows.
-        b += self.lap * u128::from(laps);
+        b = b.wrapping_add(self.lap.wrapping_mul(u128::from(laps)));
         let (sown, store, last) = self.rest[pit][usize::from(r)];
-        b += sown;
-        let mut gain = laps + store;
+        b = b.wrapping_add(sown);
+        let mut gain = laps.wrapping_add(store);
         if last == STORE {
             return PairMove {
                 board: b,
@@ -184,7 +185,7 @@ impl PairRules {
             let opposite = (2 * (m - 1 - last / 2) + 1) % 16;
             let taken = cells[opposite];
             if taken > 0 || self.rules.empty_capture {
-                gain += taken + 1;
+                gain = gain.wrapping_add(taken).wrapping_add(1);
                 b &= self.clear[last] & self.clear[opposite];
             }
         }
@@ -279,6 +280,19 @@ mod tests {
                             - i32::from(child.store(child.side_to_move().opponent())));
                     prop_assert_eq!(r.over(got.board), child.is_over().then_some(cm));
                 }
+            }
+        }
+    }
+
+    proptest! {
+        /// Any word and any pit, however meaningless: no panic.
+        #[test]
+        fn any_word_and_pit_never_panic(pits in 1u8..=8, board: u128, pit in 0usize..64) {
+            for rules in rule_sets(pits) {
+                let r = PairRules::new(rules).unwrap();
+                let _ = r.play(board, pit);
+                let _ = r.over(board);
+                let _ = PairRules::seeds(board, pit);
             }
         }
     }
