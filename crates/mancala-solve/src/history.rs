@@ -10,11 +10,16 @@
 //! for: there, and only there, the databases are looked up (`L` and `U` as rigorous
 //! bounds) and the transposition table is used.
 //!
-//! Bounds: the search runs twice over the same tree, once with every database leaf at
-//! its lower bound `L` (giving a value `vL ≤ exact`) and once at its upper bound `U`
-//! (`vU ≥ exact`); each is an ordinary minimax with fixed leaf values, searched by
-//! MTD(f). A null-window search that fails high in the lower run proves a lower bound
-//! on the exact value, one that fails low in the upper run an upper bound.
+//! Bounds: the search runs twice over the same tree, once with every leaf at the
+//! bound worst for the root's mover (giving a value `vL ≤ exact`) and once at the bound
+//! best for it (`vU ≥ exact`); each is an ordinary minimax with fixed leaf values,
+//! searched by MTD(f). A null-window search that fails high in the lower run proves a
+//! lower bound on the exact value, one that fails low in the upper run an upper bound.
+//! The worst for the root's mover is the worst for whoever moves where the root's mover
+//! does and the best where its opponent does, so a run is carried relative to each
+//! node's mover ([`Run`]) and turns over at every ply: a database leaf whose mover is
+//! the root's opponent counts at its upper bound `U` in the lower run, at `L` in the
+//! upper run, and a line cut short counts as that leaf's mover taking every seed left.
 //!
 //! **The transposition table is sound with history** because it only holds positions
 //! right after a capture (or the root): their history is the position alone, so
@@ -65,11 +70,24 @@ impl HistoryGame for OwareGame {
 /// A move of `G`.
 type MoveOf<G> = <<G as SolveGame>::Pos as Position>::Move;
 
-/// Which database bound the leaves take.
+/// Which bound the leaves take, for the mover of the node being searched: `Lower`,
+/// the worst for it (the database's `L`, a cut line lost with every seed left), or
+/// `Upper`, the best. The root's lower run is `Lower` at the root and `Upper` one ply
+/// down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Run {
     Lower,
     Upper,
+}
+
+impl Run {
+    /// The same run seen from the other side (one ply down).
+    fn other(self) -> Run {
+        match self {
+            Run::Lower => Run::Upper,
+            Run::Upper => Run::Lower,
+        }
+    }
 }
 
 /// A proof search for a [`HistoryGame`] with the exact history along its path.
@@ -81,7 +99,8 @@ pub struct HistoryProver<'a, G: HistoryGame> {
     dbs: &'a Databases,
     ranker: Ranker,
     /// Bounds `(lower, upper)` on the value of positions right after a capture, per
-    /// run, keyed by `(rank << 8 | seeds) << 1 | run`.
+    /// run (relative to the position's mover), keyed by `(rank << 8 | seeds) << 1 |
+    /// run`.
     table: HashMap<u64, (i8, i8)>,
     max_entries: usize,
     path: Vec<G::Pos>,
@@ -92,8 +111,6 @@ pub struct HistoryProver<'a, G: HistoryGame> {
     /// Whether a line was cut at `max_path`.
     cut: bool,
     nodes: u64,
-    /// The side to move at the root.
-    root: mancala_core::Player,
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
@@ -139,7 +156,6 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
             max_path: 256,
             cut: false,
             nodes: 0,
-            root: mancala_core::Player::South,
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
@@ -260,7 +276,6 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
         self.deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
         self.stopped = false;
         self.cut = false;
-        self.root = pos.side_to_move();
         let mut proof = Proof {
             lower: stores - s,
             upper: stores + s,
@@ -427,7 +442,8 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
             // A capture: the history starts afresh with the child.
             let seeds: u32 = board[..n].iter().map(|&x| u32::from(x)).sum();
             let saved = std::mem::take(&mut self.path);
-            let v = self.fresh(seeds, &board[..n], gain - beta, gain - alpha, run);
+            // The child's mover is the other side: the run turns over.
+            let v = self.fresh(seeds, &board[..n], gain - beta, gain - alpha, run.other());
             self.path = saved;
             return Ok(gain - v?);
         }
@@ -436,18 +452,14 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
             return Ok(-self.game.repetition(&child));
         }
         if self.path.len() >= self.max_path {
-            // Cut: the worst (lower run) or the best (upper run) for the root's mover.
+            // Cut: every seed left to the opponent (lower run) or to `pos`'s mover
+            // (upper run), the run being `pos`'s mover's.
             self.cut = true;
             let s: i32 = board[..n].iter().map(|&x| i32::from(x)).sum();
-            let for_root = if run == Run::Lower { -s } else { s };
-            return Ok(if pos.side_to_move() == self.root {
-                for_root
-            } else {
-                -for_root
-            });
+            return Ok(if run == Run::Lower { -s } else { s });
         }
         self.path.push(child.clone());
-        let v = self.search(&child, -beta, -alpha, run);
+        let v = self.search(&child, -beta, -alpha, run.other());
         self.path.pop();
         Ok(-v?)
     }
