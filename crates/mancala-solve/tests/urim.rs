@@ -1149,16 +1149,15 @@ fn proof_search_bounds_hold_with_unresolved_leaves_and_cuts() {
         for i in 0..count {
             // Half the boards drawn until one captures into an unresolved board.
             let n = 4 + i % 2;
-            let mut b = [0u8; 12];
-            loop {
-                b = [0u8; 12];
+            let b = loop {
+                let mut b = [0u8; 12];
                 for _ in 0..n {
                     b[rng.below(12)] += 1;
                 }
                 if i % 4 < 2 || meets_unresolved(&position(&b).unwrap()) {
-                    break;
+                    break b;
                 }
-            }
+            };
             let p = position(&b).unwrap();
             let (l, u) = full.board_bounds(&b).unwrap();
             let st = stores(&p);
