@@ -100,16 +100,24 @@ pub struct HistoryProver<'a, G: HistoryGame> {
     ranker: Ranker,
     /// Bounds `(lower, upper)` on the value of positions right after a capture, per
     /// run (relative to the position's mover), keyed by `(rank << 8 | seeds) << 1 |
-    /// run`.
-    table: HashMap<u64, (i8, i8)>,
+    /// run` and the moves left under the depth cut (0 when none cut the search).
+    table: HashMap<(u64, u8), (i8, i8)>,
     max_entries: usize,
     path: Vec<G::Pos>,
     /// The longest stretch without capture searched; a line longer than this is cut
     /// and counted as the worst for the root's mover (lower run) or the best (upper
     /// run), which keeps both runs' values on their side of the exact value.
     max_path: usize,
-    /// Whether a line was cut at `max_path`.
+    /// Whether a line was cut at `max_path` or `max_depth`.
     cut: bool,
+    /// The longest line from the root searched (moves), cut as at `max_path`;
+    /// `usize::MAX`: none.
+    max_depth: usize,
+    /// Moves from the root to the node being searched.
+    ply: usize,
+    /// Whether the search under the position after the last capture cut a line at
+    /// `max_depth` (its value then depends on the depth left: its table key says it).
+    depth_cut: bool,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -155,6 +163,9 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
             path: Vec::new(),
             max_path: 256,
             cut: false,
+            max_depth: usize::MAX,
+            ply: 0,
+            depth_cut: false,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -174,6 +185,83 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
             self.table.clear();
         }
         self.max_path = plies;
+    }
+
+    /// Sets the longest line from the root that the search follows, in moves (default:
+    /// none): a position that many moves down is not searched but counted as
+    /// [`set_max_path`](HistoryProver::set_max_path) counts a line cut (positions
+    /// right after a capture that the databases hold are still looked up). The
+    /// bounds stay sound; with a short line they come fast and are far apart. The
+    /// table keeps the positions searched under the cut apart by the moves left, so it
+    /// need not be emptied from one depth to the next.
+    pub fn set_max_depth(&mut self, plies: usize) {
+        self.max_depth = plies;
+    }
+
+    /// [`prove_with`](HistoryProver::prove_with) with the whole line cut at
+    /// `first`, `first + step`, … moves up to `last`
+    /// ([`set_max_depth`](HistoryProver::set_max_depth)), the stretches without
+    /// capture at the longest set ([`set_max_path`](HistoryProver::set_max_path)):
+    /// every stage's bounds are sound and the best are kept; `each(lower, upper,
+    /// nodes, depth)` is called with them whenever a stage raises one. A bound proven
+    /// at a shallow stage is a strategy that reaches it within that many moves
+    /// whatever the other side plays. `limits` holds for the whole. The proof's
+    /// `best` is the move that proved its lower bound (found at that stage).
+    ///
+    /// # Errors
+    /// Those of [`prove_with`](HistoryProver::prove_with).
+    pub fn prove_by_depth(
+        &mut self,
+        pos: &G::Pos,
+        limits: &Limits,
+        (first, step, last): (usize, usize, usize),
+        mut each: impl FnMut(i32, i32, u64, usize),
+    ) -> Result<Proof<MoveOf<G>>, SolveError> {
+        let start = Instant::now();
+        let mut best: Option<Proof<MoveOf<G>>> = None;
+        let mut nodes = 0u64;
+        let mut searches = 0u32;
+        let mut depth = first.max(1);
+        loop {
+            self.set_max_depth(depth);
+            let left = Limits {
+                nodes: limits.nodes.map(|n| n.saturating_sub(nodes)),
+                time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+            };
+            let mut p = self.prove_with(pos, &left, |_, _, _| {})?;
+            nodes += p.nodes;
+            searches += p.searches;
+            let stopped = p.stopped;
+            let (lo0, hi0) = best
+                .as_ref()
+                .map_or((i32::MIN, i32::MAX), |b| (b.lower, b.upper));
+            if p.lower > lo0 && p.best.is_none() && !stopped {
+                p.best = self.move_to(pos, p.lower)?;
+            }
+            let merged = match best.take() {
+                None => p,
+                Some(b) => Proof {
+                    best: if p.lower > b.lower { p.best } else { b.best },
+                    lower: b.lower.max(p.lower),
+                    upper: b.upper.min(p.upper),
+                    ..p
+                },
+            };
+            if merged.lower > lo0 || merged.upper < hi0 {
+                each(merged.lower, merged.upper, nodes, depth);
+            }
+            let done = merged.lower >= merged.upper || stopped || depth >= last;
+            best = Some(merged);
+            if done {
+                break;
+            }
+            depth = depth.saturating_add(step.max(1)).min(last);
+        }
+        self.set_max_depth(usize::MAX);
+        let mut proof = best.ok_or(SolveError::NoMoves)?;
+        proof.nodes = nodes;
+        proof.searches = searches;
+        Ok(proof)
     }
 
     /// [`prove_with`](HistoryProver::prove_with) with the stretches without capture
@@ -276,6 +364,8 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
         self.deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
         self.stopped = false;
         self.cut = false;
+        self.ply = 0;
+        self.depth_cut = false;
         let mut proof = Proof {
             lower: stores - s,
             upper: stores + s,
@@ -343,8 +433,23 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
         Ok(proof)
     }
 
-    /// A move that reaches `v` (the proven value over the board) in both runs.
+    /// A move of `pos` (a position that is its whole history) that reaches the final
+    /// margin `v` or more in the lower run under the present cuts.
+    fn move_to(&mut self, pos: &G::Pos, v: i32) -> Result<Option<MoveOf<G>>, SolveError> {
+        let n = self.pits;
+        let mut board = [0u8; MAX_PITS];
+        let stores = self.game.view(pos, &mut board[..n]);
+        let Some(pos) = self.game.position(&board[..n]) else {
+            return Ok(None);
+        };
+        self.stopped = false;
+        (self.node_limit, self.deadline) = (u64::MAX, None);
+        self.best_move(&pos, v - stores)
+    }
+
+    /// A move that reaches `v` (a bound proven over the board) in the lower run.
     fn best_move(&mut self, pos: &G::Pos, v: i32) -> Result<Option<MoveOf<G>>, SolveError> {
+        self.ply = 0;
         for m in pos.legal_moves() {
             self.path.clear();
             self.path.push(pos.clone());
@@ -380,17 +485,29 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
         }
         let key = (((self.ranker.rank(board) << 8) | u64::from(seeds)) << 1)
             | u64::from(run == Run::Upper);
-        let (mut lo, mut hi) = self
-            .table
-            .get(&key)
-            .map_or((-(seeds as i32), seeds as i32), |&(l, u)| {
-                (i32::from(l), i32::from(u))
-            });
+        // Searched under the depth cut: kept apart by the moves left. (Sound either
+        // way, but a bound found with few moves left would stop a search with more
+        // from proving what it can.)
+        let left = self.max_depth.saturating_sub(self.ply);
+        let cut_key = (key, left.min(254) as u8 + 1);
+        let key = (key, 0);
+        let trivial = (-(seeds as i32), seeds as i32);
+        let (lo, hi) = self
+            .entry(key)
+            .or_else(|| self.entry(cut_key).filter(|_| self.max_depth != usize::MAX))
+            .unwrap_or(trivial);
         if lo >= beta || lo == hi {
             return Ok(lo);
         }
         if hi <= alpha {
             return Ok(hi);
+        }
+        if self.ply >= self.max_depth {
+            // Cut: every seed left to the opponent (lower run) or to the mover.
+            self.cut = true;
+            self.depth_cut = true;
+            let s = seeds as i32;
+            return Ok(if run == Run::Lower { -s } else { s });
         }
         // The history starts afresh here: the path holds this position alone (that of
         // its board, as at the root).
@@ -403,13 +520,19 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
             })?;
         self.path.clear();
         self.path.push(pos.clone());
-        let v = self.search(&pos, alpha.max(lo), beta.min(hi), run)?;
+        let outer_cut = std::mem::replace(&mut self.depth_cut, false);
+        let (a, b) = (alpha.max(lo), beta.min(hi));
+        let v = self.search(&pos, a, b, run)?;
+        let cut_here = self.depth_cut;
+        self.depth_cut |= outer_cut;
         if self.stopped {
             return Ok(0);
         }
-        if v <= alpha.max(lo) {
+        let key = if cut_here { cut_key } else { key };
+        let (mut lo, mut hi) = self.entry(key).unwrap_or(trivial);
+        if v <= a {
             hi = hi.min(v);
-        } else if v >= beta.min(hi) {
+        } else if v >= b {
             lo = lo.max(v);
         } else {
             (lo, hi) = (v, v);
@@ -418,6 +541,13 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
             self.table.insert(key, (lo as i8, hi as i8));
         }
         Ok(v)
+    }
+
+    /// The bounds kept in the table under `key`.
+    fn entry(&self, key: (u64, u8)) -> Option<(i32, i32)> {
+        self.table
+            .get(&key)
+            .map(|&(l, u)| (i32::from(l), i32::from(u)))
     }
 
     /// The value of `m` from `pos` (the last position of the path) for `pos`'s
@@ -443,7 +573,9 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
             let seeds: u32 = board[..n].iter().map(|&x| u32::from(x)).sum();
             let saved = std::mem::take(&mut self.path);
             // The child's mover is the other side: the run turns over.
+            self.ply += 1;
             let v = self.fresh(seeds, &board[..n], gain - beta, gain - alpha, run.other());
+            self.ply -= 1;
             self.path = saved;
             return Ok(gain - v?);
         }
@@ -451,15 +583,18 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
             // A repetition ends the game (Urim's rule 6, Oware's repetition).
             return Ok(-self.game.repetition(&child));
         }
-        if self.path.len() >= self.max_path {
+        if self.path.len() >= self.max_path || self.ply + 1 >= self.max_depth {
             // Cut: every seed left to the opponent (lower run) or to `pos`'s mover
             // (upper run), the run being `pos`'s mover's.
             self.cut = true;
+            self.depth_cut |= self.ply + 1 >= self.max_depth;
             let s: i32 = board[..n].iter().map(|&x| i32::from(x)).sum();
             return Ok(if run == Run::Lower { -s } else { s });
         }
         self.path.push(child.clone());
+        self.ply += 1;
         let v = self.search(&child, -beta, -alpha, run.other());
+        self.ply -= 1;
         self.path.pop();
         Ok(-v?)
     }

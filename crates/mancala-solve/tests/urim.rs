@@ -1120,7 +1120,7 @@ fn rows_bounds_table() {
 /// history), proven with databases of up to 1 seed (the positions of 2–3 seeds after a
 /// capture are searched, their mover the root's opponent) and of up to 2 seeds (a
 /// capture meets unresolved 2-seed boards), the longest stretch cut at 1, 2, 3 and 256
-/// plies. Each proof's bounds must meet the board's own bounds in the full databases
+/// plies, and with the whole line cut at 1, 2, …, 6 moves (`prove_by_depth`). Each proof's bounds must meet the board's own bounds in the full databases
 /// (both hold the exact value), and hold the exact value where the exact search
 /// finishes within its budget.
 #[test]
@@ -1130,7 +1130,7 @@ fn proof_search_bounds_hold_with_unresolved_leaves_and_cuts() {
         let dbs_by = [urim_dbs(1).1, urim_dbs(2).1];
         let mut rng = Rng::new(28);
         let mut memo = HashMap::new();
-        let (mut boards, mut exacts, mut unresolved_leaves) = (0, 0, 0);
+        let (mut boards, mut exacts, mut unresolved_leaves, mut depth_bounds) = (0, 0, 0, 0);
         // Whether a move of `p` captures into an unresolved board of the 2-seed
         // databases.
         let meets_unresolved = |p: &Urim6| {
@@ -1188,14 +1188,37 @@ fn proof_search_bounds_hold_with_unresolved_leaves_and_cuts() {
                         assert!(proof.lower <= e && e <= proof.upper, "{what}");
                     }
                 }
+                // The whole line cut at 1, 2, …, 6 moves, one table for all stages.
+                let mut prover = HistoryProver::new(UrimGame::<6>::new(), dbs, 1 << 16).unwrap();
+                let mut stages = Vec::new();
+                let proof = prover
+                    .prove_by_depth(&p, &Limits::nodes(1_000_000), (1, 1, 6), |lo, hi, _, d| {
+                        stages.push((lo, hi, d));
+                    })
+                    .unwrap();
+                let what = format!(
+                    "{p}, databases of up to {} seeds, cut by depth: stages {stages:?}, \
+                     the full databases [{l}, {u}], exact {e:?}",
+                    dbs.len() - 1,
+                );
+                assert!(proof.lower <= u && l <= proof.upper, "{what}");
+                if let Some(e) = e {
+                    assert!(proof.lower <= e && e <= proof.upper, "{what}");
+                }
+                depth_bounds += usize::from(
+                    stages
+                        .iter()
+                        .any(|&(lo, hi, d)| d < 6 && (lo > st - n as i32 || hi < st + n as i32)),
+                );
             }
             boards += 1;
             unresolved_leaves += usize::from(meets_unresolved(&p));
         }
         eprintln!(
             "{boards} boards of 4 and 5 seeds, {exacts} of them with the exact value, \
-             {unresolved_leaves} with a capture to an unresolved board"
+             {unresolved_leaves} with a capture to an unresolved board, {depth_bounds} \
+             searches with a bound proven before the depth cut reached 6"
         );
-        assert!(exacts >= count / 6 && unresolved_leaves >= count / 2);
+        assert!(exacts >= count / 6 && unresolved_leaves >= count / 2 && depth_bounds > 0);
     });
 }
