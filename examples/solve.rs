@@ -4,10 +4,10 @@
 //! ```text
 //! cargo run --release --example solve -- urim [--pits 6|7] [--seeds 3|4] [--max-seeds 20]
 //!     [--from "<notation>"] [--db DIR] [--memory] [--no-check] [--time SECONDS]
-//!     [--nodes N] [--max-path PLIES] [--children stored|replayed]
+//!     [--nodes N] [--max-path PLIES] [--by-depth PLIES] [--children stored|replayed]
 //! cargo run --release --example solve -- oware [--seeds 4|3] [--max-seeds 16]
 //!     [--from "<notation>"] [--db DIR] [--memory] [--no-check] [--time SECONDS]
-//!     [--nodes N] [--max-path PLIES] [--children stored|replayed]
+//!     [--nodes N] [--max-path PLIES] [--by-depth PLIES] [--children stored|replayed]
 //! cargo run --release --example solve -- kalah [--pits 6] [--seeds 4] [--from "<notation>"]
 //!     [--empty-capture] [--mover-empty] [--max-seeds N] [--db DIR] [--memory]
 //!     [--check] [--tt-mb MB] [--time SECONDS] [--nodes N] [--no-etc] [--id DEPTH]
@@ -93,6 +93,11 @@ struct Cli {
     /// best (upper bound) for the side to move, which keeps the bounds sound
     #[arg(long, value_name = "PLIES", default_value_t = 256)]
     max_path: usize,
+    /// urim, oware: instead, cut the whole line at 1, 2, …, PLIES moves (each stage's
+    /// bounds sound, the best kept): a bound proven at depth d is a strategy that
+    /// reaches it within d moves whatever the other side plays
+    #[arg(long, value_name = "PLIES")]
+    by_depth: Option<usize>,
     /// urim, oware: skip the consistency check of the databases (files read back are still
     /// refused if their checksum does not match)
     #[arg(long)]
@@ -526,14 +531,21 @@ fn prove_history<G: HistoryGame>(
     let mut prover = HistoryProver::new(game, dbs, entries).map_err(|e| e.to_string())?;
     prover.set_max_path(cli.max_path);
     let t = Instant::now();
-    let proof = prover
-        .prove_deepening(start, limits, |lower, upper, nodes| {
+    let proof = match cli.by_depth {
+        Some(last) => prover.prove_by_depth(start, limits, (1, 1, last), |lower, upper, nodes, d| {
+            eprintln!(
+                "  bounds [{lower}, {upper}] with lines cut at {d} moves, after {nodes} nodes, {:.1} s",
+                t.elapsed().as_secs_f64()
+            );
+        }),
+        None => prover.prove_deepening(start, limits, |lower, upper, nodes| {
             eprintln!(
                 "  bounds [{lower}, {upper}] after {nodes} nodes, {:.1} s",
                 t.elapsed().as_secs_f64()
             );
-        })
-        .map_err(|e| e.to_string())?;
+        }),
+    }
+    .map_err(|e| e.to_string())?;
     let secs = t.elapsed().as_secs_f64();
     let mover = start.side_to_move();
     println!(
@@ -547,8 +559,12 @@ fn prove_history<G: HistoryGame>(
         proof.upper,
         proof.stopped,
     );
-    if let Some(m) = proof.best {
-        println!("best move: {m}");
+    match proof.best {
+        Some(m) if proof.value().is_none() => {
+            println!("a move that reaches the lower bound: {m}");
+        }
+        Some(m) => println!("best move: {m}"),
+        None => {}
     }
     println!(
         "search: {} nodes, {} null-window searches, {secs:.2} s, {:.0} nodes/s",
@@ -623,8 +639,10 @@ fn report(mover: mancala_solve::Player, value: Option<i32>, lower: i32, upper: i
 }
 
 fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
-    if cli.no_check || cli.max_path != 256 {
-        return Err("--no-check and --max-path are options of urim's solver".into());
+    if cli.no_check || cli.max_path != 256 || cli.by_depth.is_some() {
+        return Err(
+            "--no-check, --max-path and --by-depth are options of urim's and oware's solver".into(),
+        );
     }
     let start: Kalah = start.notation().parse().map_err(|e| format!("{e}"))?;
     let rules: Rules = start.rules();

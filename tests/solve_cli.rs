@@ -94,6 +94,37 @@ fn solve_builds_says_what_it_built_and_proves_only_when_asked() {
             && !r.stdout.contains("no proof search"),
         "{r:?}"
     );
+    // --by-depth: the whole line cut at 1, 2, …, 11 moves; the start's bounds come in
+    // from both sides (the test of their soundness is the library's, tests/urim.rs).
+    let r = solve(&[
+        "urim",
+        "--max-seeds",
+        "6",
+        "--db",
+        db,
+        "--by-depth",
+        "11",
+        "--nodes",
+        "5000000",
+    ]);
+    assert!(
+        r.ok && r.stderr.contains("with lines cut at 11 moves"),
+        "{r:?}"
+    );
+    let bounds = r
+        .stdout
+        .lines()
+        .find_map(|l| l.split_once("the value for South is between "))
+        .and_then(|(_, b)| b.split_once(" and "))
+        .map(|(l, u)| (l.parse::<i32>(), u.trim().parse::<i32>()));
+    assert!(
+        matches!(bounds, Some((Ok(l), Ok(u))) if -36 < l && l <= u && u < 36),
+        "{bounds:?}: {r:?}"
+    );
+    assert!(
+        r.stdout.contains("a move that reaches the lower bound: "),
+        "{r:?}"
+    );
     // A position the databases hold is looked up without being asked.
     let r = solve(&["urim", "--max-seeds", "6", "--db", db, "--seeds", "3"]);
     assert!(r.ok && r.stdout.contains("no proof search"), "{r:?}");
