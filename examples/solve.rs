@@ -531,8 +531,13 @@ fn prove_history<G: HistoryGame>(
     let mut prover = HistoryProver::new(game, dbs, entries).map_err(|e| e.to_string())?;
     prover.set_max_path(cli.max_path);
     let t = Instant::now();
+    // The depth at which the lower bound was last raised (its strategy's line).
+    let mut lower_at = None;
     let proof = match cli.by_depth {
         Some(last) => prover.prove_by_depth(start, limits, (1, 1, last), |lower, upper, nodes, d| {
+            if lower_at.is_none_or(|(l, _)| lower > l) {
+                lower_at = Some((lower, d));
+            }
             eprintln!(
                 "  bounds [{lower}, {upper}] with lines cut at {d} moves, after {nodes} nodes, {:.1} s",
                 t.elapsed().as_secs_f64()
@@ -562,6 +567,19 @@ fn prove_history<G: HistoryGame>(
     match proof.best {
         Some(m) if proof.value().is_none() => {
             println!("a move that reaches the lower bound: {m}");
+            if let Some((lower, d)) = lower_at.filter(|&(l, _)| l == proof.lower) {
+                let line = prover.line(start, lower, d).map_err(|e| e.to_string())?;
+                let mut end = start.clone();
+                for &m in &line {
+                    end.play_unchecked(m);
+                }
+                let line: Vec<String> = line.iter().map(ToString::to_string).collect();
+                println!(
+                    "its line (proven with lines cut at {d} moves; each reply the one that holds \
+                     the bound lowest): {}\n  after it: {end}",
+                    line.join(" ")
+                );
+            }
         }
         Some(m) => println!("best move: {m}"),
         None => {}

@@ -433,6 +433,93 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
         Ok(proof)
     }
 
+    /// A line of the strategy behind a lower bound proven by
+    /// [`prove_by_depth`](HistoryProver::prove_by_depth): `lower` (a final margin for
+    /// the side to move at `pos`, a position that is its whole history) proven with
+    /// the line cut at `depth` moves. The side to move plays a move that keeps the
+    /// bound; the other side the reply that holds it lowest under the cut (the first
+    /// such, in the order of the legal moves). The line stops where it is decided: the
+    /// game ends or repeats a position, a capture reaches the databases, or `depth`
+    /// moves are played; it is empty if the bound is not proven at that depth. The
+    /// moves are those of `pos`'s board with its mover as the game's
+    /// [`position`](SolveGame::position) sets it, as the proof's are.
+    ///
+    /// # Errors
+    /// Those of [`prove_with`](HistoryProver::prove_with).
+    pub fn line(
+        &mut self,
+        pos: &G::Pos,
+        lower: i32,
+        depth: usize,
+    ) -> Result<Vec<MoveOf<G>>, SolveError> {
+        let n = self.pits;
+        let mut board = [0u8; MAX_PITS];
+        let stores = self.game.view(pos, &mut board[..n]);
+        let Some(mut cur) = self.game.position(&board[..n]) else {
+            return Ok(Vec::new());
+        };
+        self.set_max_depth(depth);
+        self.stopped = false;
+        (self.node_limit, self.deadline) = (u64::MAX, None);
+        // The bound on `cur`'s value for its mover: at least `t` where the first side
+        // moves (the lower run), at most `t` where the other does (the upper run).
+        let mut t = lower - stores;
+        let mut run = Run::Lower;
+        let mut path = vec![cur.clone()];
+        let mut line = Vec::new();
+        for ply in 0..depth {
+            let own = self.game.view(&cur, &mut board[..n]);
+            if self.game.terminal(&cur, own)?.is_some() {
+                break;
+            }
+            self.ply = ply;
+            let mut chosen = None;
+            if run == Run::Lower {
+                for m in cur.legal_moves() {
+                    self.path.clone_from(&path);
+                    if self.move_value(&cur, m, t - 1, t, run)? >= t {
+                        chosen = Some(m);
+                        break;
+                    }
+                }
+            } else {
+                // Every reply is at most `t`: the first that reaches the most (an
+                // alpha-beta over the replies, each searched above the best so far).
+                let s: i32 = board[..n].iter().map(|&x| i32::from(x)).sum();
+                let mut best = -s - 2;
+                for m in cur.legal_moves() {
+                    self.path.clone_from(&path);
+                    let v = self.move_value(&cur, m, best, t + 1, run)?;
+                    if v > best {
+                        (best, chosen) = (v, Some(m));
+                    }
+                }
+            }
+            let Some(m) = chosen else { break };
+            line.push(m);
+            let mut child = cur.clone();
+            let gain = self.play(&mut child, m)?;
+            // The child's bound for its mover, the other side: the move's value is
+            // `gain - child`, at least `t` for the first side (so the child at most
+            // `gain - t`), at most `t` for the other (the child at least `gain - t`).
+            t = gain - t;
+            run = run.other();
+            let seeds: u32 = board_seeds(&self.game, &child, n);
+            if gain > 0 {
+                if seeds < self.dbs.len() {
+                    break;
+                }
+                path.clear();
+            } else if path.contains(&child) {
+                break;
+            }
+            path.push(child.clone());
+            cur = child;
+        }
+        self.set_max_depth(usize::MAX);
+        Ok(line)
+    }
+
     /// A move of `pos` (a position that is its whole history) that reaches the final
     /// margin `v` or more in the lower run under the present cuts.
     fn move_to(&mut self, pos: &G::Pos, v: i32) -> Result<Option<MoveOf<G>>, SolveError> {
@@ -653,4 +740,11 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
         }
         Ok(best)
     }
+}
+
+/// The seeds on `pos`'s board.
+fn board_seeds<G: SolveGame>(game: &G, pos: &G::Pos, n: usize) -> u32 {
+    let mut board = [0u8; MAX_PITS];
+    game.view(pos, &mut board[..n]);
+    board[..n].iter().map(|&x| u32::from(x)).sum()
 }

@@ -1130,7 +1130,8 @@ fn proof_search_bounds_hold_with_unresolved_leaves_and_cuts() {
         let dbs_by = [urim_dbs(1).1, urim_dbs(2).1];
         let mut rng = Rng::new(28);
         let mut memo = HashMap::new();
-        let (mut boards, mut exacts, mut unresolved_leaves, mut depth_bounds) = (0, 0, 0, 0);
+        let (mut boards, mut exacts, mut unresolved_leaves, mut depth_bounds, mut lines) =
+            (0, 0, 0, 0, 0);
         // Whether a move of `p` captures into an unresolved board of the 2-seed
         // databases.
         let meets_unresolved = |p: &Urim6| {
@@ -1210,6 +1211,22 @@ fn proof_search_bounds_hold_with_unresolved_leaves_and_cuts() {
                         .iter()
                         .any(|&(lo, hi, d)| d < 6 && (lo > st - n as i32 || hi < st + n as i32)),
                 );
+                // The line of the lower bound's strategy, from the stage that proved it:
+                // legal all along (played through the game record), its first move the
+                // proof's, no longer than the cut.
+                if let Some(&(_, _, d)) = stages.iter().find(|s| s.0 == proof.lower) {
+                    if proof.lower > st - n as i32 {
+                        let line = prover.line(&p, proof.lower, d).unwrap();
+                        assert!(!line.is_empty() && line.len() <= d, "{what}: {line:?}");
+                        assert_eq!(Some(line[0]), proof.best, "{what}");
+                        let mut g = urim::Game::new(p);
+                        for &m in &line {
+                            assert!(g.outcome().is_none(), "{what}: {line:?}");
+                            g.play(m).unwrap();
+                        }
+                        lines += 1;
+                    }
+                }
             }
             boards += 1;
             unresolved_leaves += usize::from(meets_unresolved(&p));
@@ -1217,8 +1234,10 @@ fn proof_search_bounds_hold_with_unresolved_leaves_and_cuts() {
         eprintln!(
             "{boards} boards of 4 and 5 seeds, {exacts} of them with the exact value, \
              {unresolved_leaves} with a capture to an unresolved board, {depth_bounds} \
-             searches with a bound proven before the depth cut reached 6"
+             searches with a bound proven before the depth cut reached 6, {lines} lines"
         );
-        assert!(exacts >= count / 6 && unresolved_leaves >= count / 2 && depth_bounds > 0);
+        assert!(
+            exacts >= count / 6 && unresolved_leaves >= count / 2 && depth_bounds > 0 && lines > 0
+        );
     });
 }
