@@ -1214,18 +1214,18 @@ fn proof_search_bounds_hold_with_unresolved_leaves_and_cuts() {
                 // The line of the lower bound's strategy, from the stage that proved it:
                 // legal all along (played through the game record), its first move the
                 // proof's, no longer than the cut.
-                if let Some(&(_, _, d)) = stages.iter().find(|s| s.0 == proof.lower) {
-                    if proof.lower > st - n as i32 {
-                        let line = prover.line(&p, proof.lower, d).unwrap();
-                        assert!(!line.is_empty() && line.len() <= d, "{what}: {line:?}");
-                        assert_eq!(Some(line[0]), proof.best, "{what}");
-                        let mut g = urim::Game::new(p);
-                        for &m in &line {
-                            assert!(g.outcome().is_none(), "{what}: {line:?}");
-                            g.play(m).unwrap();
-                        }
-                        lines += 1;
+                if let Some(&(_, _, d)) = stages.iter().find(|s| s.0 == proof.lower)
+                    && proof.lower > st - n as i32
+                {
+                    let line = prover.line(&p, proof.lower, d).unwrap();
+                    assert!(!line.is_empty() && line.len() <= d, "{what}: {line:?}");
+                    assert_eq!(Some(line[0]), proof.best, "{what}");
+                    let mut g = urim::Game::new(p);
+                    for &m in &line {
+                        assert!(g.outcome().is_none(), "{what}: {line:?}");
+                        g.play(m).unwrap();
                     }
+                    lines += 1;
                 }
             }
             boards += 1;
