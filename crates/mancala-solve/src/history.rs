@@ -17,7 +17,7 @@
 //! lower bound on the exact value, one that fails low in the upper run an upper bound.
 //! The worst for the root's mover is the worst for whoever moves where the root's mover
 //! does and the best where its opponent does, so a run is carried relative to each
-//! node's mover ([`Run`]) and turns over at every ply: a database leaf whose mover is
+//! node's mover (`Run`) and turns over at every ply: a database leaf whose mover is
 //! the root's opponent counts at its upper bound `U` in the lower run, at `L` in the
 //! upper run, and a line cut short counts as that leaf's mover taking every seed left.
 //!
