@@ -571,7 +571,8 @@ fn prove_history<G: HistoryGame>(
                 let line = prover.line(start, lower, d).map_err(|e| e.to_string())?;
                 let mut end = start.clone();
                 for &m in &line {
-                    end.play_unchecked(m);
+                    end.play(m)
+                        .map_err(|e| format!("the line's move {m} at {end}: {e}"))?;
                 }
                 let line: Vec<String> = line.iter().map(ToString::to_string).collect();
                 println!(

@@ -198,6 +198,13 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
         self.max_depth = plies;
     }
 
+    /// The longest line from the root that the search follows, in moves (`usize::MAX`:
+    /// none), as [`set_max_depth`](HistoryProver::set_max_depth) set it.
+    #[must_use]
+    pub fn max_depth(&self) -> usize {
+        self.max_depth
+    }
+
     /// [`prove_with`](HistoryProver::prove_with) with the whole line cut at
     /// `first`, `first + step`, … moves up to `last`
     /// ([`set_max_depth`](HistoryProver::set_max_depth)), the stretches without
@@ -206,7 +213,8 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
     /// nodes, depth)` is called with them whenever a stage raises one. A bound proven
     /// at a shallow stage is a strategy that reaches it within that many moves
     /// whatever the other side plays. `limits` holds for the whole. The proof's
-    /// `best` is the move that proved its lower bound (found at that stage).
+    /// `best` is the move that proved its lower bound (found at that stage). The
+    /// longest line set before is set again at the end.
     ///
     /// # Errors
     /// Those of [`prove_with`](HistoryProver::prove_with).
@@ -222,6 +230,7 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
         let mut nodes = 0u64;
         let mut searches = 0u32;
         let mut depth = first.max(1);
+        let kept = self.max_depth;
         loop {
             self.set_max_depth(depth);
             let left = Limits {
@@ -257,7 +266,7 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
             }
             depth = depth.saturating_add(step.max(1)).min(last);
         }
-        self.set_max_depth(usize::MAX);
+        self.set_max_depth(kept);
         let mut proof = best.ok_or(SolveError::NoMoves)?;
         proof.nodes = nodes;
         proof.searches = searches;
@@ -324,7 +333,8 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
     }
 
     /// Whether the last proof cut a line at the longest stretch
-    /// ([`set_max_path`](HistoryProver::set_max_path)).
+    /// ([`set_max_path`](HistoryProver::set_max_path)) or at the longest line
+    /// ([`set_max_depth`](HistoryProver::set_max_depth)).
     #[must_use]
     pub fn was_cut(&self) -> bool {
         self.cut
@@ -442,7 +452,9 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
     /// game ends or repeats a position, a capture reaches the databases, or `depth`
     /// moves are played; it is empty if the bound is not proven at that depth. The
     /// moves are those of `pos`'s board with its mover as the game's
-    /// [`position`](SolveGame::position) sets it, as the proof's are.
+    /// [`position`](SolveGame::position) sets it, as the proof's are. The longest line
+    /// set before ([`set_max_depth`](HistoryProver::set_max_depth)) is set again at
+    /// the end.
     ///
     /// # Errors
     /// Those of [`prove_with`](HistoryProver::prove_with).
@@ -458,6 +470,7 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
         let Some(mut cur) = self.game.position(&board[..n]) else {
             return Ok(Vec::new());
         };
+        let kept = self.max_depth;
         self.set_max_depth(depth);
         self.stopped = false;
         (self.node_limit, self.deadline) = (u64::MAX, None);
@@ -516,7 +529,7 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
             path.push(child.clone());
             cur = child;
         }
-        self.set_max_depth(usize::MAX);
+        self.set_max_depth(kept);
         Ok(line)
     }
 

@@ -1191,6 +1191,8 @@ fn proof_search_bounds_hold_with_unresolved_leaves_and_cuts() {
                 }
                 // The whole line cut at 1, 2, …, 6 moves, one table for all stages.
                 let mut prover = HistoryProver::new(UrimGame::<6>::new(), dbs, 1 << 16).unwrap();
+                // The caller's own longest line, set again after the stages and the line.
+                prover.set_max_depth(40 + i);
                 let mut stages = Vec::new();
                 let proof = prover
                     .prove_by_depth(&p, &Limits::nodes(1_000_000), (1, 1, 6), |lo, hi, _, d| {
@@ -1206,6 +1208,7 @@ fn proof_search_bounds_hold_with_unresolved_leaves_and_cuts() {
                 if let Some(e) = e {
                     assert!(proof.lower <= e && e <= proof.upper, "{what}");
                 }
+                assert_eq!(prover.max_depth(), 40 + i, "{what}");
                 depth_bounds += usize::from(
                     stages
                         .iter()
@@ -1218,6 +1221,7 @@ fn proof_search_bounds_hold_with_unresolved_leaves_and_cuts() {
                     && proof.lower > st - n as i32
                 {
                     let line = prover.line(&p, proof.lower, d).unwrap();
+                    assert_eq!(prover.max_depth(), 40 + i, "{what}");
                     assert!(!line.is_empty() && line.len() <= d, "{what}: {line:?}");
                     assert_eq!(Some(line[0]), proof.best, "{what}");
                     let mut g = urim::Game::new(p);
