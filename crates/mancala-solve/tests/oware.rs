@@ -15,7 +15,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{ExactSearch, big_stack, compare_exact, over_limit};
+use common::{ExactSearch, big_stack, compare_exact, over_limit, replay_line};
 
 use mancala_core::record::Record;
 use mancala_solve::build::build;
@@ -473,11 +473,7 @@ fn the_line_of_a_bound_proven_by_depth_is_legal() {
             let what = format!("{p}: bound {} at depth {d}, line {line:?}", proof.lower);
             assert!(!line.is_empty() && line.len() <= d, "{what}");
             assert_eq!(Some(line[0]), proof.best, "{what}");
-            let mut g = oware::Game::new(p);
-            for &m in &line {
-                assert!(g.outcome().is_none(), "{what}");
-                g.play(m).unwrap();
-            }
+            replay_line::<oware::Game>(p, &line, &what);
             lines += 1;
             longest = longest.max(line.len());
         }

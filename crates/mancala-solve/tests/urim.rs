@@ -20,7 +20,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{ExactSearch, big_stack, compare_exact, over_limit};
+use common::{ExactSearch, big_stack, compare_exact, over_limit, replay_line};
 
 use mancala_core::record::Record;
 use mancala_solve::build::{build, check_table};
@@ -1224,11 +1224,7 @@ fn proof_search_bounds_hold_with_unresolved_leaves_and_cuts() {
                     assert_eq!(prover.max_depth(), 40 + i, "{what}");
                     assert!(!line.is_empty() && line.len() <= d, "{what}: {line:?}");
                     assert_eq!(Some(line[0]), proof.best, "{what}");
-                    let mut g = urim::Game::new(p);
-                    for &m in &line {
-                        assert!(g.outcome().is_none(), "{what}: {line:?}");
-                        g.play(m).unwrap();
-                    }
+                    replay_line::<urim::Game<6>>(p, &line, &format!("{what}: {line:?}"));
                     lines += 1;
                 }
             }

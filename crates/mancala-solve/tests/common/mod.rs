@@ -4,6 +4,7 @@
 
 use std::cell::Cell;
 
+use mancala_core::record::{MoveOf, Record};
 use mancala_solve::SolveGame;
 use mancala_solve::build::check_table;
 use mancala_solve::db::Databases;
@@ -177,4 +178,20 @@ pub fn replayed_equals_stored<G: SolveGame>(game: &G, max: u32) {
         .map(|s| check_table(game, &dbs, s).unwrap().unresolved)
         .sum::<u64>();
     assert!(unresolved > 0, "some boards stay unresolved");
+}
+
+/// Plays `line` from `start` through the game record `R` (the rules' own checks, the
+/// history's endings included): every move legal, the game not over before the last.
+/// `what` names the line in a failure.
+pub fn replay_line<R: Record>(start: R::Position, line: &[MoveOf<R>], what: &str) {
+    let mut g = R::new(start);
+    for &m in line {
+        assert!(
+            g.outcome().is_none(),
+            "{what}: the game is over before {m:?}"
+        );
+        if let Err(e) = g.play(m) {
+            panic!("{what}: {m:?} is illegal: {e:?}");
+        }
+    }
 }
