@@ -426,6 +426,17 @@ fn proof_search_agrees_with_the_exact_search() {
     });
 }
 
+/// `replay_line`, which the line tests below rely on, can fail: a legal line passes,
+/// and a move from an empty pit (South's `a`, on a board made by hand) is refused.
+#[test]
+#[should_panic(expected = "South's a, empty: ")]
+fn replay_line_refuses_an_illegal_move() {
+    let p = position(&[0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]);
+    let pit = |i| oware::Move::from_index(i).unwrap();
+    replay_line::<oware::Game>(p, &[pit(1), pit(0)], "a legal line");
+    replay_line::<oware::Game>(p, &[pit(0)], "South's a, empty");
+}
+
 /// The line of a lower bound proven with the whole line cut
 /// ([`HistoryProver::prove_by_depth`], then [`HistoryProver::line`]) in Oware: legal
 /// all along (played through the game record, `oware::Game`, which would refuse an
