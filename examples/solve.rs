@@ -23,9 +23,10 @@
 //! reached. The value is the final margin of the side to move (its total minus the
 //! opponent's); at the start, the first player's. The proof search's table is sized
 //! by the boards it can meet and the memory available (`--tt-mb` sets it). For Kalah,
-//! `--moves` then proves the value of every turn the side to move can play (the
+//! `--moves` first proves the value of every turn the side to move can play (the
 //! first-move table: a move, or moves chained by extra turns such as `c-a`), each
-//! within `--time` / `--nodes` again.
+//! within `--time` / `--nodes`, side by side on the threads; the position's value, its
+//! best turn's, then comes from the table they leave.
 //!
 //! Urim's databases hold two bounds per board (rule 6 makes values depend on the
 //! history; docs/solving.md, "Games with cycles"); they are always re-checked after
@@ -135,9 +136,9 @@ struct Cli {
     /// cores); with --parts (feature distributed): worker threads per process (default 1)
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    /// kalah: after the position's value, the value of every turn the side to move can
+    /// kalah: before the position's value, the value of every turn the side to move can
     /// play (a move, or moves chained by extra turns: "c-a"), each proved within --time
-    /// / --nodes, the table kept from one to the next
+    /// / --nodes, side by side on the threads, over one table
     #[arg(long)]
     moves: bool,
     #[command(flatten)]
@@ -724,6 +725,10 @@ fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
         return Err("--threads 0: give at least one thread".into());
     }
     prover.set_threads(threads);
+    if cli.moves {
+        // The turns first: the start's proof then finds its value in the table.
+        move_table(&mut prover, &start, &limits)?;
+    }
     let t = Instant::now();
     let cpu = cpu_seconds();
     let proof = prover
@@ -750,9 +755,6 @@ fn run_kalah(cli: &Cli, start: &AnyGame) -> Result<(), String> {
     if let Some(m) = proof.best {
         println!("best move: {m}");
     }
-    if cli.moves {
-        move_table(&mut prover, &start, &limits)?;
-    }
     if !rules.empty_capture {
         println!(
             "(these are OpenSpiel's rules; the published values of Irving et al. hold with --empty-capture)"
@@ -778,7 +780,7 @@ fn move_table(
 ) -> Result<(), String> {
     println!("turn  value for the mover         nodes   seconds");
     let t = Instant::now();
-    prover
+    let turns = prover
         .prove_turns(start, limits, |turn, p| {
             let turn: Vec<String> = turn.iter().map(ToString::to_string).collect();
             let value = match p.value() {
@@ -793,6 +795,11 @@ fn move_table(
             );
         })
         .map_err(|e| e.to_string())?;
+    println!(
+        "turns: {} nodes, {:.1} s",
+        turns.iter().map(|(_, p)| p.nodes).sum::<u64>(),
+        t.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 

@@ -9,7 +9,8 @@
 //! value; the bounds meet at the proven value, or the search stops at a limit and
 //! reports the bounds it reached.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering, fence};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering, fence};
 use std::time::{Duration, Instant};
 
 use mancala_core::{ArrayVec, Position};
@@ -442,6 +443,73 @@ struct Reached<M> {
     estimate: Option<i32>,
 }
 
+/// Where a proof starts ([`Prover::start`]).
+enum Start {
+    /// The value `V` is known at once: the game is over (`finished`) or the board is in
+    /// the databases.
+    Known { stores: i32, v: i32, finished: bool },
+    /// A search from a board of `seeds` seeds, table key `key`, estimate `leaf`.
+    Search {
+        stores: i32,
+        seeds: u32,
+        key: u64,
+        leaf: i32,
+    },
+}
+
+/// The proof of a value known at once: `v` on the board, `stores` in the stores.
+fn known<M>(stores: i32, v: i32) -> Proof<M> {
+    Proof {
+        lower: stores + v,
+        upper: stores + v,
+        best: None,
+        nodes: 0,
+        searches: 0,
+        stopped: false,
+        estimate: None,
+    }
+}
+
+/// One turn's proof among those proven side by side ([`Prover::prove_turns`]): its
+/// root, the flag that stops the threads on it and their nodes.
+struct Job<'r, P> {
+    /// The turn's index among all the turns.
+    turn: usize,
+    root: Root<'r, P>,
+    stop: AtomicBool,
+    total: AtomicU64,
+    state: Mutex<JobState>,
+}
+
+/// Who is on a [`Job`], and what its reported thread found.
+#[derive(Default)]
+struct JobState {
+    /// Its reported thread has begun (at `deadline`'s start).
+    started: bool,
+    /// Its reported thread is done: no thread joins any more.
+    finished: bool,
+    /// The threads on it now.
+    threads: usize,
+    /// The helpers that have joined it.
+    helpers: usize,
+    deadline: Option<Instant>,
+    /// The nodes of the threads that have left it.
+    nodes: u64,
+    /// What the reported thread found (its move left out).
+    found: Option<Result<Reached<()>, SolveError>>,
+    /// Whether the reported thread stopped at a limit.
+    stopped: bool,
+}
+
+impl<P> Job<'_, P> {
+    fn state(&self) -> std::sync::MutexGuard<'_, JobState> {
+        // A thread that panicked holding the lock panics the scope anyway.
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
 impl LeafEstimate {
     /// The estimate of `V` for `board` (the pits in pairs, the mover's first).
     fn of(self, board: &[u8]) -> i32 {
@@ -582,79 +650,40 @@ impl<'a, G: Acyclic> Prover<'a, G> {
         G: Sync,
         G::Pos: Sync,
     {
-        let m = self.game.pits_per_side();
-        let p = 2 * m;
-        let b = pos.board();
-        let found = b.pits[b.to_move].len();
-        if found != m || b.pits[b.to_move.opponent()].len() != m {
-            return Err(SolveError::Pits { found, expected: m });
-        }
-        let mut board = [0u8; MAX_PITS];
-        let stores = self.game.view(pos, &mut board[..p]);
-        let seeds: u32 = board[..p].iter().map(|&x| u32::from(x)).sum();
-        if self.ranker.max_seeds() < seeds {
-            self.ranker = Ranker::new(p, seeds)?;
-            if self.ranker.count(seeds) >= 1 << 55 {
-                return Err(SolveError::Rank(crate::rank::RankError::TooMany {
-                    pits: p,
-                    seeds,
-                }));
+        let (stores, seeds, key, leaf) = match self.start(pos)? {
+            Start::Known {
+                stores,
+                v,
+                finished,
+            } => {
+                let mut proof = known(stores, v);
+                if !finished {
+                    let (stop, total) = (AtomicBool::new(false), AtomicU64::new(0));
+                    proof.best = self
+                        .worker(&stop, &total, u64::MAX, None, 0)
+                        .best_move(pos, v, stores)?;
+                }
+                return Ok(proof);
             }
-            self.clear();
-        }
+            Start::Search {
+                stores,
+                seeds,
+                key,
+                leaf,
+            } => (stores, seeds, key, leaf),
+        };
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         // A limit too far to be a time (`Duration::MAX`) is no limit.
         let deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
         let stop = AtomicBool::new(false);
         let total = AtomicU64::new(0);
-        let worker = |helper| Worker {
-            game: self.game,
-            dbs: self.dbs,
-            ranker: &self.ranker,
-            table: &self.table,
-            nodes: 0,
-            node_limit,
-            deadline,
-            stopped: false,
-            stop: &stop,
-            total: &total,
-            parity: self.parity,
-            etc: self.etc,
-            id_depth: self.id_depth,
-            leaf: self.leaf,
-            helper,
-        };
-        let done = |v: i32, best| Proof {
-            lower: stores + v,
-            upper: stores + v,
-            best,
-            nodes: 0,
-            searches: 0,
-            stopped: false,
-            estimate: None,
-        };
-        if let Some(t) = self.game.terminal(pos, stores)? {
-            return Ok(done(t, None));
-        }
-        let key = key(&self.ranker, &board[..p], seeds);
-        if seeds < self.dbs.len() {
-            let v = lookup(self.dbs, seeds, &board[..p])?;
-            let mut proof = done(v, None);
-            proof.best = worker(0).best_move(pos, v, stores)?;
-            return Ok(proof);
-        }
-        if seeds > 126 {
-            return Err(SolveError::ValueRange {
-                seeds,
-                value: seeds as i32,
-            });
-        }
+        let worker = |helper| self.worker(&stop, &total, node_limit, deadline, helper);
         let root = Root {
             pos,
             stores,
             seeds,
             key,
-            leaf: self.leaf.of(&board[..p]),
+            leaf,
         };
         let threads = self.threads.max(1);
         let (mut main, reached, others) = std::thread::scope(|scope| {
@@ -703,6 +732,89 @@ impl<'a, G: Acyclic> Prover<'a, G> {
         })
     }
 
+    /// Where a proof of `pos` starts: its value at once (the game over, or its board
+    /// in the databases) or the root of a search. Grows the ranker (and empties the
+    /// table) for a board of more seeds than it ranks.
+    fn start(&mut self, pos: &G::Pos) -> Result<Start, SolveError> {
+        let m = self.game.pits_per_side();
+        let p = 2 * m;
+        let b = pos.board();
+        let found = b.pits[b.to_move].len();
+        if found != m || b.pits[b.to_move.opponent()].len() != m {
+            return Err(SolveError::Pits { found, expected: m });
+        }
+        let mut board = [0u8; MAX_PITS];
+        let stores = self.game.view(pos, &mut board[..p]);
+        let seeds: u32 = board[..p].iter().map(|&x| u32::from(x)).sum();
+        if self.ranker.max_seeds() < seeds {
+            self.ranker = Ranker::new(p, seeds)?;
+            if self.ranker.count(seeds) >= 1 << 55 {
+                return Err(SolveError::Rank(crate::rank::RankError::TooMany {
+                    pits: p,
+                    seeds,
+                }));
+            }
+            self.clear();
+        }
+        if let Some(v) = self.game.terminal(pos, stores)? {
+            return Ok(Start::Known {
+                stores,
+                v,
+                finished: true,
+            });
+        }
+        if seeds < self.dbs.len() {
+            let v = lookup(self.dbs, seeds, &board[..p])?;
+            return Ok(Start::Known {
+                stores,
+                v,
+                finished: false,
+            });
+        }
+        if seeds > 126 {
+            return Err(SolveError::ValueRange {
+                seeds,
+                value: seeds as i32,
+            });
+        }
+        Ok(Start::Search {
+            stores,
+            seeds,
+            key: key(&self.ranker, &board[..p], seeds),
+            leaf: self.leaf.of(&board[..p]),
+        })
+    }
+
+    /// A thread's search over the table, stopping with the others at `stop` and
+    /// counting its nodes into `total` (`helper`: 0 for the thread whose result is
+    /// reported).
+    fn worker<'p>(
+        &'p self,
+        stop: &'p AtomicBool,
+        total: &'p AtomicU64,
+        node_limit: u64,
+        deadline: Option<Instant>,
+        helper: usize,
+    ) -> Worker<'p, G> {
+        Worker {
+            game: self.game,
+            dbs: self.dbs,
+            ranker: &self.ranker,
+            table: &self.table,
+            nodes: 0,
+            node_limit,
+            deadline,
+            stopped: false,
+            stop,
+            total,
+            parity: self.parity,
+            etc: self.etc,
+            id_depth: self.id_depth,
+            leaf: self.leaf,
+            helper,
+        }
+    }
+
     /// The value of every turn the side to move at `pos` can play — every sequence of
     /// its moves up to the one that passes the turn or ends the game (a move that gives
     /// another turn, as a sowing ending in one's store does in Kalah, is followed by
@@ -714,6 +826,14 @@ impl<'a, G: Acyclic> Prover<'a, G> {
     /// its bounds swapped, when the opponent moves next); its `best` is the turn's last
     /// move. The table is kept from one proof to the next, so proving `pos` first makes
     /// them quicker. `each` is called with every turn and its proof as it is found.
+    ///
+    /// With several threads ([`set_threads`](Prover::set_threads)) the turns are proven
+    /// side by side, one a thread, all over the one table: each thread takes the next
+    /// turn no thread has begun, and once all are begun it helps (the lazy SMP of
+    /// [`prove_with`](Prover::prove_with)) the unfinished proof with the fewest
+    /// threads. The time limit counts from each turn's start, the node limit counts
+    /// each turn's nodes; `each` then comes in the order the proofs finish, and a
+    /// finished or looked-up turn first.
     ///
     /// ```
     /// use mancala_solve::{build, db::Databases, kalah::KalahGame, search::{Limits, Prover}};
@@ -749,58 +869,178 @@ impl<'a, G: Acyclic> Prover<'a, G> {
         G: Sync,
         G::Pos: Sync,
     {
-        let mut all = Vec::new();
-        let mut turn = Vec::new();
-        self.turns_from(
-            pos,
-            pos.side_to_move(),
-            limits,
-            &mut turn,
-            &mut each,
-            &mut all,
-        )?;
-        Ok(all)
+        let mut turns = Vec::new();
+        turns_from(pos, pos.side_to_move(), &mut Vec::new(), &mut turns);
+        // The turn's proof, turned to the mover's view.
+        let turned = |(turn, child): &(Vec<_>, G::Pos), mut p: Proof<_>| {
+            if child.side_to_move() != pos.side_to_move() {
+                (p.lower, p.upper) = (-p.upper, -p.lower);
+                p.estimate = p.estimate.map(|e| -e);
+            }
+            p.best = turn.last().copied();
+            p
+        };
+        let mut proofs: Vec<Option<Proof<_>>> = turns.iter().map(|_| None).collect();
+        if self.threads <= 1 {
+            for (t, found) in turns.iter().zip(&mut proofs) {
+                let p = turned(t, self.prove(&t.1, limits)?);
+                each(&t.0, &p);
+                *found = Some(p);
+            }
+        } else {
+            // Grows the ranker for the most seeds any turn leaves on the board.
+            self.start(pos)?;
+            let mut jobs = Vec::new();
+            for (i, t) in turns.iter().enumerate() {
+                match self.start(&t.1)? {
+                    Start::Known { stores, v, .. } => {
+                        let p = turned(t, known(stores, v));
+                        each(&t.0, &p);
+                        proofs[i] = Some(p);
+                    }
+                    Start::Search {
+                        stores,
+                        seeds,
+                        key,
+                        leaf,
+                    } => jobs.push(Job {
+                        turn: i,
+                        root: Root {
+                            pos: &t.1,
+                            stores,
+                            seeds,
+                            key,
+                            leaf,
+                        },
+                        stop: AtomicBool::new(false),
+                        total: AtomicU64::new(0),
+                        state: Mutex::new(JobState::default()),
+                    }),
+                }
+            }
+            let this = &*self;
+            let (jobs, next, abort) = (&jobs, &AtomicUsize::new(0), &AtomicBool::new(false));
+            let (done, finished) = std::sync::mpsc::channel();
+            std::thread::scope(|scope| {
+                for _ in 0..this.threads {
+                    let done = done.clone();
+                    scope.spawn(move || this.prove_side_by_side(jobs, next, abort, limits, &done));
+                }
+                drop(done);
+                let mut error = None;
+                // Until every thread has left.
+                for j in finished {
+                    let job: &Job<'_, G::Pos> = &jobs[j];
+                    let mut s = job.state();
+                    match s.found.take() {
+                        Some(Ok(r)) => {
+                            let stores = job.root.stores;
+                            let p = Proof {
+                                lower: stores + r.lower,
+                                upper: stores + r.upper,
+                                best: None,
+                                nodes: s.nodes,
+                                searches: r.searches,
+                                stopped: s.stopped && r.lower < r.upper,
+                                estimate: r.estimate,
+                            };
+                            let p = turned(&turns[job.turn], p);
+                            each(&turns[job.turn].0, &p);
+                            proofs[job.turn] = Some(p);
+                        }
+                        Some(Err(e)) => {
+                            abort.store(true, Ordering::Relaxed);
+                            for job in jobs {
+                                job.stop.store(true, Ordering::Relaxed);
+                            }
+                            error.get_or_insert(e);
+                        }
+                        None => {}
+                    }
+                }
+                error.map_or(Ok(()), Err)
+            })?;
+        }
+        Ok(turns
+            .into_iter()
+            .zip(proofs)
+            .filter_map(|((turn, _), p)| Some((turn, p?)))
+            .collect())
     }
 
-    /// [`prove_turns`](Prover::prove_turns) from `pos`, reached by `turn` (the moves of
-    /// `mover`'s turn so far).
-    #[allow(clippy::type_complexity)]
-    fn turns_from(
-        &mut self,
-        pos: &G::Pos,
-        mover: mancala_core::Player,
+    /// One thread of [`prove_turns`](Prover::prove_turns) side by side: it proves the
+    /// next turn no thread has begun, as its reported thread, and once every turn is
+    /// begun it joins, as a helper (the lazy SMP of [`prove_with`](Prover::prove_with)),
+    /// the unfinished proof with the fewest threads, until none is left. The last
+    /// thread to leave a finished proof sends its index on `done`.
+    fn prove_side_by_side(
+        &self,
+        jobs: &[Job<'_, G::Pos>],
+        next: &AtomicUsize,
+        abort: &AtomicBool,
         limits: &Limits,
-        turn: &mut Vec<<G::Pos as Position>::Move>,
-        each: &mut impl FnMut(&[<G::Pos as Position>::Move], &Proof<<G::Pos as Position>::Move>),
-        all: &mut Vec<(
-            Vec<<G::Pos as Position>::Move>,
-            Proof<<G::Pos as Position>::Move>,
-        )>,
-    ) -> Result<(), SolveError>
-    where
-        G: Sync,
-        G::Pos: Sync,
-    {
-        for m in pos.legal_moves() {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            turn.push(m);
-            let again = child.side_to_move() == mover;
-            if again && !child.is_finished() {
-                self.turns_from(&child, mover, limits, turn, each, all)?;
+        done: &std::sync::mpsc::Sender<usize>,
+    ) {
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let mut helped = vec![false; jobs.len()];
+        while !abort.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let (j, helper, deadline) = if i < jobs.len() {
+                let deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
+                let mut s = jobs[i].state();
+                (s.started, s.deadline) = (true, deadline);
+                s.threads += 1;
+                (i, 0, deadline)
             } else {
-                let mut p = self.prove(&child, limits)?;
-                if !again {
-                    (p.lower, p.upper) = (-p.upper, -p.lower);
-                    p.estimate = p.estimate.map(|e| -e);
+                let mut pick: Option<(usize, usize)> = None;
+                for (j, job) in jobs.iter().enumerate() {
+                    let s = job.state();
+                    if !helped[j]
+                        && s.started
+                        && !s.finished
+                        && pick.is_none_or(|(_, t)| s.threads < t)
+                    {
+                        pick = Some((j, s.threads));
+                    }
                 }
-                p.best = Some(m);
-                each(turn, &p);
-                all.push((turn.clone(), p));
+                let Some((j, _)) = pick else { return };
+                helped[j] = true;
+                let mut s = jobs[j].state();
+                if s.finished {
+                    continue;
+                }
+                s.threads += 1;
+                s.helpers += 1;
+                (j, s.helpers, s.deadline)
+            };
+            let job = &jobs[j];
+            let mut w = self.worker(&job.stop, &job.total, node_limit, deadline, helper);
+            let r = w.drive(&job.root, &mut |_, _, _| {});
+            if helper == 0 || r.as_ref().is_ok_and(|r| r.lower == r.upper) {
+                // Done, or proven (the reported thread finds the bounds in the table).
+                job.stop.store(true, Ordering::Relaxed);
             }
-            turn.pop();
+            let mut s = job.state();
+            s.threads -= 1;
+            s.nodes += w.nodes;
+            if helper == 0 {
+                s.finished = true;
+                s.stopped = w.stopped;
+                s.found = Some(r.map(|r| Reached {
+                    lower: r.lower,
+                    upper: r.upper,
+                    best: None,
+                    searches: r.searches,
+                    estimate: r.estimate,
+                }));
+            }
+            let complete = s.finished && s.threads == 0;
+            drop(s);
+            if complete {
+                // The receiver only goes once every thread has left.
+                let _ = done.send(j);
+            }
         }
-        Ok(())
     }
 
     /// The table's size in bytes (what [`Prover::new`] was granted).
@@ -838,6 +1078,28 @@ impl<'a, G: Acyclic> Prover<'a, G> {
     /// Empties the transposition table.
     pub fn clear(&mut self) {
         self.table.clear();
+    }
+}
+
+/// The turns of `mover` from `pos`, reached by `turn` (the moves of the turn so far),
+/// depth first: each with the position it leaves.
+#[allow(clippy::type_complexity)]
+fn turns_from<P: Position>(
+    pos: &P,
+    mover: mancala_core::Player,
+    turn: &mut Vec<P::Move>,
+    all: &mut Vec<(Vec<P::Move>, P)>,
+) {
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        turn.push(m);
+        if child.side_to_move() == mover && !child.is_finished() {
+            turns_from(&child, mover, turn, all);
+        } else {
+            all.push((turn.clone(), child));
+        }
+        turn.pop();
     }
 }
 

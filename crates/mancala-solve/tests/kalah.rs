@@ -357,7 +357,7 @@ fn every_first_turn_equals_exhaustive_minimax() {
             let start = Kalah::start_with(rules, seeds, Player::South).unwrap();
             let mut want = Vec::new();
             turns(&start, &mut Vec::new(), &mut want);
-            for threads in [1, 2] {
+            for threads in [1, 2, 3] {
                 let mut prover = Prover::new(&game, &dbs, 16).unwrap();
                 prover.set_threads(threads);
                 let mut seen = 0;
