@@ -824,8 +824,10 @@ impl<'a, G: Acyclic> Prover<'a, G> {
     /// that proof stopped; a finished or looked-up position is exact at once). Each is
     /// the proof of the position after the turn, turned to the mover's view (negated,
     /// its bounds swapped, when the opponent moves next); its `best` is the turn's last
-    /// move. The table is kept from one proof to the next, so proving `pos` first makes
-    /// them quicker. `each` is called with every turn and its proof as it is found.
+    /// move. The table is kept from one proof to the next: proving `pos` after its
+    /// turns finds its value there at once (the best turn's), and that order is the
+    /// quicker one (docs/performance.md). `each` is called with every turn and its
+    /// proof as it is found.
     ///
     /// With several threads ([`set_threads`](Prover::set_threads)) the turns are proven
     /// side by side, one a thread, all over the one table: each thread takes the next
