@@ -311,7 +311,7 @@ fn databases<G: SolveGame>(
         "seconds",
         "boards/s",
         if retro {
-            "  iterations     cyclic  unresolved  children"
+            "  iterations  worklist   evaluated     cyclic  unresolved  children"
         } else {
             ""
         }
@@ -333,8 +333,10 @@ fn databases<G: SolveGame>(
                 format!("{:.0}", b.boards as f64 / b.seconds.max(1e-9))
             },
             b.retro.map_or(String::new(), |r| format!(
-                "  {:>10} {:>10} {:>11}  {}",
+                "  {:>10} {:>9} {:>11} {:>10} {:>11}  {}",
                 r.iterations,
+                r.worklist_from,
+                r.evaluated,
                 r.cyclic,
                 r.unresolved,
                 match r.children {

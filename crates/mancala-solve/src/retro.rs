@@ -31,11 +31,11 @@
 //! iteration old, which only delays the fixed point, since `L` only rises and `U` only
 //! falls), only over the boards still unresolved, until an iteration changes nothing.
 //! Where the children would take more than [`Children::STORED_LIMIT`], the iteration
-//! plays each unresolved board's moves again instead ([`Children::Replayed`]); for a
-//! game that says how it sows ([`SolveGame::sowing`]: Urim, Oware) it then keeps a
+//! plays each unresolved board's moves again instead ([`Children::Replayed`]). For a
+//! game that says how it sows ([`SolveGame::sowing`]: Urim, Oware) either way keeps a
 //! worklist: after the first iteration, only the boards marked as parents
-//! ([`unsow`](crate::unsow)) of a board whose change can move their bounds are played
-//! again, the others keep theirs.
+//! ([`unsow`](crate::unsow)) of a board whose change can move their bounds are
+//! evaluated again, the others keep theirs.
 
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
@@ -337,6 +337,13 @@ impl Work<'_> {
         self.dirty[rank / 64].load(Ordering::Relaxed) & (1 << (rank % 64)) != 0
     }
 
+    /// The boards of a word of ranks marked for this iteration or, already, for the
+    /// next (a parent of a board changed earlier in this one: evaluating it now passes
+    /// the change on within the iteration).
+    fn marked(&self, word: usize) -> u64 {
+        self.dirty[word].load(Ordering::Relaxed) | self.next[word].load(Ordering::Relaxed)
+    }
+
     /// Marks for the next iteration every board that may have `board` as a child
     /// and whose bounds its change from `old` to `new` may move (the sides alternate,
     /// so a parent's `L` takes `−U` of the child and its `U` takes `−L`): if the
@@ -368,6 +375,11 @@ impl Work<'_> {
         });
     }
 }
+
+/// With stored children, the worklist starts when an iteration changes fewer than
+/// one board in `PUSH_RATIO` of those left: marking a changed board's parents (unrank,
+/// unsow, rank) costs about this many sweeps over a board's stored children.
+const PUSH_RATIO: u64 = 80;
 
 /// A board still to iterate, with stored children.
 #[derive(Clone, Copy)]
@@ -437,10 +449,11 @@ impl Chunk {
     }
 
     /// One iteration of the equations over the chunk's boards, in rank order; drops
-    /// the boards that get resolved. Returns how many boards changed.
-    /// With `work`, only the boards it marks dirty are evaluated (the others keep
-    /// their bounds: none of their children changed), and the parents of those that
-    /// change are marked for the next iteration.
+    /// the boards that get resolved. Returns how many boards changed and how many
+    /// were evaluated.
+    /// With `work`, only the boards it marks dirty are evaluated (the others keep their
+    /// bounds: none of their children changed), and the parents of those that change
+    /// are marked for the next iteration.
     fn iterate<G: SolveGame>(
         &mut self,
         game: &G,
@@ -448,14 +461,15 @@ impl Chunk {
         seeds: u32,
         vals: &[AtomicU16],
         work: Option<&Work>,
-    ) -> Result<u64, SolveError> {
-        let mut changed = 0u64;
+    ) -> Result<(u64, u64), SolveError> {
+        let (mut changed, mut evaluated) = (0u64, 0u64);
         // One board: its exits and children give new bounds; keeps them monotone (a
         // child's bounds read from another thread may be older: L only rises, U only
         // falls). Returns whether the board is still unresolved, and whether it
         // changed.
         let mut update = |rank: usize, exit_l: i32, exit_u: i32, kids: &[u32]| {
             let cell = &vals[rank];
+            evaluated += 1;
             let (l, u) = unpack(cell.load(Ordering::Relaxed));
             let (nl, nu) = step(exit_l, exit_u, kids, vals);
             let (nl, nu) = (nl.max(l), nu.min(u));
@@ -468,10 +482,41 @@ impl Chunk {
         };
         match self {
             Chunk::Stored { active, kids } => {
-                active.retain(|a| {
-                    let k = &kids[a.start as usize..a.start as usize + usize::from(a.len)];
-                    update(a.rank as usize, i32::from(a.exit_l), i32::from(a.exit_u), k).0
-                });
+                let p = ranker.pits();
+                let mut board = [0u8; MAX_PITS];
+                let (Some(first), Some(last)) = (active.first(), active.last()) else {
+                    return Ok((0, 0));
+                };
+                let Some(w) = work else {
+                    active.retain(|a| {
+                        let k = &kids[a.start as usize..a.start as usize + usize::from(a.len)];
+                        update(a.rank as usize, i32::from(a.exit_l), i32::from(a.exit_u), k).0
+                    });
+                    return Ok((changed, evaluated));
+                };
+                // Only the marked boards, found among the active ones by their rank;
+                // those that get resolved stay (evaluated again, they do not move).
+                let mut at = 0;
+                for word in first.rank as usize / 64..=last.rank as usize / 64 {
+                    let mut bits = w.marked(word);
+                    while bits != 0 {
+                        let rank = word * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        at += active[at..].partition_point(|a| (a.rank as usize) < rank);
+                        let Some(a) = active.get(at).filter(|a| a.rank as usize == rank) else {
+                            continue;
+                        };
+                        let k = &kids[a.start as usize..a.start as usize + usize::from(a.len)];
+                        let (_, moved) = update(rank, i32::from(a.exit_l), i32::from(a.exit_u), k);
+                        if let Some((old, new)) = moved {
+                            ranker.unrank(seeds, rank as u64, &mut board[..p])?;
+                            w.mark_parents(ranker, &board[..p], vals, old, new);
+                            // A parent later in this word marked just now is
+                            // evaluated in this iteration too.
+                            bits |= w.marked(word) & (u64::MAX << (rank % 64) << 1);
+                        }
+                    }
+                }
             }
             Chunk::Replayed { start, bits, exits } => {
                 let p = ranker.pits();
@@ -521,7 +566,7 @@ impl Chunk {
                 exits.truncate(kept);
             }
         }
-        Ok(changed)
+        Ok((changed, evaluated))
     }
 }
 
@@ -537,6 +582,12 @@ pub struct RetroStats {
     pub unresolved: u64,
     /// How the iteration found the children.
     pub children: Option<Children>,
+    /// Boards evaluated over all the iterations (with the worklist, only the marked
+    /// ones).
+    pub evaluated: u64,
+    /// The iteration from which the worklist chose the boards to evaluate (it marks
+    /// from the one before); 0 if every iteration evaluated every board left.
+    pub worklist_from: u32,
 }
 
 /// Computes the database of `seeds` seeds of a game with cycles ([`SolveGame::cycles`]):
@@ -640,7 +691,7 @@ pub fn solve_table_with<G: SolveGame>(
     pb.finish_and_clear();
     let cyclic: u64 = chunks.iter().map(|c| c.len() as u64).sum();
     // The worklist: every board is dirty in the first iteration.
-    let sowing = game.sowing().filter(|_| children == Children::Replayed);
+    let sowing = game.sowing();
     let words = if sowing.is_some() { n.div_ceil(64) } else { 0 };
     let mut dirty: Vec<AtomicU64> = (0..words)
         .into_par_iter()
@@ -650,6 +701,9 @@ pub fn solve_table_with<G: SolveGame>(
         .into_par_iter()
         .map(|_| AtomicU64::new(0))
         .collect();
+    // Stored children are read quickly, in rank order: sweep every board until few
+    // change. Replayed ones are slow to evaluate: keep the worklist from the start.
+    let mut push = children == Children::Replayed;
     let mut stats = RetroStats {
         cyclic,
         children: Some(children),
@@ -667,12 +721,15 @@ pub fn solve_table_with<G: SolveGame>(
             ),
             progress,
         );
-        let work = sowing.map(|sowing| Work {
+        let work = sowing.filter(|_| push).map(|sowing| Work {
             dirty: &dirty,
             next: &next,
             sowing,
         });
-        let changed: u64 = chunks
+        if work.is_some() && stats.worklist_from == 0 {
+            stats.worklist_from = stats.iterations + 1;
+        }
+        let (changed, evaluated) = chunks
             .par_iter_mut()
             .map(|chunk| {
                 let before = chunk.len() as u64;
@@ -680,15 +737,26 @@ pub fn solve_table_with<G: SolveGame>(
                 pb.inc(before);
                 ch
             })
-            .sum::<Result<u64, SolveError>>()?;
+            .try_reduce(|| (0, 0), |a, b| Ok((a.0 + b.0, a.1 + b.1)))?;
         pb.finish_and_clear();
+        stats.evaluated += evaluated;
         if changed == 0 {
             break;
         }
-        std::mem::swap(&mut dirty, &mut next);
-        next.par_iter().for_each(|w| w.store(0, Ordering::Relaxed));
+        if work.is_some() {
+            std::mem::swap(&mut dirty, &mut next);
+            next.par_iter().for_each(|w| w.store(0, Ordering::Relaxed));
+        } else if changed.saturating_mul(PUSH_RATIO) < left {
+            // Few boards change now: marking their parents costs less than a sweep.
+            // The next iteration still evaluates every board (`dirty` is all ones)
+            // and marks; those after it only the marked.
+            push = true;
+        }
     }
     drop(chunks);
+    if stats.worklist_from > stats.iterations {
+        stats.worklist_from = 0;
+    }
     let mut out = Vec::with_capacity(2 * n);
     for v in vals {
         let v = v.into_inner();

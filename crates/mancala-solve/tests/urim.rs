@@ -23,11 +23,11 @@ use std::collections::HashMap;
 use common::{ExactSearch, big_stack, compare_exact, over_limit, replay_line};
 
 use mancala_core::record::Record;
-use mancala_solve::build::{build, check_table};
+use mancala_solve::build::{Built, build, check_table};
 use mancala_solve::db::{Databases, Table};
 use mancala_solve::history::HistoryProver;
 use mancala_solve::rank::Ranker;
-use mancala_solve::retro::stored_value;
+use mancala_solve::retro::{Children, stored_value};
 use mancala_solve::search::Limits;
 use mancala_solve::urim::UrimGame;
 use mancala_testkit::Rng;
@@ -148,10 +148,16 @@ fn fresh_key(p: &Urim6) -> Urim6 {
 }
 
 fn urim_dbs(max: u32) -> (UrimGame<6>, Databases) {
+    let (game, dbs, _) = urim_dbs_built(max);
+    (game, dbs)
+}
+
+/// [`urim_dbs`], with what the build did at each seed count.
+fn urim_dbs_built(max: u32) -> (UrimGame<6>, Databases, Vec<Built>) {
     let game = UrimGame::<6>::new();
     let mut dbs = Databases::new(&game, max).unwrap();
-    build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
-    (game, dbs)
+    let built = build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
+    (game, dbs, built)
 }
 
 /// The exact search of a Urim board (its position, South to move), the positions
@@ -752,7 +758,18 @@ fn compare_values(
 /// (b′) Every board of up to 7 seeds (31,824 of 7) against the attractors.
 #[test]
 fn bounds_equal_the_attractors_on_every_board_up_to_7_seeds() {
-    let (_, dbs) = urim_dbs(7);
+    let (_, dbs, built) = urim_dbs_built(7);
+    // The iterations with stored children, every board and then the worklist, are
+    // both checked: at 6 and 7 seeds, the worklist takes over before the end.
+    for b in &built[6..] {
+        let r = b.retro.unwrap();
+        assert_eq!(r.children, Some(Children::Stored));
+        assert!(
+            r.worklist_from > 2 && r.worklist_from < r.iterations,
+            "{} seeds: {r:?}",
+            b.seeds
+        );
+    }
     for n in 0..=7 {
         let (boards, wrong) = attractor_check(n, &dbs);
         assert_eq!(boards as u64, dbs.ranker().count(n));
