@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use common::{ExactSearch, big_stack, compare_exact, over_limit, replay_line};
 
 use mancala_core::record::Record;
-use mancala_solve::build::build;
+use mancala_solve::build::{build, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::oware::OwareGame;
 use mancala_solve::rank::Ranker;
@@ -255,6 +255,28 @@ fn every_board_up_to_48_seeds_is_a_position() {
     assert!(g.position(&b).is_some());
     b[4] = 19;
     assert!(g.position(&b).is_none());
+}
+
+/// The iteration's worklist (boards evaluated again only when a child changed) reaches
+/// the fixed point: at 6 to 8 seeds it takes over before the end, and the check, which
+/// recomputes every board's equations from its children, finds every board right (a
+/// board left out while a child changed would keep bounds its children no longer give).
+#[test]
+fn the_worklist_reaches_the_fixed_point() {
+    let game = OwareGame::new();
+    let mut dbs = Databases::new(&game, 8).unwrap();
+    let built = build(&game, &mut dbs, 8, None, false, |_| {}).unwrap();
+    for b in &built[6..] {
+        let r = b.retro.unwrap();
+        assert!(
+            r.worklist_from > 2 && r.worklist_from < r.iterations,
+            "{} seeds: {r:?}",
+            b.seeds
+        );
+        let c = check_table(&game, &dbs, b.seeds).unwrap();
+        assert_eq!(c.boards, dbs.ranker().count(b.seeds));
+        assert_eq!(c.wrong, 0, "{} seeds: {:?}", b.seeds, c.examples);
+    }
 }
 
 /// A planted wrong bound is caught by the check, naming the board; restored, the
