@@ -103,10 +103,10 @@ struct Cli {
     /// refused if their checksum does not match)
     #[arg(long)]
     no_check: bool,
-    /// urim, oware: how the retrograde iteration finds a board's children of as many
-    /// seeds: stored from the first pass (fast, about 36 bytes a board) or replayed
+    /// urim, oware: how the retrograde analysis finds a board's children of as many
+    /// seeds: stored from the first pass (fast, about 46 bytes a board) or replayed
     /// in every iteration (about 5 bytes a board); by default stored while they fit
-    /// in 12 GiB (Urim 2×6: up to 23 seeds)
+    /// in 14 GiB (Urim 2×6: up to 23 seeds)
     #[arg(long, value_enum, value_name = "HOW")]
     children: Option<ChildrenArg>,
     /// The transposition table's size in MiB (default: by the boards the search can meet

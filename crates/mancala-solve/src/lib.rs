@@ -49,6 +49,7 @@ pub mod file;
 pub mod game;
 pub mod history;
 pub mod kalah;
+mod levels;
 pub mod oracle;
 pub mod oware;
 pub mod player;

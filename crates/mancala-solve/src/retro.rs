@@ -17,27 +17,31 @@
 //!
 //! where a move that captures (the child has fewer seeds) is an exit with
 //! `exitL = gain − U(child)` and `exitU = gain − L(child)` from the databases below,
-//! and a move that ends the game an exit with its final margin. They are computed by
-//! iterating from `L = −n`, `U = +n` until nothing changes. `L ≤ exact ≤ U` holds for
-//! the exact value of the position when it is the whole history (as it is right after
-//! a capture, where rule 6's history starts afresh); where `L = U` the value is
-//! exact. See `docs/solving.md` ("Games with cycles") for the proof and the stored
-//! value `V = clamp(s, L, U)`.
+//! and a move that ends the game an exit with its final margin. They are what
+//! iterating from `L = −n`, `U = +n` until nothing changes gives. `L ≤ exact ≤ U`
+//! holds for the exact value of the position when it is the whole history (as it is
+//! right after a capture, where rule 6's history starts afresh); where `L = U` the
+//! value is exact. See `docs/solving.md` ("Games with cycles") for the proof and the
+//! stored value `V = clamp(s, L, U)`.
 //!
-//! The build makes one pass over the boards that plays every move, resolves the exits
-//! from the databases below and keeps the children of the same seed count (their
-//! ranks, per chunk of boards), then iterates the two equations over those arrays in
-//! rank order on all cores (in place: a value read from another thread may be one
-//! iteration old, which only delays the fixed point, since `L` only rises and `U` only
-//! falls), only over the boards still unresolved, until an iteration changes nothing.
-//! Where the children would take more than [`Children::STORED_LIMIT`], the iteration
-//! plays each unresolved board's moves again instead ([`Children::Replayed`]). For a
-//! game that says how it sows ([`SolveGame::sowing`]: Urim, Oware) the iteration keeps
-//! a worklist: only the boards marked as parents ([`unsow`](crate::unsow)) of a board
-//! whose change can move their bounds are evaluated again, the others keep theirs —
-//! after the first iteration with replayed children; with stored children, once an
-//! iteration changes fewer than one board in 80 of those left (until then every board
-//! is swept).
+//! The build makes one pass over the boards that plays every move and resolves the
+//! exits from the databases below. Then, two ways ([`Children`]):
+//!
+//! - [`Children::Stored`]: the pass keeps every link from a board to a child of as
+//!   many seeds, turned round (each board's parents), and the bounds are settled by
+//!   levels, from `n` down, each `L` and `U` once, passing it to the parents
+//!   (`levels.rs`): the work is twice the links, not the iterations times the boards.
+//! - [`Children::Replayed`], where the links would take more than
+//!   [`Children::STORED_LIMIT`]: the equations are iterated in rank order on all cores
+//!   (in place: a value read from another thread may be one iteration old, which only
+//!   delays the fixed point, since `L` only rises and `U` only falls), over the boards
+//!   still unresolved, each board's moves played again, until an iteration changes
+//!   nothing. For a game that says how it sows ([`SolveGame::sowing`]: Urim, Oware)
+//!   the iteration keeps a worklist: after the first, only the boards marked as
+//!   parents ([`unsow`](crate::unsow)) of a board whose change can move their bounds
+//!   are evaluated again, the others keep theirs.
+//!
+//! Both give the same bytes (a test builds every table both ways).
 
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 
@@ -52,7 +56,7 @@ use crate::unsow::{Sowing, unsow};
 use crate::{ABSENT, SolveError};
 
 /// Boards a thread takes at a time.
-const CHUNK: usize = 1 << 14;
+pub(crate) const CHUNK: usize = 1 << 14;
 /// The most moves a position has here.
 const MAX_MOVES: usize = 16;
 /// A child that the same side moves again (its value is added, not negated): the bit
@@ -237,6 +241,40 @@ pub(crate) fn expand<G: SolveGame>(
     Ok(e)
 }
 
+/// A board as the first pass of the build finds it ([`first`]).
+pub(crate) enum First {
+    /// Its bounds are known: `(ABSENT, ABSENT)` for a board the rules do not have,
+    /// the final margin twice for a game over, the exits for a board without children
+    /// of as many seeds.
+    Fixed(i32, i32),
+    /// It has children of as many seeds: its moves played.
+    Cyclic(Expanded),
+}
+
+/// The board `board` (of `seeds` seeds, as the ranker writes it) in the first pass:
+/// made a position, its moves played ([`expand`]).
+pub(crate) fn first<G: SolveGame>(
+    game: &G,
+    dbs: &Databases,
+    seeds: u32,
+    board: &[u8],
+) -> Result<First, SolveError> {
+    let absent = i32::from(ABSENT);
+    let Some(pos) = game.position(board) else {
+        return Ok(First::Fixed(absent, absent));
+    };
+    let st = game.view(&pos, &mut [0; MAX_PITS][..board.len()]);
+    if let Some(t) = game.terminal(&pos, st)? {
+        return Ok(First::Fixed(t, t));
+    }
+    let e = expand(game, dbs, seeds, &pos, st)?;
+    Ok(if e.kids.is_empty() {
+        First::Fixed(e.exit_l, e.exit_u)
+    } else {
+        First::Cyclic(e)
+    })
+}
+
 /// The children of as many seeds of `pos` (as [`expand`] keeps them), replayed.
 fn same_kids<G: SolveGame>(
     game: &G,
@@ -256,12 +294,12 @@ fn same_kids<G: SolveGame>(
 }
 
 #[inline]
-fn pack(l: i32, u: i32) -> u16 {
+pub(crate) fn pack(l: i32, u: i32) -> u16 {
     u16::from_le_bytes([l as i8 as u8, u as i8 as u8])
 }
 
 #[inline]
-fn unpack(v: u16) -> (i32, i32) {
+pub(crate) fn unpack(v: u16) -> (i32, i32) {
     let [l, u] = v.to_le_bytes();
     (i32::from(l as i8), i32::from(u as i8))
 }
@@ -283,12 +321,14 @@ fn step(exit_l: i32, exit_u: i32, kids: &[u32], vals: &[AtomicU16]) -> (i32, i32
     (l, u)
 }
 
-/// How the iteration finds the children of as many seeds of a board.
+/// How the build finds the links between boards of as many seeds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Children {
-    /// Kept from the first pass, as ranks: fast, but about 36 bytes a board during the
-    /// build ([`Children::bytes_per_board`]: the children's ranks, with the board's
-    /// bounds and exits; nearly every Urim board has such children).
+    /// Kept from the first pass, turned round (each board's parents), and the bounds
+    /// settled by levels: fast, but about 46 bytes a board at the peak of the build
+    /// ([`Children::bytes_per_board`]: the links twice, while they are sorted, with
+    /// each board's bounds, exits and state; nearly every Urim board has such
+    /// children).
     Stored,
     /// Found again by playing the board's moves in every iteration: slower, but
     /// about 5 bytes a board ([`Children::bytes_per_board`]: its bounds, its exits and
@@ -297,16 +337,17 @@ pub enum Children {
 }
 
 impl Children {
-    /// The memory the build may give the stored children: 12 GiB.
-    pub const STORED_LIMIT: u64 = 12 << 30;
+    /// The memory the build may give the stored links: 14 GiB (Urim's 23 seeds, 286 M
+    /// boards, fit).
+    pub const STORED_LIMIT: u64 = 14 << 30;
 
-    /// The bytes a board takes during the build with `self` (an estimate of the
-    /// upper end: bounds, exits, and the stored children of a board with the
-    /// measured 4.5 of them).
+    /// The bytes a board takes during the build with `self` (the upper end: for
+    /// [`Stored`](Children::Stored), measured at the peak of Urim's 18 seeds, 44.4 a
+    /// board with its 3.15 links, the lower databases mapped included).
     #[must_use]
     pub fn bytes_per_board(self) -> u64 {
         match self {
-            Children::Stored => 36,
+            Children::Stored => 46,
             Children::Replayed => 5,
         }
     }
@@ -337,13 +378,6 @@ struct Work<'a> {
 impl Work<'_> {
     fn is_dirty(&self, rank: usize) -> bool {
         self.dirty[rank / 64].load(Ordering::Relaxed) & (1 << (rank % 64)) != 0
-    }
-
-    /// The boards of a word of ranks marked for this iteration or, already, for the
-    /// next (a parent of a board changed earlier in this one: evaluating it now passes
-    /// the change on within the iteration).
-    fn marked(&self, word: usize) -> u64 {
-        self.dirty[word].load(Ordering::Relaxed) | self.next[word].load(Ordering::Relaxed)
     }
 
     /// Marks for the next iteration every board that may have `board` as a child
@@ -378,85 +412,40 @@ impl Work<'_> {
     }
 }
 
-/// With stored children, the worklist starts when an iteration changes fewer than
-/// one board in `PUSH_RATIO` of those left: marking a changed board's parents (unrank,
-/// unsow, rank) costs about this many sweeps over a board's stored children.
-const PUSH_RATIO: u64 = 80;
-
-/// A board still to iterate, with stored children.
-#[derive(Clone, Copy)]
-struct Active {
-    rank: u32,
-    exit_l: i16,
-    exit_u: i16,
-    /// Its children in the chunk's `kids`.
-    start: u32,
-    len: u8,
-}
-
-/// The boards of one chunk still to iterate.
-enum Chunk {
-    /// With their children stored.
-    Stored { active: Vec<Active>, kids: Vec<u32> },
-    /// Marked in a bit set over the chunk's boards (from rank `start`), with their
-    /// exits (`pack`ed) in rank order.
-    Replayed {
-        start: usize,
-        bits: Vec<u64>,
-        exits: Vec<u16>,
-    },
+/// The boards of one chunk still to iterate (with replayed children): marked in a bit
+/// set over the chunk's boards (from rank `start`), with their exits (`pack`ed) in
+/// rank order.
+struct Chunk {
+    start: usize,
+    bits: Vec<u64>,
+    exits: Vec<u16>,
 }
 
 impl Chunk {
-    fn new(children: Children, start: usize) -> Chunk {
-        match children {
-            Children::Stored => Chunk::Stored {
-                active: Vec::new(),
-                kids: Vec::new(),
-            },
-            Children::Replayed => Chunk::Replayed {
-                start,
-                bits: vec![0; CHUNK / 64],
-                exits: Vec::new(),
-            },
+    fn new(start: usize) -> Chunk {
+        Chunk {
+            start,
+            bits: vec![0; CHUNK / 64],
+            exits: Vec::new(),
         }
     }
 
-    /// Adds the board of rank `rank` with its exits and children.
-    fn add(&mut self, rank: usize, exit_l: i32, exit_u: i32, e: &Expanded) {
-        match self {
-            Chunk::Stored { active, kids } => {
-                active.push(Active {
-                    rank: rank as u32,
-                    exit_l: exit_l as i16,
-                    exit_u: exit_u as i16,
-                    start: kids.len() as u32,
-                    len: e.kids.len() as u8,
-                });
-                kids.extend_from_slice(&e.kids);
-            }
-            Chunk::Replayed { start, bits, exits } => {
-                let i = rank - *start;
-                bits[i / 64] |= 1 << (i % 64);
-                exits.push(pack(exit_l, exit_u));
-            }
-        }
+    /// Adds the board of rank `rank` with its exits.
+    fn add(&mut self, rank: usize, exit_l: i32, exit_u: i32) {
+        let i = rank - self.start;
+        self.bits[i / 64] |= 1 << (i % 64);
+        self.exits.push(pack(exit_l, exit_u));
     }
 
     fn len(&self) -> usize {
-        match self {
-            Chunk::Stored { active, .. } => active.len(),
-            Chunk::Replayed { exits, .. } => exits.len(),
-        }
+        self.exits.len()
     }
 
     /// One iteration of the equations over the chunk's boards, in rank order; drops
-    /// the boards that get resolved (except stored ones under the worklist, which stay
-    /// and do not move). Returns how many boards changed and how many were
-    /// evaluated.
-    /// With `work`, only the boards it marks dirty are evaluated (the others keep their
-    /// bounds: none of their children changed), and the parents of those that change
-    /// are marked for the next iteration.
+    /// the boards that get resolved. Returns how many boards changed and how many
+    /// were evaluated. With `work`, only the boards it marks dirty are evaluated (the
+    /// others keep their bounds: none of their children changed), and the parents of
+    /// those that change are marked for the next iteration.
     fn iterate<G: SolveGame>(
         &mut self,
         game: &G,
@@ -466,109 +455,63 @@ impl Chunk {
         work: Option<&Work>,
     ) -> Result<(u64, u64), SolveError> {
         let (mut changed, mut evaluated) = (0u64, 0u64);
-        // One board: its exits and children give new bounds; keeps them monotone (a
-        // child's bounds read from another thread may be older: L only rises, U only
-        // falls). Returns whether the board is still unresolved, and whether it
-        // changed.
-        let mut update = |rank: usize, exit_l: i32, exit_u: i32, kids: &[u32]| {
-            let cell = &vals[rank];
-            evaluated += 1;
-            let (l, u) = unpack(cell.load(Ordering::Relaxed));
-            let (nl, nu) = step(exit_l, exit_u, kids, vals);
-            let (nl, nu) = (nl.max(l), nu.min(u));
-            let moved = (nl, nu) != (l, u);
-            if moved {
-                cell.store(pack(nl, nu), Ordering::Relaxed);
-                changed += 1;
-            }
-            (nl < nu, moved.then_some(((l, u), (nl, nu))))
-        };
-        match self {
-            Chunk::Stored { active, kids } => {
-                let p = ranker.pits();
-                let mut board = [0u8; MAX_PITS];
-                let (Some(first), Some(last)) = (active.first(), active.last()) else {
-                    return Ok((0, 0));
-                };
-                let Some(w) = work else {
-                    active.retain(|a| {
-                        let k = &kids[a.start as usize..a.start as usize + usize::from(a.len)];
-                        update(a.rank as usize, i32::from(a.exit_l), i32::from(a.exit_u), k).0
-                    });
-                    return Ok((changed, evaluated));
-                };
-                // Only the marked boards, found among the active ones by their rank;
-                // those that get resolved stay (evaluated again, they do not move).
-                let mut at = 0;
-                for word in first.rank as usize / 64..=last.rank as usize / 64 {
-                    let mut bits = w.marked(word);
-                    while bits != 0 {
-                        let rank = word * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        at += active[at..].partition_point(|a| (a.rank as usize) < rank);
-                        let Some(a) = active.get(at).filter(|a| a.rank as usize == rank) else {
-                            continue;
-                        };
-                        let k = &kids[a.start as usize..a.start as usize + usize::from(a.len)];
-                        let (_, moved) = update(rank, i32::from(a.exit_l), i32::from(a.exit_u), k);
-                        if let Some((old, new)) = moved {
-                            ranker.unrank(seeds, rank as u64, &mut board[..p])?;
-                            w.mark_parents(ranker, &board[..p], vals, old, new);
-                            // A parent later in this word marked just now is
-                            // evaluated in this iteration too.
-                            bits |= w.marked(word) & (u64::MAX << (rank % 64) << 1);
-                        }
+        let Chunk { start, bits, exits } = self;
+        let p = ranker.pits();
+        let mut board = [0u8; MAX_PITS];
+        let mut at = *start;
+        ranker.unrank(seeds, at as u64, &mut board[..p])?;
+        let (mut read, mut kept) = (0, 0);
+        for (w, bits) in bits.iter_mut().enumerate() {
+            let mut word = *bits;
+            while word != 0 {
+                let i = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if work.is_some_and(|w| !w.is_dirty(*start + i)) {
+                    exits[kept] = exits[read];
+                    read += 1;
+                    kept += 1;
+                    continue;
+                }
+                if *start + i - at > 64 {
+                    at = *start + i;
+                    ranker.unrank(seeds, at as u64, &mut board[..p])?;
+                }
+                while at < *start + i {
+                    ranker.next(&mut board[..p]);
+                    at += 1;
+                }
+                let pos = game.position(&board[..p]).ok_or(SolveError::Absent {
+                    seeds,
+                    rank: at as u64,
+                })?;
+                let stores = game.view(&pos, &mut [0; MAX_PITS][..p]);
+                let kids = same_kids(game, ranker, seeds, &pos, stores)?;
+                let (el, eu) = unpack(exits[read]);
+                read += 1;
+                // The board's exits and children give new bounds, kept monotone (a
+                // child's bounds read from another thread may be older: L only
+                // rises, U only falls).
+                let cell = &vals[at];
+                evaluated += 1;
+                let (l, u) = unpack(cell.load(Ordering::Relaxed));
+                let (nl, nu) = step(el, eu, &kids, vals);
+                let (nl, nu) = (nl.max(l), nu.min(u));
+                if (nl, nu) != (l, u) {
+                    cell.store(pack(nl, nu), Ordering::Relaxed);
+                    changed += 1;
+                    if let Some(w) = work {
+                        w.mark_parents(ranker, &board[..p], vals, (l, u), (nl, nu));
                     }
                 }
-            }
-            Chunk::Replayed { start, bits, exits } => {
-                let p = ranker.pits();
-                let mut board = [0u8; MAX_PITS];
-                let mut at = *start;
-                ranker.unrank(seeds, at as u64, &mut board[..p])?;
-                let (mut read, mut kept) = (0, 0);
-                for (w, bits) in bits.iter_mut().enumerate() {
-                    let mut word = *bits;
-                    while word != 0 {
-                        let i = w * 64 + word.trailing_zeros() as usize;
-                        word &= word - 1;
-                        if work.is_some_and(|w| !w.is_dirty(*start + i)) {
-                            exits[kept] = exits[read];
-                            read += 1;
-                            kept += 1;
-                            continue;
-                        }
-                        if *start + i - at > 64 {
-                            at = *start + i;
-                            ranker.unrank(seeds, at as u64, &mut board[..p])?;
-                        }
-                        while at < *start + i {
-                            ranker.next(&mut board[..p]);
-                            at += 1;
-                        }
-                        let pos = game.position(&board[..p]).ok_or(SolveError::Absent {
-                            seeds,
-                            rank: at as u64,
-                        })?;
-                        let stores = game.view(&pos, &mut [0; MAX_PITS][..p]);
-                        let kids = same_kids(game, ranker, seeds, &pos, stores)?;
-                        let (el, eu) = unpack(exits[read]);
-                        read += 1;
-                        let (unresolved, moved) = update(at, el, eu, &kids);
-                        if let (Some((old, new)), Some(w)) = (moved, work) {
-                            w.mark_parents(ranker, &board[..p], vals, old, new);
-                        }
-                        if unresolved {
-                            exits[kept] = exits[read - 1];
-                            kept += 1;
-                        } else {
-                            *bits &= !(1 << (i % 64));
-                        }
-                    }
+                if nl < nu {
+                    exits[kept] = exits[read - 1];
+                    kept += 1;
+                } else {
+                    *bits &= !(1 << (i % 64));
                 }
-                exits.truncate(kept);
             }
         }
+        exits.truncate(kept);
         Ok((changed, evaluated))
     }
 }
@@ -576,20 +519,26 @@ impl Chunk {
 /// What building one database of bounds did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RetroStats {
-    /// Iterations of the equations until nothing changed (the last changed nothing).
+    /// With replayed children, iterations of the equations until nothing changed (the
+    /// last changed nothing); with stored ones, rounds of settling (a round passes on
+    /// to the parents what the one before settled, the first of each level what its
+    /// exits settle).
     pub iterations: u32,
-    /// Boards with children of the same seed count (those iterated).
+    /// Boards with children of the same seed count (those iterated or settled by
+    /// levels).
     pub cyclic: u64,
     /// Boards left with `L < U` (because of a cycle, or of an exit to a board below
     /// whose bounds differ).
     pub unresolved: u64,
-    /// How the iteration found the children.
+    /// How the build found the children.
     pub children: Option<Children>,
-    /// Boards evaluated over all the iterations (with the worklist, only the marked
-    /// ones).
+    /// With replayed children, boards evaluated over all the iterations (with the
+    /// worklist, only the marked ones); with stored ones, the `L`s and `U`s settled
+    /// above `−n` (each once).
     pub evaluated: u64,
     /// The iteration from which the worklist chose the boards to evaluate (it marks
-    /// from the one before); 0 if every iteration evaluated every board left.
+    /// from the one before); 0 if every iteration evaluated every board left (and
+    /// with stored children).
     pub worklist_from: u32,
 }
 
@@ -646,6 +595,9 @@ pub fn solve_table_with<G: SolveGame>(
     children: Children,
     progress: bool,
 ) -> Result<(Vec<u8>, RetroStats), SolveError> {
+    if children == Children::Stored {
+        return crate::levels::solve(game, dbs, seeds, progress);
+    }
     let n = table_boards(dbs, seeds)?;
     let ranker = dbs.ranker();
     let p = ranker.pits();
@@ -663,25 +615,14 @@ pub fn solve_table_with<G: SolveGame>(
             let end = n.min(start + CHUNK);
             let mut board = [0u8; MAX_PITS];
             ranker.unrank(seeds, start as u64, &mut board[..p])?;
-            let mut chunk = Chunk::new(children, start);
+            let mut chunk = Chunk::new(start);
             for (rank, cell) in (start..end).zip(&vals[start..end]) {
-                let v = match game.position(&board[..p]) {
-                    None => pack(i32::from(ABSENT), i32::from(ABSENT)),
-                    Some(pos) => {
-                        let st = game.view(&pos, &mut [0; MAX_PITS][..p]);
-                        match game.terminal(&pos, st)? {
-                            Some(t) => pack(t, t),
-                            None => {
-                                let e = expand(game, dbs, seeds, &pos, st)?;
-                                if e.kids.is_empty() {
-                                    pack(e.exit_l, e.exit_u)
-                                } else {
-                                    let (el, eu) = (e.exit_l.max(-s), e.exit_u.max(-s));
-                                    chunk.add(rank, el, eu, &e);
-                                    pack(el, s)
-                                }
-                            }
-                        }
+                let v = match first(game, dbs, seeds, &board[..p])? {
+                    First::Fixed(l, u) => pack(l, u),
+                    First::Cyclic(e) => {
+                        let (el, eu) = (e.exit_l.max(-s), e.exit_u.max(-s));
+                        chunk.add(rank, el, eu);
+                        pack(el, s)
                     }
                 };
                 cell.store(v, Ordering::Relaxed);
@@ -704,9 +645,6 @@ pub fn solve_table_with<G: SolveGame>(
         .into_par_iter()
         .map(|_| AtomicU64::new(0))
         .collect();
-    // Stored children are read quickly, in rank order: sweep every board until few
-    // change. Replayed ones are slow to evaluate: keep the worklist from the start.
-    let mut push = children == Children::Replayed;
     let mut stats = RetroStats {
         cyclic,
         children: Some(children),
@@ -724,7 +662,10 @@ pub fn solve_table_with<G: SolveGame>(
             ),
             progress,
         );
-        let work = sowing.filter(|_| push).map(|sowing| Work {
+        // Evaluating a board is slow (its moves are played again): every board in
+        // the first iteration (`dirty` is all ones), then only the parents of those
+        // that changed.
+        let work = sowing.map(|sowing| Work {
             dirty: &dirty,
             next: &next,
             sowing,
@@ -749,11 +690,6 @@ pub fn solve_table_with<G: SolveGame>(
         if work.is_some() {
             std::mem::swap(&mut dirty, &mut next);
             next.par_iter().for_each(|w| w.store(0, Ordering::Relaxed));
-        } else if changed.saturating_mul(PUSH_RATIO) < left {
-            // Few boards change now: marking their parents costs less than a sweep.
-            // The next iteration still evaluates every board (`dirty` is all ones)
-            // and marks; those after it only the marked.
-            push = true;
         }
     }
     drop(chunks);

@@ -257,25 +257,32 @@ fn every_board_up_to_48_seeds_is_a_position() {
     assert!(g.position(&b).is_none());
 }
 
-/// The iteration's worklist (boards evaluated again only when a child changed) reaches
-/// the fixed point: at 6 to 8 seeds it takes over before the end, and the check, which
-/// recomputes every board's equations from its children, finds every board right (a
-/// board left out while a child changed would keep bounds its children no longer give).
+/// Both builds reach the fixed point: at 6 to 8 seeds the check, which recomputes
+/// every board's equations from its children, finds every board right, whether the
+/// bounds were settled by levels (stored children: a board's `U` settled before its
+/// last child would fail it) or iterated over a worklist (replayed children, from the
+/// second iteration: a board left out while a child changed would keep bounds its
+/// children no longer give).
 #[test]
-fn the_worklist_reaches_the_fixed_point() {
+fn both_builds_reach_the_fixed_point() {
+    use mancala_solve::db::Table;
+    use mancala_solve::retro::{Children, solve_table_with};
     let game = OwareGame::new();
-    let mut dbs = Databases::new(&game, 8).unwrap();
-    let built = build(&game, &mut dbs, 8, None, false, |_| {}).unwrap();
-    for b in &built[6..] {
-        let r = b.retro.unwrap();
-        assert!(
-            r.worklist_from > 2 && r.worklist_from < r.iterations,
-            "{} seeds: {r:?}",
-            b.seeds
-        );
-        let c = check_table(&game, &dbs, b.seeds).unwrap();
-        assert_eq!(c.boards, dbs.ranker().count(b.seeds));
-        assert_eq!(c.wrong, 0, "{} seeds: {:?}", b.seeds, c.examples);
+    for children in [Children::Stored, Children::Replayed] {
+        let mut dbs = Databases::new(&game, 8).unwrap();
+        for seeds in 0..=8 {
+            let (table, r) = solve_table_with(&game, &dbs, seeds, children, false).unwrap();
+            dbs.push(Table::Memory(table)).unwrap();
+            if seeds < 6 {
+                continue;
+            }
+            assert!(r.iterations > 2, "{seeds} seeds: {r:?}");
+            let worklist_from = if children == Children::Stored { 0 } else { 2 };
+            assert_eq!(r.worklist_from, worklist_from, "{seeds} seeds: {r:?}");
+            let c = check_table(&game, &dbs, seeds).unwrap();
+            assert_eq!(c.boards, dbs.ranker().count(seeds));
+            assert_eq!(c.wrong, 0, "{seeds} seeds: {:?}", c.examples);
+        }
     }
 }
 
