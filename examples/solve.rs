@@ -311,7 +311,9 @@ fn databases<G: SolveGame>(
         "seconds",
         "boards/s",
         if retro {
-            "  iterations  worklist   evaluated     cyclic  unresolved  children"
+            // Stored children: rounds of settling by levels and the bounds settled;
+            // replayed: iterations and boards evaluated.
+            "      rounds  worklist   evaluated     cyclic  unresolved  children"
         } else {
             ""
         }
