@@ -33,7 +33,7 @@ use crate::game::SolveGame;
 use crate::rank::MAX_PITS;
 use crate::retro::{AGAIN, CHUNK, Children, First, RetroStats, first, pack, table_boards};
 
-/// The ranks in a block: a block's cells (a quarter of a megabyte) stay in a core's
+/// The ranks in a block: a block's cells (half a megabyte) stay in a core's
 /// cache while its links are applied.
 const BLOCK_BITS: u32 = 16;
 const BLOCK: usize = 1 << BLOCK_BITS;
