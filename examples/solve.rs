@@ -104,7 +104,7 @@ struct Cli {
     #[arg(long)]
     no_check: bool,
     /// urim, oware: how the retrograde analysis finds a board's children of as many
-    /// seeds: stored from the first pass (fast, about 46 bytes a board) or replayed
+    /// seeds: stored from the first pass (fast, about 49 bytes a board) or replayed
     /// in every iteration (about 5 bytes a board); by default stored while they fit
     /// in 14 GiB (Urim 2×6: up to 23 seeds)
     #[arg(long, value_enum, value_name = "HOW")]

@@ -325,7 +325,7 @@ fn step(exit_l: i32, exit_u: i32, kids: &[u32], vals: &[AtomicU16]) -> (i32, i32
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Children {
     /// Kept from the first pass, turned round (each board's parents), and the bounds
-    /// settled by levels: fast, but about 46 bytes a board at the peak of the build
+    /// settled by levels: fast, but about 49 bytes a board at the peak of the build
     /// ([`Children::bytes_per_board`]: the links twice, while they are sorted, with
     /// each board's bounds, exits and state; nearly every Urim board has such
     /// children).
@@ -338,16 +338,16 @@ pub enum Children {
 
 impl Children {
     /// The memory the build may give the stored links: 14 GiB (Urim's 23 seeds, 286 M
-    /// boards, fit).
+    /// boards, fit: 13.9 GB measured).
     pub const STORED_LIMIT: u64 = 14 << 30;
 
     /// The bytes a board takes during the build with `self` (the upper end: for
-    /// [`Stored`](Children::Stored), measured at the peak of Urim's 18 seeds, 44.4 a
-    /// board with its 3.15 links, the lower databases mapped included).
+    /// [`Stored`](Children::Stored), measured at the peak, the lower databases mapped
+    /// included: 44.4 a board at Urim's 18 seeds, 48.5 at 23).
     #[must_use]
     pub fn bytes_per_board(self) -> u64 {
         match self {
-            Children::Stored => 46,
+            Children::Stored => 49,
             Children::Replayed => 5,
         }
     }
