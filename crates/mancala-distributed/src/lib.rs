@@ -344,7 +344,9 @@ pub fn owner(count: u64, rank: u64, workers: usize) -> usize {
 /// waits half a second (so that every process sees the first failure before any of
 /// them exits), prints `error: lost process <i> of the cluster (…)` and exits with code
 /// 3. A panic in any other thread (a worker) is printed and exits with code 101, so
-/// that the other processes stop too. For the binaries of a cluster; call it once.
+/// that the other processes stop too — unless a connection was lost already (a worker
+/// then fails on the queue the communication thread left poisoned): it waits for that
+/// report instead. For the binaries of a cluster; call it once.
 pub fn install_failure_hook() {
     static LOST: Mutex<Vec<usize>> = Mutex::new(Vec::new());
     let default = std::panic::take_hook();
@@ -355,6 +357,16 @@ pub fn install_failure_hook() {
             .or_else(|| name.strip_prefix("timely:send-"))
             .and_then(|i| i.parse::<usize>().ok());
         let Some(peer) = peer else {
+            let lost = !LOST
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .is_empty();
+            if lost {
+                // A worker that fails because a connection was lost (timely's queue
+                // poisoned by the communication thread's panic): the lost process is
+                // the error, and that thread's hook reports it and exits; wait for it.
+                std::thread::sleep(Duration::from_secs(5));
+            }
             default(info);
             std::process::exit(101);
         };
