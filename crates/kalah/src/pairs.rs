@@ -129,15 +129,36 @@ impl PairRules {
     #[inline]
     #[must_use]
     pub fn over(&self, board: u128) -> Option<i32> {
-        let mine = board & self.mine;
-        let theirs = (board >> 8) & self.mine;
-        if mine != 0 && (theirs != 0 || self.rules.ending == Ending::MoverEmpty) {
+        // Zero tests on the lanes where they are (no shift: most boards go on).
+        if board & self.mine != 0
+            && (board & (self.mine << 8) != 0 || self.rules.ending == Ending::MoverEmpty)
+        {
             return None;
         }
+        let mine = board & self.mine;
+        let theirs = (board >> 8) & self.mine;
         // The sum of a word's lanes lands in its top lane (no lane carries: at most 255
         // seeds).
         let sum = |x: u128| i32::from((x.wrapping_mul(LANES) >> 120) as u8);
         Some(sum(mine) - sum(theirs))
+    }
+
+    /// The mover's pits that hold seeds, bit `i` for pit `i`: the legal moves of a
+    /// board that is not over (K1), found without a branch a pit.
+    #[inline]
+    #[must_use]
+    pub fn legal(&self, board: u128) -> u8 {
+        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        // Bits 0, 16, 32, 48 (the even lanes' marks shifted down) to bits 45..=48.
+        const GATHER: u64 = 1 | 1 << 15 | 1 << 30 | 1 << 45;
+        let x = board & self.mine;
+        let half = |h: u64| {
+            // The top bit of each byte that is not zero, then the even lanes' bits
+            // side by side (the products' other terms fall on other bits).
+            let nz = (((h & LOW).wrapping_add(LOW) | h) >> 7) & 0x0001_0001_0001_0001;
+            (nz.wrapping_mul(GATHER) >> 45) as u8 & 0xf
+        };
+        half(x as u64) | half((x >> 64) as u64) << 4
     }
 
     /// The seeds in the mover's pit `pit` (0 = `a`).
@@ -152,7 +173,7 @@ impl PairRules {
     /// panics): sowing (K2), the capture
     /// (K4), and the board turned round unless the mover moves again (K3). The end of
     /// the game is for [`over`](PairRules::over) to tell, on the board it returns.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn play(&self, board: u128, pit: usize) -> PairMove {
         let m = usize::from(self.rules.pits);
@@ -170,29 +191,33 @@ impl PairRules {
         let (sown, store, last) = self.rest[pit][usize::from(r)];
         b = b.wrapping_add(sown);
         let mut gain = laps.wrapping_add(store);
-        if last == STORE {
-            return PairMove {
-                board: b,
-                gain,
-                again: true,
-            };
-        }
+        let again = last == STORE;
+        // STORE is lane 15: never a mover's lane, so never a capture.
         let last = usize::from(last) % 16;
-        let cells = b.to_le_bytes();
-        if last % 2 == 0 && cells[last] == 1 {
+        // K4 asks whether the last pit is the mover's and held no seed before the last
+        // one: it held its seeds of before the move (none if it is the origin, which
+        // was emptied), one a whole lap, and the last seed unless the sowing was whole
+        // laps only. Read from `board`, not `b`, and tested as one condition (a
+        // capture is rare; whether the last seed is the mover's is a coin toss): the
+        // branch is taken rarely and does not wait for the sowing.
+        let before = board.to_le_bytes()[last] & u8::from(last != 2 * pit).wrapping_neg();
+        if (last % 2 == 0) & (before.wrapping_add(laps).wrapping_add(u8::from(r > 0)) == 1) {
             // The mover's pit `last / 2`; the opposite pit is the opponent's
             // `m - 1 - last / 2`.
             let opposite = (2 * (m - 1 - last / 2) + 1) % 16;
-            let taken = cells[opposite];
+            let taken = b.to_le_bytes()[opposite];
             if taken > 0 || self.rules.empty_capture {
                 gain = gain.wrapping_add(taken).wrapping_add(1);
                 b &= self.clear[last] & self.clear[opposite];
             }
         }
+        // K3: the board turned round unless the mover moves again, chosen by a mask.
+        let keep = u128::from(again).wrapping_neg();
+        let turned = ((b & self.mine) << 8) | ((b >> 8) & self.mine);
         PairMove {
-            board: ((b & self.mine) << 8) | ((b >> 8) & self.mine),
+            board: (b & keep) | (turned & !keep),
             gain,
-            again: false,
+            again,
         }
     }
 }
@@ -265,6 +290,8 @@ mod tests {
                 if pos.is_over() {
                     continue;
                 }
+                let legal = pos.legal_moves().iter().fold(0u8, |l, mv| l | 1 << mv.index());
+                prop_assert_eq!(r.legal(board), legal, "{}", pos);
                 for mv in pos.legal_moves() {
                     let mut child = pos;
                     child.play_unchecked(mv);

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use mancala_core::{ArrayVec, Position};
 
 use crate::db::{Databases, Table};
-use crate::game::{SolveGame, WordChildren, WordMoves};
+use crate::game::{SolveGame, WordChild, WordMoves};
 use crate::rank::{MAX_PITS, Ranker};
 use crate::retro::RetroStats;
 use crate::{ABSENT, SolveError, UNKNOWN};
@@ -154,18 +154,7 @@ impl<'a, G: SolveGame> Evaluator<'a, G> {
     #[inline]
     #[allow(clippy::unnecessary_lazy_evaluations)]
     fn stored(&self, seeds: u32, rank: u64) -> Result<i8, SolveError> {
-        let r = rank as usize;
-        let v = match self.current.filter(|_| seeds == self.seeds) {
-            Some(current) => current.get(r).map(|c| c.load(Ordering::Relaxed)),
-            None => self
-                .tables
-                .get(seeds as usize)
-                .ok_or_else(|| SolveError::Missing { seeds })?
-                .get(r)
-                .copied(),
-        };
-        v.map(|v| v as i8)
-            .ok_or_else(|| SolveError::Absent { seeds, rank })
+        read(&self.tables, self.current, self.seeds, seeds, rank)
     }
 
     /// The value of a child whose stored byte is [`UNKNOWN`]: computed and stored if
@@ -186,74 +175,163 @@ impl<'a, G: SolveGame> Evaluator<'a, G> {
     }
 }
 
-/// [`Evaluator`] for a game with [`WordMoves`]: the same values, computed on boards in
-/// one word, without positions; `eval`'s tables, reads and depth limit.
-struct WordEvaluator<'a, G: SolveGame> {
-    eval: &'a Evaluator<'a, G>,
-    moves: &'a dyn WordMoves,
-    ranker: &'a Ranker,
+/// A table being built on boards in one word: what the build's loop over them reads
+/// and writes ([`WordMoves::build_range`], called by [`solve_table`] for a game with
+/// [`SolveGame::word_moves`]). The same values as [`Evaluator::value`] computes
+/// through positions; its tables, reads and depth limit. Opaque: only the build makes
+/// one.
+#[doc(hidden)]
+pub struct WordJob<'a> {
+    /// The databases' values below `seeds`, by seed count.
+    tables: &'a [&'a [u8]],
     /// The table being built.
     current: &'a [AtomicU8],
+    seeds: u32,
+    max_depth: u32,
+    ranker: &'a Ranker,
 }
 
-impl<G: SolveGame> WordEvaluator<'_, G> {
-    /// The value of `board`: the best over its children, as [`Evaluator::value`]
-    /// (its three passes: the children and their ranks, their stored values, the best,
-    /// computing a child of as many seeds not yet known).
-    fn value(&self, board: u128, depth: u32) -> Result<i32, SolveError> {
-        if let Some(t) = self.moves.over(board) {
+impl WordJob<'_> {
+    /// Computes the boards of ranks `start..end` not yet known (those a thread
+    /// computed on the way to another are skipped), with `moves`.
+    pub(crate) fn build_range<W: WordMoves + ?Sized>(
+        &self,
+        moves: &W,
+        start: usize,
+        end: usize,
+    ) -> Result<(), SolveError> {
+        let p = self.ranker.pits();
+        let mut board = [0u8; MAX_PITS];
+        self.ranker
+            .unrank(self.seeds, start as u64, &mut board[..p])?;
+        let cells = self.current.get(start..end).ok_or(SolveError::TableSize {
+            seeds: self.seeds,
+            found: self.current.len() as u64,
+            expected: end as u64,
+        })?;
+        for cell in cells {
+            if cell.load(Ordering::Relaxed) as i8 == UNKNOWN {
+                let mut bytes = [0u8; 16];
+                bytes.copy_from_slice(&board[..16]);
+                let v = self.value(moves, u128::from_le_bytes(bytes), 0)?;
+                cell.store(checked(v, self.seeds)? as u8, Ordering::Relaxed);
+            }
+            self.ranker.next(&mut board[..p]);
+        }
+        Ok(())
+    }
+
+    /// A child with its seeds and rank.
+    #[inline]
+    fn kid(&self, k: WordChild) -> Result<WordKid, SolveError> {
+        match self.ranker.rank_word(k.board) {
+            (Some(rank), s) if s <= self.seeds => Ok(WordKid {
+                board: k.board,
+                gain: k.gain,
+                again: k.again,
+                seeds: s,
+                rank,
+            }),
+            (_, s) => Err(SolveError::SeedsRose {
+                seeds: self.seeds,
+                child: s,
+            }),
+        }
+    }
+
+    /// What the move to `k` is worth to the parent's mover: its gain and the child's
+    /// value (read, or computed at `depth + 1` if it is of as many seeds and not yet
+    /// known).
+    #[inline]
+    fn take<W: WordMoves + ?Sized>(
+        &self,
+        moves: &W,
+        k: &WordKid,
+        depth: u32,
+    ) -> Result<i32, SolveError> {
+        let (s, r) = (k.seeds, k.rank);
+        let vc = match read(self.tables, Some(self.current), self.seeds, s, r)? {
+            ABSENT => return Err(SolveError::Absent { seeds: s, rank: r }),
+            UNKNOWN if s == self.seeds => {
+                if depth >= self.max_depth {
+                    return Err(SolveError::Cycle { seeds: s });
+                }
+                let v = self.value(moves, k.board, depth + 1)?;
+                self.current[r as usize].store(checked(v, s)? as u8, Ordering::Relaxed);
+                v
+            }
+            UNKNOWN => return Err(SolveError::Unknown { seeds: s, rank: r }),
+            v => i32::from(v),
+        };
+        Ok(k.gain + if k.again { vc } else { -vc })
+    }
+
+    /// The value of `board`: the best over its children, as [`Evaluator::value`].
+    ///
+    /// One pass over the legal moves: each child played, ranked, read and taken. The
+    /// reads of different children still overlap: nothing waits on one but the rare
+    /// child not yet known, the branches on the value being predicted. A child whose
+    /// game is over is ranked and read like any other: its stored value is what
+    /// `over` would give (this function's first line made it), and reading it costs
+    /// no branch a child.
+    fn value<W: WordMoves + ?Sized>(
+        &self,
+        moves: &W,
+        board: u128,
+        depth: u32,
+    ) -> Result<i32, SolveError> {
+        if let Some(t) = moves.over(board) {
             return Ok(t);
         }
-        let mut kids = WordChildren::new();
-        self.moves.children(board, &mut kids);
         let mut best = i32::MIN;
-        // Each child's seeds and rank; `u32::MAX` seeds for a child that ends the game.
-        let mut at = [(u32::MAX, 0u64); 16];
-        for (k, a) in kids.iter().zip(&mut at) {
-            if let Some(t) = k.over {
-                best = best.max(k.gain + if k.again { t } else { -t });
-                continue;
-            }
-            *a = match self.ranker.rank_word(k.board) {
-                (Some(r), s) if s <= self.eval.seeds => (s, r),
-                (_, s) => {
-                    return Err(SolveError::SeedsRose {
-                        seeds: self.eval.seeds,
-                        child: s,
-                    });
-                }
-            };
-        }
-        let mut stored = [0i8; 16];
-        for (&(s, r), v) in at.iter().zip(&mut stored).take(kids.len()) {
-            if s != u32::MAX {
-                *v = self.eval.stored(s, r)?;
-            }
-        }
-        for ((k, &(s, r)), &v) in kids.iter().zip(&at).zip(&stored) {
-            if s == u32::MAX {
-                continue;
-            }
-            let vc = match v {
-                ABSENT => return Err(SolveError::Absent { seeds: s, rank: r }),
-                UNKNOWN if s == self.eval.seeds => {
-                    if depth >= self.eval.max_depth {
-                        return Err(SolveError::Cycle { seeds: s });
-                    }
-                    let v = self.value(k.board, depth + 1)?;
-                    self.current[r as usize].store(checked(v, s)? as u8, Ordering::Relaxed);
-                    v
-                }
-                UNKNOWN => return Err(SolveError::Unknown { seeds: s, rank: r }),
-                v => i32::from(v),
-            };
-            best = best.max(k.gain + if k.again { vc } else { -vc });
+        let mut legal = moves.legal(board);
+        while legal != 0 {
+            let pit = legal.trailing_zeros() as usize;
+            legal &= legal - 1;
+            let kid = self.kid(moves.play(board, pit))?;
+            best = best.max(self.take(moves, &kid, depth)?);
         }
         if best == i32::MIN {
             return Err(SolveError::NoMoves);
         }
         Ok(best)
     }
+}
+
+/// A child of a board in one word, with its seeds and rank.
+#[derive(Clone, Copy, Debug, Default)]
+struct WordKid {
+    board: u128,
+    gain: i32,
+    again: bool,
+    seeds: u32,
+    rank: u64,
+}
+
+/// The stored byte of the board of `seeds` seeds with rank `rank`: from `current`, the
+/// table being built for `own` seeds (if any), else from `tables`, the databases by
+/// seed count. The errors are made lazily: `ok_or` built one (an enum with drop glue)
+/// and dropped it on every read, 3% of the build's time in the profile.
+#[inline]
+#[allow(clippy::unnecessary_lazy_evaluations)]
+fn read(
+    tables: &[&[u8]],
+    current: Option<&[AtomicU8]>,
+    own: u32,
+    seeds: u32,
+    rank: u64,
+) -> Result<i8, SolveError> {
+    let r = rank as usize;
+    let v = match current {
+        Some(current) if seeds == own => current.get(r).map(|c| c.load(Ordering::Relaxed)),
+        _ => tables
+            .get(seeds as usize)
+            .ok_or_else(|| SolveError::Missing { seeds })?
+            .get(r)
+            .copied(),
+    };
+    v.map(|v| v as i8)
+        .ok_or_else(|| SolveError::Absent { seeds, rank })
 }
 
 /// `v` as a stored byte, if it is a possible value of a board of `seeds` seeds.
@@ -311,15 +389,16 @@ pub fn solve_table<G: SolveGame>(
         .collect();
     let eval = Evaluator::new(game, dbs, seeds, Some(&current), seeds * p as u32 + 2);
     // Boards in one word when the game plays them (Kalah up to 8 pits a side).
-    let words = game
-        .word_moves()
-        .filter(|_| p <= 16)
-        .map(|moves| WordEvaluator {
-            eval: &eval,
-            moves,
-            ranker,
+    let words = game.word_moves().filter(|_| p <= 16).map(|moves| {
+        let job = WordJob {
+            tables: &eval.tables,
             current: &current,
-        });
+            seeds,
+            max_depth: eval.max_depth,
+            ranker,
+        };
+        (moves, job)
+    });
     let pb = bar(
         n as u64,
         format!("{} {seeds:>2} seeds", game.name()),
@@ -330,17 +409,15 @@ pub fn solve_table<G: SolveGame>(
         .try_for_each(|c| -> Result<(), SolveError> {
             let start = c * CHUNK;
             let end = n.min(start + CHUNK);
+            if let Some((moves, job)) = &words {
+                moves.build_range(job, start, end)?;
+                pb.inc((end - start) as u64);
+                return Ok(());
+            }
             let mut board = [0u8; MAX_PITS];
             ranker.unrank(seeds, start as u64, &mut board[..p])?;
             for cell in &current[start..end] {
-                if let Some(words) = &words {
-                    if cell.load(Ordering::Relaxed) as i8 == UNKNOWN {
-                        let mut bytes = [0u8; 16];
-                        bytes.copy_from_slice(&board[..16]);
-                        let v = checked(words.value(u128::from_le_bytes(bytes), 0)?, seeds)?;
-                        cell.store(v as u8, Ordering::Relaxed);
-                    }
-                } else if cell.load(Ordering::Relaxed) as i8 == UNKNOWN {
+                if cell.load(Ordering::Relaxed) as i8 == UNKNOWN {
                     let v = match game.position(&board[..p]) {
                         None => ABSENT,
                         Some(pos) => {
@@ -356,7 +433,6 @@ pub fn solve_table<G: SolveGame>(
             Ok(())
         })?;
     pb.finish_and_clear();
-    // In place: an AtomicU8 has the layout of a u8.
     // In place: an AtomicU8 has the layout of a u8.
     Ok(current.into_iter().map(AtomicU8::into_inner).collect())
 }

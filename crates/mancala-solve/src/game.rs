@@ -10,6 +10,7 @@
 use mancala_core::{ByPlayer, Outcome, Player, Position, Status};
 
 use crate::SolveError;
+use crate::build::WordJob;
 
 /// A game whose boards the solver ranks and solves.
 ///
@@ -173,13 +174,26 @@ pub trait WordMoves: Sync {
     /// margin, the stores left out); `None` while it goes on.
     fn over(&self, board: u128) -> Option<i32>;
 
-    /// Every move of `board` (not over), in the order of the position's
-    /// [`legal_moves`](Position::legal_moves), into `out`.
-    fn children(&self, board: u128, out: &mut WordChildren);
+    /// The legal moves of `board` (not over): bit `i` for the mover's pit `i`, the
+    /// position's [`legal_moves`](Position::legal_moves) in the order of the bits.
+    fn legal(&self, board: u128) -> u32;
+
+    /// The move of the mover's pit `pit` of `board` (a legal one).
+    fn play(&self, board: u128, pit: usize) -> WordChild;
+
+    /// Builds the boards `start..end` of `job`'s table with these moves. Provided, and
+    /// not meant to be written again: the build calls it through `dyn WordMoves` once
+    /// for a range of boards, and each game's copy of it has `over`, `legal` and
+    /// `play` inlined into the build's loop (no call and no list of children a
+    /// board).
+    #[doc(hidden)]
+    fn build_range(&self, job: &WordJob<'_>, start: usize, end: usize) -> Result<(), SolveError> {
+        job.build_range(self, start, end)
+    }
 }
 
-/// What a move of a board in one word leads to ([`WordMoves::children`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a move of a board in one word leads to ([`WordMoves::play`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WordChild {
     /// The board after the move, from its side to move.
     pub board: u128,
@@ -187,10 +201,4 @@ pub struct WordChild {
     pub gain: i32,
     /// Whether the same side moves again.
     pub again: bool,
-    /// If the game is over after the move, what is still to come to the board's mover
-    /// ([`WordMoves::over`] of `board`).
-    pub over: Option<i32>,
 }
-
-/// The children of a board: at most one a pit of a 16-pit side.
-pub type WordChildren = mancala_core::ArrayVec<WordChild, 16>;

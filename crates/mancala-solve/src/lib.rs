@@ -60,7 +60,7 @@ pub mod search;
 pub mod unsow;
 pub mod urim;
 
-pub use game::{Acyclic, Alternating, SolveGame, WordChild, WordChildren, WordMoves};
+pub use game::{Acyclic, Alternating, SolveGame, WordChild, WordMoves};
 pub use mancala_core::{Player, Position};
 
 /// The byte of a value not computed yet.

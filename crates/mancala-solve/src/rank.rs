@@ -77,10 +77,21 @@ pub struct Ranker {
     /// `C(n, k)` at `n * pits + k`, for `k < pits`.
     binom: Vec<u64>,
     /// For [`rank_word`](Ranker::rank_word): pit `j`'s term of the rank by the seeds
-    /// `b` of pits `0..=j`, `C(b + j, j + 1)`, at `j * (max_seeds + 1) + b`, for
-    /// `j < min(pits, 16) - 1`.
-    terms: Vec<u64>,
+    /// `b` of pits `0..=j`, `C(b + j, j + 1)`, at `[j][b]`, for `j < min(pits, 16) - 1`
+    /// and `b <= max_seeds`; 0 elsewhere. Rows of 256 and 15 of them whatever the
+    /// ranker: any byte indexes a row, and a word's 15 terms are read without a bound
+    /// checked or a loop counted (30 KB, of which a build touches a few lines a row).
+    terms: Box<[[u64; 256]; 15]>,
+    /// For [`rank_word`](Ranker::rank_word) with at most [`PAIR_SEEDS`] seeds: the
+    /// terms of pits `2k` and `2k + 1` together, by the seeds `b` of pits `0..=2k` and
+    /// the seeds `x` of pit `2k + 1`, at `[k][b + 64 x]` (eight reads a word, not
+    /// fifteen); `None` for more seeds (256 KB).
+    pairs: Option<Box<[[u64; 4096]; 8]>>,
 }
+
+/// The most seeds for which [`Ranker::rank_word`] reads the terms in pairs: a pit's
+/// seeds and a prefix sum each fit in 6 bits.
+pub const PAIR_SEEDS: u32 = 63;
 
 impl Ranker {
     /// A ranker for boards of `pits` pits with at most `max_seeds` seeds.
@@ -120,7 +131,8 @@ impl Ranker {
             pits,
             max_seeds,
             binom,
-            terms: Vec::new(),
+            terms: Box::new([[0; 256]; 15]),
+            pairs: None,
         };
         let count = r.c(max_seeds as usize + pits - 1, pits - 1);
         // The largest rank sum must fit too; every entry below the total is exact
@@ -131,10 +143,27 @@ impl Ranker {
                 seeds: max_seeds,
             });
         }
-        r.terms = (0..pits.min(16) - 1)
-            .flat_map(|j| (0..=max_seeds as usize).map(move |b| (j, b)))
-            .map(|(j, b)| r.c(b + j, j + 1))
-            .collect();
+        for j in 0..pits.min(16) - 1 {
+            for b in 0..=max_seeds as usize {
+                r.terms[j][b] = r.c(b + j, j + 1);
+            }
+        }
+        if max_seeds <= PAIR_SEEDS {
+            let term = |j: usize, b: usize| r.terms.get(j).map_or(0, |row| row[b]);
+            let mut pairs: Box<[[u64; 4096]; 8]> = vec![[0; 4096]; 8]
+                .into_boxed_slice()
+                .try_into()
+                .map_err(|_| RankError::Pits { pits })?;
+            let m = max_seeds as usize;
+            for (k, row) in pairs.iter_mut().enumerate() {
+                for b in 0..=m {
+                    for x in 0..=m - b {
+                        row[b + 64 * x] = term(2 * k, b).wrapping_add(term(2 * k + 1, b + x));
+                    }
+                }
+            }
+            r.pairs = Some(pairs);
+        }
         Ok(r)
     }
 
@@ -227,13 +256,35 @@ impl Ranker {
         if seeds > self.max_seeds {
             return (None, seeds);
         }
-        // Bytes read one by one where they were written (not the array copied whole: a
-        // wide read of narrower writes stalls).
+        if let Some(pairs) = &self.pairs {
+            // Each 16-bit lane `k`: the seeds of pits 0..=2k, and 64 times pit 2k+1's
+            // (both below 64). Lanes past the pits read entries that are 0.
+            const EVEN: u128 = u128::from_le_bytes([
+                0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0,
+            ]);
+            let w = (u128::from_le_bytes(prefix) & EVEN) | ((board & !EVEN) >> 2);
+            let (lo, hi) = (w as u64, (w >> 64) as u64);
+            // Only the pairs that hold terms (a fixed count each, the count chosen by
+            // a branch that always goes the same way).
+            let read = |k: usize| {
+                let half = if k < 4 { lo } else { hi };
+                pairs[k % 8][(half >> (16 * (k % 4))) as usize & 4095]
+            };
+            let sum = |n: usize| (0..n).map(read).fold(0u64, u64::wrapping_add);
+            let r = match self.pits {
+                ..=9 => sum(4),
+                10..=13 => sum(6),
+                _ => sum(8),
+            };
+            return (Some(r), seeds);
+        }
+        // Every row, those past the ranker's pits being 0 (their prefix bytes are the
+        // seeds, at most 255): a fixed sum of 15 reads.
         let r = self
             .terms
-            .chunks_exact(self.max_seeds as usize + 1)
+            .iter()
             .zip(&prefix)
-            .map(|(row, &b)| row.get(usize::from(b)).copied().unwrap_or(0))
+            .map(|(row, &b)| row[usize::from(b)])
             .fold(0u64, u64::wrapping_add);
         (Some(r), seeds)
     }
@@ -377,6 +428,49 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// A board of `pits` pits and `seeds` seeds from `draw`: the seeds dealt pit by
+    /// pit, each pit taking a share `draw` picks of what is left, the last the rest.
+    fn dealt(pits: usize, seeds: u32, mut draw: u64) -> Vec<u8> {
+        let mut left = seeds;
+        let mut b = vec![0u8; pits];
+        for (j, pit) in b.iter_mut().enumerate() {
+            let take = if j + 1 == pits {
+                left
+            } else {
+                // Now and then the whole rest in one pit: a pair's second pit full.
+                let t = (draw % u64::from(left + 2)) as u32;
+                draw = draw.rotate_left(7).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 1;
+                t.min(left)
+            };
+            *pit = take as u8;
+            left -= take;
+        }
+        b
+    }
+
+    proptest::proptest! {
+        /// Both of `rank_word`'s ways (the pairs' table up to `PAIR_SEEDS` seeds, one
+        /// term a pit above) give `rank_seeds`'s rank, on each side of the boundary and
+        /// for every count of pits (the count of pairs read changes at 10 and 14).
+        #[test]
+        fn rank_word_is_rank_seeds_either_way(
+            pits in 1usize..=16,
+            max in proptest::sample::select(vec![PAIR_SEEDS, PAIR_SEEDS + 1, 90]),
+            seeds in 0u32..=90,
+            draw: u64,
+        ) {
+            let Ok(r) = Ranker::new(pits, max) else {
+                // More boards than a u64 counts: no ranker to test.
+                return Ok(());
+            };
+            proptest::prop_assert_eq!(r.pairs.is_some(), max <= PAIR_SEEDS);
+            let b = dealt(pits, seeds, draw);
+            let mut bytes = [0u8; 16];
+            bytes[..pits].copy_from_slice(&b);
+            proptest::prop_assert_eq!(r.rank_word(u128::from_le_bytes(bytes)), r.rank_seeds(&b), "{:?}", b);
         }
     }
 
