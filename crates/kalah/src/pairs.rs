@@ -184,10 +184,12 @@ impl PairRules {
         let (laps, r) = if seeds < cycle {
             (0, seeds)
         } else {
-            (seeds / cycle, seeds % cycle)
+            // Whole laps (rare below 2m + 1 seeds a pit: the product of `u128`s is
+            // made only here). At most 255 seeds: no lane overflows.
+            let laps = seeds / cycle;
+            b = b.wrapping_add(self.lap.wrapping_mul(u128::from(laps)));
+            (laps, seeds % cycle)
         };
-        // At most 255 seeds: no lane overflows.
-        b = b.wrapping_add(self.lap.wrapping_mul(u128::from(laps)));
         let (sown, store, last) = self.rest[pit][usize::from(r)];
         b = b.wrapping_add(sown);
         let mut gain = laps.wrapping_add(store);

@@ -87,6 +87,9 @@ pub struct Ranker {
     /// the seeds `x` of pit `2k + 1`, at `[k][b + 64 x]` (eight reads a word, not
     /// fifteen); `None` for more seeds (256 KB).
     pairs: Option<Box<[[u64; 4096]; 8]>>,
+    /// For [`rank_word`](Ranker::rank_word): 0xff in the bytes of the pits (the rest of
+    /// a word is not the board's).
+    word: u128,
 }
 
 /// The most seeds for which [`Ranker::rank_word`] reads the terms in pairs: a pit's
@@ -133,6 +136,7 @@ impl Ranker {
             binom,
             terms: Box::new([[0; 256]; 15]),
             pairs: None,
+            word: u128::MAX >> (8 * (16 - pits.min(16))),
         };
         let count = r.c(max_seeds as usize + pits - 1, pits - 1);
         // The largest rank sum must fit too; every entry below the total is exact
@@ -249,10 +253,12 @@ impl Ranker {
     #[must_use]
     pub fn rank_word(&self, board: u128) -> (Option<u64>, u32) {
         const LANES: u128 = u128::from_le_bytes([1; 16]);
-        let p = self.pits.min(16);
-        // Byte j of the product: the seeds of pits 0..=j (no byte carries).
-        let prefix = board.wrapping_mul(LANES).to_le_bytes();
-        let seeds = u32::from(prefix[p - 1]);
+        let board = board & self.word;
+        // Byte j of the product: the seeds of pits 0..=j (no byte carries), the top
+        // byte all of them (read by a shift, not through memory).
+        let product = board.wrapping_mul(LANES);
+        let seeds = (product >> 120) as u32;
+        let prefix = product.to_le_bytes();
         if seeds > self.max_seeds {
             return (None, seeds);
         }
@@ -262,7 +268,7 @@ impl Ranker {
             const EVEN: u128 = u128::from_le_bytes([
                 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0,
             ]);
-            let w = (u128::from_le_bytes(prefix) & EVEN) | ((board & !EVEN) >> 2);
+            let w = (product & EVEN) | ((board & !EVEN) >> 2);
             let (lo, hi) = (w as u64, (w >> 64) as u64);
             // Only the pairs that hold terms (a fixed count each, the count chosen by
             // a branch that always goes the same way).
