@@ -18,7 +18,7 @@ use mancala_core::{ArrayVec, Position};
 
 use crate::db::{Databases, Table};
 use crate::game::{SolveGame, WordChild, WordMoves};
-use crate::rank::{MAX_PITS, Ranker};
+use crate::rank::{MAX_PITS, Ranker, WordRanker};
 use crate::retro::RetroStats;
 use crate::{ABSENT, SolveError, UNKNOWN};
 
@@ -223,8 +223,8 @@ impl WordJob<'_> {
 
     /// A child with its seeds and rank.
     #[inline]
-    fn kid(&self, k: WordChild) -> Result<WordKid, SolveError> {
-        match self.ranker.rank_word(k.board) {
+    fn kid(&self, words: WordRanker<'_>, k: WordChild) -> Result<WordKid, SolveError> {
+        match words.rank(k.board) {
             (Some(rank), s) if s <= self.seeds => Ok(WordKid {
                 board: k.board,
                 gain: k.gain,
@@ -283,12 +283,14 @@ impl WordJob<'_> {
         if let Some(t) = moves.over(board) {
             return Ok(t);
         }
+        // The ranker's tables in registers for the loop (not read through it a child).
+        let words = self.ranker.words();
         let mut best = i32::MIN;
         let mut legal = moves.legal(board);
         while legal != 0 {
             let pit = legal.trailing_zeros() as usize;
             legal &= legal - 1;
-            let kid = self.kid(moves.play(board, pit))?;
+            let kid = self.kid(words, moves.play(board, pit))?;
             best = best.max(self.take(moves, &kid, depth)?);
         }
         if best == i32::MIN {

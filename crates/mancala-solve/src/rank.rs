@@ -252,47 +252,22 @@ impl Ranker {
     #[inline]
     #[must_use]
     pub fn rank_word(&self, board: u128) -> (Option<u64>, u32) {
-        const LANES: u128 = u128::from_le_bytes([1; 16]);
-        let board = board & self.word;
-        // Byte j of the product: the seeds of pits 0..=j (no byte carries), the top
-        // byte all of them (read by a shift, not through memory).
-        let product = board.wrapping_mul(LANES);
-        let seeds = (product >> 120) as u32;
-        let prefix = product.to_le_bytes();
-        if seeds > self.max_seeds {
-            return (None, seeds);
+        self.words().rank(board)
+    }
+
+    /// What [`rank_word`](Ranker::rank_word) reads, borrowed in one small value: a loop
+    /// that ranks many words holds it in registers rather than read the ranker's
+    /// fields again at every word.
+    #[inline]
+    #[must_use]
+    pub fn words(&self) -> WordRanker<'_> {
+        WordRanker {
+            pairs: self.pairs.as_deref(),
+            terms: &self.terms,
+            word: self.word,
+            max_seeds: self.max_seeds,
+            pits: self.pits,
         }
-        if let Some(pairs) = &self.pairs {
-            // Each 16-bit lane `k`: the seeds of pits 0..=2k, and 64 times pit 2k+1's
-            // (both below 64). Lanes past the pits read entries that are 0.
-            const EVEN: u128 = u128::from_le_bytes([
-                0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0,
-            ]);
-            let w = (product & EVEN) | ((board & !EVEN) >> 2);
-            let (lo, hi) = (w as u64, (w >> 64) as u64);
-            // Only the pairs that hold terms (a fixed count each, the count chosen by
-            // a branch that always goes the same way).
-            let read = |k: usize| {
-                let half = if k < 4 { lo } else { hi };
-                pairs[k % 8][(half >> (16 * (k % 4))) as usize & 4095]
-            };
-            let sum = |n: usize| (0..n).map(read).fold(0u64, u64::wrapping_add);
-            let r = match self.pits {
-                ..=9 => sum(4),
-                10..=13 => sum(6),
-                _ => sum(8),
-            };
-            return (Some(r), seeds);
-        }
-        // Every row, those past the ranker's pits being 0 (their prefix bytes are the
-        // seeds, at most 255): a fixed sum of 15 reads.
-        let r = self
-            .terms
-            .iter()
-            .zip(&prefix)
-            .map(|(row, &b)| row[usize::from(b)])
-            .fold(0u64, u64::wrapping_add);
-        (Some(r), seeds)
     }
 
     /// Writes the board of `seeds` seeds with rank `rank` into `board`.
@@ -353,6 +328,65 @@ impl Ranker {
         board[k - 1] = t + 1;
         board[k] -= 1;
         true
+    }
+}
+
+/// [`Ranker::rank_word`] on a ranker's tables borrowed ([`Ranker::words`]).
+#[derive(Clone, Copy, Debug)]
+pub struct WordRanker<'a> {
+    pairs: Option<&'a [[u64; 4096]; 8]>,
+    terms: &'a [[u64; 256]; 15],
+    word: u128,
+    max_seeds: u32,
+    pits: usize,
+}
+
+impl WordRanker<'_> {
+    /// [`Ranker::rank_word`].
+    #[inline]
+    #[must_use]
+    pub fn rank(&self, board: u128) -> (Option<u64>, u32) {
+        const LANES: u128 = u128::from_le_bytes([1; 16]);
+        let board = board & self.word;
+        // Byte j of the product: the seeds of pits 0..=j (no byte carries), the top
+        // byte all of them (read by a shift, not through memory).
+        let product = board.wrapping_mul(LANES);
+        let seeds = (product >> 120) as u32;
+        let prefix = product.to_le_bytes();
+        if seeds > self.max_seeds {
+            return (None, seeds);
+        }
+        if let Some(pairs) = self.pairs {
+            // Each 16-bit lane `k`: the seeds of pits 0..=2k, and 64 times pit 2k+1's
+            // (both below 64). Lanes past the pits read entries that are 0.
+            const EVEN: u128 = u128::from_le_bytes([
+                0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0,
+            ]);
+            let w = (product & EVEN) | ((board & !EVEN) >> 2);
+            let (lo, hi) = (w as u64, (w >> 64) as u64);
+            // Only the pairs that hold terms (a fixed count each, the count chosen by
+            // a branch that always goes the same way).
+            let read = |k: usize| {
+                let half = if k < 4 { lo } else { hi };
+                pairs[k % 8][(half >> (16 * (k % 4))) as usize & 4095]
+            };
+            let sum = |n: usize| (0..n).map(read).fold(0u64, u64::wrapping_add);
+            let r = match self.pits {
+                ..=9 => sum(4),
+                10..=13 => sum(6),
+                _ => sum(8),
+            };
+            return (Some(r), seeds);
+        }
+        // Every row, those past the ranker's pits being 0 (their prefix bytes are the
+        // seeds, at most 255): a fixed sum of 15 reads.
+        let r = self
+            .terms
+            .iter()
+            .zip(&prefix)
+            .map(|(row, &b)| row[usize::from(b)])
+            .fold(0u64, u64::wrapping_add);
+        (Some(r), seeds)
     }
 }
 
