@@ -326,6 +326,69 @@ mod tests {
         }
     }
 
+    /// A word from the mover's row and the opponent's, each in its own player's
+    /// numbering (pit `a` first).
+    fn word(mover: [u8; 6], opponent: [u8; 6]) -> u128 {
+        let mut bytes = [0u8; 16];
+        for i in 0..6 {
+            bytes[2 * i] = mover[i];
+            bytes[2 * i + 1] = opponent[i];
+        }
+        u128::from_le_bytes(bytes)
+    }
+
+    /// K2 with a whole lap and K4 worked by hand on Kalah(6): the pit the sowing came
+    /// from captures when the last seed comes back to it (it holds only that seed);
+    /// a pit emptied before the move and sown into on the lap does not.
+    #[test]
+    fn a_lap_ending_in_the_origin_captures_and_one_past_it_does_not() {
+        let r = PairRules::new(Rules::with_pits(6)).unwrap();
+        // a: 13 seeds, one in each of b–f, the store, the opponent's six, the last in
+        // a. a holds 1: captured with the opponent's f (1 + 1 from the lap).
+        let m = r.play(word([13, 0, 0, 0, 0, 0], [1; 6]), 0);
+        assert_eq!((m.gain, m.again), (1 + 2 + 1, false));
+        // Turned round: the opponent's row [2, 2, 2, 2, 2, 0] moves next.
+        assert_eq!(m.board, word([2, 2, 2, 2, 2, 0], [0, 1, 1, 1, 1, 1]));
+        // a: 14 seeds, the last in b, which got one on the lap: it holds 2, no capture.
+        let m = r.play(word([14, 0, 0, 0, 0, 0], [1; 6]), 0);
+        assert_eq!((m.gain, m.again), (1, false));
+        assert_eq!(m.board, word([2; 6], [1, 2, 1, 1, 1, 1]));
+    }
+
+    /// K4 against an empty opposite pit, and K4b: c's one seed into the empty d, whose
+    /// opposite (the opponent's c) is empty.
+    #[test]
+    fn an_empty_opposite_pit_captures_only_with_empty_capture() {
+        let board = word([0, 0, 1, 0, 0, 0], [1, 1, 0, 1, 1, 1]);
+        let standard = PairRules::new(Rules::with_pits(6)).unwrap();
+        let m = standard.play(board, 2);
+        assert_eq!((m.gain, m.again), (0, false));
+        assert_eq!(m.board, word([1, 1, 0, 1, 1, 1], [0, 0, 0, 1, 0, 0]));
+        assert_eq!(standard.over(m.board), None);
+        let empty = PairRules::new(Rules {
+            empty_capture: true,
+            ..Rules::with_pits(6)
+        })
+        .unwrap();
+        let m = empty.play(board, 2);
+        // The last seed alone to the store; the mover's side is then empty (K5a): the
+        // opponent, to move, keeps their five.
+        assert_eq!((m.gain, m.again), (1, false));
+        assert_eq!(m.board, word([1, 1, 0, 1, 1, 1], [0; 6]));
+        assert_eq!(empty.over(m.board), Some(5));
+    }
+
+    /// K1: the legal moves are the mover's pits that hold seeds, bit `i` for pit `i`.
+    #[test]
+    fn the_legal_moves_are_the_movers_pits_with_seeds() {
+        let r = PairRules::new(Rules::with_pits(6)).unwrap();
+        assert_eq!(r.legal(word([0, 3, 0, 1, 0, 200], [9; 6])), 0b10_1010);
+        assert_eq!(r.legal(word([0; 6], [9; 6])), 0);
+        let r8 = PairRules::new(Rules::with_pits(8)).unwrap();
+        let all = u128::from_le_bytes([1, 0, 1, 0, 1, 0, 1, 0, 128, 0, 1, 0, 1, 0, 255, 0]);
+        assert_eq!(r8.legal(all), 0xff);
+    }
+
     #[test]
     fn more_pits_than_a_word_holds_are_refused() {
         assert!(PairRules::new(Rules::with_pits(9)).is_none());

@@ -193,7 +193,7 @@ pub trait WordMoves: Sync {
 }
 
 /// What a move of a board in one word leads to ([`WordMoves::play`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WordChild {
     /// The board after the move, from its side to move.
     pub board: u128,
