@@ -60,6 +60,16 @@ pub trait SolveGame: Sync {
             .map_or(0, |s| i32::from(s[mover]) - i32::from(s[mover.opponent()]))
     }
 
+    /// [`view`](SolveGame::view) as one word, for a game that holds its board in one:
+    /// byte `i` of the word is what `view` writes at `i` (the bytes past the board 0),
+    /// with the margin in the stores. The builds then rank the word
+    /// ([`WordRanker`](crate::rank::WordRanker)) rather than the bytes. `None`
+    /// (provided): the game has no such word, and the builds use `view`.
+    #[inline]
+    fn view_word(&self, _pos: &Self::Pos) -> Option<(u128, i32)> {
+        None
+    }
+
     /// The outcome of a game that ends with these `totals` (the game's own scoring:
     /// Urim's rule 7 gives 1 or 2 points). The provided version gives the winner, the
     /// player with more, 1 point (Kalah).

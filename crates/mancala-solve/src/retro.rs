@@ -121,19 +121,27 @@ pub fn children<G: SolveGame>(
     mut each: impl FnMut(Kid) -> Result<(), SolveError>,
 ) -> Result<(), SolveError> {
     let p = ranker.pits();
+    let words = ranker.words();
     let mover = pos.side_to_move();
     let mut board = [0u8; MAX_PITS];
     for m in pos.legal_moves() {
         let mut child = pos.clone();
         child.play_unchecked(m);
-        let cs = game.view(&child, &mut board[..p]);
+        let word = game.view_word(&child);
+        let cs = match word {
+            Some((_, cs)) => cs,
+            None => game.view(&child, &mut board[..p]),
+        };
         let again = child.side_to_move() == mover;
         let gain = if again { cs } else { -cs } - stores;
         if let Some(t) = game.terminal(&child, cs)? {
             each(Kid::End(gain + if again { t } else { -t }))?;
             continue;
         }
-        let (rank, cseeds) = ranker.rank_seeds(&board[..p]);
+        let (rank, cseeds) = match word {
+            Some((w, _)) => words.rank(w),
+            None => ranker.rank_seeds(&board[..p]),
+        };
         let rank = match rank {
             Some(rank) if cseeds <= seeds => rank,
             _ => {

@@ -1,5 +1,5 @@
 //! Urim through the `urim` crate's public API: the solver plays the crate's own
-//! positions (`Setup` and `from_setup` to make a board's position, `legal_moves`,
+//! positions (`from_rows_word` to make a board's position, `legal_moves`,
 //! `play_unchecked`, `row`, `stores`, `status`), so the databases hold under exactly
 //! the rules the crate implements. Rule 6 (a repeated position ends the game) needs
 //! the history, which a board has not: the databases of Urim hold two bounds per
@@ -33,6 +33,16 @@ impl<const N: usize> UrimGame<N> {
     #[must_use]
     pub fn new() -> Self {
         UrimGame
+    }
+
+    /// The board in pairs as one word, from the rows' word (the mover's row in bytes
+    /// `0..N`, the opponent's in `8..8 + N`), and the stores' margin.
+    #[inline]
+    fn view_word_of(&self, pos: &Urim<N>) -> (u128, i32) {
+        let pairs = pairs(pos.rows_word());
+        let mover = pos.side_to_move();
+        let s = pos.stores();
+        (pairs, i32::from(s[mover]) - i32::from(s[mover.opponent()]))
     }
 
     /// The smallest total of a variant of this board that holds `seeds` seeds on the
@@ -69,30 +79,24 @@ impl<const N: usize> SolveGame for UrimGame<N> {
         if board.len() != 2 * N {
             return None;
         }
-        let mut setup = Setup::<N>::start(0, Player::South);
-        for (i, pair) in board.chunks_exact(2).enumerate() {
-            setup.pits.south[i] = pair[0];
-            setup.pits.north[i] = pair[1];
-        }
+        let mut pairs = [0; 16];
+        pairs[..2 * N].copy_from_slice(board);
         let seeds: u32 = board.iter().map(|&x| u32::from(x)).sum();
         let total = Self::total_for(seeds)?;
-        setup.stores = ByPlayer::new(u8::try_from(total - seeds).ok()?, 0);
-        Urim::from_setup(setup).ok()
+        let stores = ByPlayer::new(u8::try_from(total - seeds).ok()?, 0);
+        Urim::from_rows_word(rows(u128::from_le_bytes(pairs)), stores, Player::South).ok()
     }
 
     #[inline]
     fn view(&self, pos: &Urim<N>, board: &mut [u8]) -> i32 {
-        let mover = pos.side_to_move();
-        let (mine, theirs) = (pos.row(mover), pos.row(mover.opponent()));
-        for (pair, (&a, &b)) in board[..2 * N]
-            .chunks_exact_mut(2)
-            .zip(mine.iter().zip(theirs.iter()))
-        {
-            pair[0] = a;
-            pair[1] = b;
-        }
-        let s = pos.stores();
-        i32::from(s[mover]) - i32::from(s[mover.opponent()])
+        let (word, stores) = self.view_word_of(pos);
+        board[..2 * N].copy_from_slice(&word.to_le_bytes()[..2 * N]);
+        stores
+    }
+
+    #[inline]
+    fn view_word(&self, pos: &Urim<N>) -> Option<(u128, i32)> {
+        Some(self.view_word_of(pos))
     }
 
     #[inline]
@@ -134,4 +138,131 @@ impl<const N: usize> SolveGame for UrimGame<N> {
 pub fn own_rows<const N: usize>(pos: &Urim<N>) -> i32 {
     let mover = pos.side_to_move();
     i32::from(pos.seeds_in_row(mover)) - i32::from(pos.seeds_in_row(mover.opponent()))
+}
+
+/// The board in pairs (the mover's pit `a`, the opponent's `a`, …) of the rows of
+/// [`Urim::rows_word`] (the mover's row in bytes `0..8`, the opponent's in `8..16`).
+#[inline]
+fn pairs(rows: u128) -> u128 {
+    let (mine, theirs) = (rows as u64, (rows >> 64) as u64);
+    let lo = spread(mine as u32) | spread(theirs as u32) << 8;
+    let hi = spread((mine >> 32) as u32) | spread((theirs >> 32) as u32) << 8;
+    u128::from(lo) | u128::from(hi) << 64
+}
+
+/// The rows of a board in pairs: [`pairs`] undone.
+#[inline]
+fn rows(pairs: u128) -> u128 {
+    let (lo, hi) = (pairs as u64, (pairs >> 64) as u64);
+    let mine = u64::from(gather(lo)) | u64::from(gather(hi)) << 32;
+    let theirs = u64::from(gather(lo >> 8)) | u64::from(gather(hi >> 8)) << 32;
+    u128::from(mine) | u128::from(theirs) << 64
+}
+
+/// Byte `i` of `x` to byte `2i`.
+#[inline]
+fn spread(x: u32) -> u64 {
+    let x = u64::from(x);
+    let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+    (x | x << 8) & 0x00ff_00ff_00ff_00ff
+}
+
+/// Byte `2i` of `x` to byte `i`: [`spread`] undone.
+#[inline]
+fn gather(x: u64) -> u32 {
+    let x = x & 0x00ff_00ff_00ff_00ff;
+    let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+    (x | x >> 16) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use mancala_core::Position;
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The pairs of `pos` written out pit by pit from its rows: an independent `view`.
+    fn pairs_by_hand<const N: usize>(pos: &Urim<N>) -> Vec<u8> {
+        let mover = pos.side_to_move();
+        let (mine, theirs) = (pos.row(mover), pos.row(mover.opponent()));
+        (0..2 * N)
+            .map(|j| {
+                if j % 2 == 0 {
+                    mine[j / 2]
+                } else {
+                    theirs[j / 2]
+                }
+            })
+            .collect()
+    }
+
+    fn view_and_position<const N: usize>(board: &[u8], north: bool) {
+        let g = UrimGame::<N>::new();
+        let mut pos = g.position(board).expect("a board of the variant");
+        // The position by the crate's checked setup, as the solver made it before.
+        let mut setup = Setup::<N>::start(0, Player::South);
+        for i in 0..N {
+            (setup.pits.south[i], setup.pits.north[i]) = (board[2 * i], board[2 * i + 1]);
+        }
+        let seeds: u32 = board.iter().map(|&x| u32::from(x)).sum();
+        let off = if seeds <= 6 * N as u32 { 6 * N } else { 8 * N } as u32 - seeds;
+        setup.stores = ByPlayer::new(off as u8, 0);
+        assert_eq!(Ok(pos), Urim::from_setup(setup));
+        if north {
+            // Seen from North: North's row first.
+            setup.to_move = Player::North;
+            pos = Urim::from_setup(setup).unwrap();
+        }
+        let mut out = vec![0; 2 * N];
+        let stores = g.view(&pos, &mut out);
+        assert_eq!(out, pairs_by_hand(&pos));
+        let (word, st) = g.view_word(&pos).unwrap();
+        assert_eq!(word.to_le_bytes()[..2 * N], out[..]);
+        assert!(word.to_le_bytes()[2 * N..].iter().all(|&b| b == 0));
+        let s = pos.stores();
+        let margin = i32::from(s[pos.side_to_move()]) - i32::from(s[pos.side_to_move().opponent()]);
+        assert_eq!((stores, st), (margin, margin));
+    }
+
+    proptest! {
+        #[test]
+        fn pairs_and_rows_are_each_others_inverse(lanes in prop::array::uniform16(any::<u8>())) {
+            // Rows (bytes 7 and 15 outside them) to pairs and back, and the other way.
+            let mut r = lanes;
+            (r[7], r[15]) = (0, 0);
+            let rows_word = u128::from_le_bytes(r);
+            let p = pairs(rows_word).to_le_bytes();
+            for i in 0..7 {
+                prop_assert_eq!((p[2 * i], p[2 * i + 1]), (r[i], r[8 + i]));
+            }
+            prop_assert_eq!(rows(pairs(rows_word)), rows_word);
+            let mut q = lanes;
+            (q[14], q[15]) = (0, 0);
+            let pairs_word = u128::from_le_bytes(q);
+            prop_assert_eq!(pairs(rows(pairs_word)), pairs_word);
+        }
+
+        #[test]
+        fn view_and_position_agree_with_the_rows(
+            board in prop::collection::vec(0u8..=5, 14),
+            north in any::<bool>(),
+        ) {
+            view_and_position::<6>(&board[..12], north);
+            view_and_position::<7>(&board, north);
+        }
+    }
+
+    #[test]
+    fn a_board_over_the_cap_or_of_no_variant_has_no_position() {
+        let g = UrimGame::<6>::new();
+        let mut b = [0u8; 12];
+        b[3] = 17;
+        assert!(g.position(&b).is_some());
+        b[3] = 18;
+        assert!(g.position(&b).is_none());
+        assert!(g.position(&[5; 12]).is_none()); // 60 seeds: more than 2·6·4
+        assert!(g.position(&[4; 12]).is_some());
+        assert!(g.position(&[4; 11]).is_none());
+    }
 }

@@ -329,6 +329,71 @@ impl<const N: usize> Urim<N> {
         u128::from_le_bytes(self.pits)
     }
 
+    /// Both rows in one number, as the side to move sees them: byte `i` (`i < N`) is
+    /// the mover's pit `i` (from the mover's left), byte `8 + i` the opponent's pit
+    /// `i`, every other byte 0. One read of the whole board, for code that takes many
+    /// (the solver ranks boards from it).
+    ///
+    /// ```
+    /// use urim::Urim6;
+    /// let p: Urim6 = "17,0,0,0,0,1/0,2,0,0,0,0 9-7 N".parse().unwrap();
+    /// let w = p.rows_word().to_le_bytes();
+    /// assert_eq!((w[0], w[1], w[8], w[13]), (0, 2, 17, 1)); // North's row first
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn rows_word(&self) -> u128 {
+        self.word()
+    }
+
+    /// The position whose rows are `rows`, laid out as [`rows_word`](Self::rows_word)
+    /// gives them (the row of `to_move` in bytes `0..N`, the other row in bytes
+    /// `8..8 + N`), with `stores`: [`from_setup`](Position::from_setup) for a board held
+    /// in one word, checked as that checks a setup.
+    ///
+    /// ```
+    /// use urim::{ByPlayer, Player, Position, SetupError, Urim6};
+    /// let p: Urim6 = "17,0,0,0,0,1/0,2,0,0,0,0 9-7 N".parse().unwrap();
+    /// assert_eq!(Urim6::from_rows_word(p.rows_word(), p.stores(), Player::North), Ok(p));
+    /// let err = Urim6::from_rows_word(1 << 56, ByPlayer::new(35, 0), Player::South);
+    /// assert_eq!(err, Err(SetupError::OutsideRows { pits: 6 }));
+    /// ```
+    ///
+    /// # Errors
+    /// [`SetupError::OutsideRows`] if a byte outside the rows is not 0; else those of
+    /// `from_setup`: [`SetupError::OverCap`] or [`SetupError::SeedTotal`].
+    pub fn from_rows_word(
+        rows: u128,
+        stores: ByPlayer<u8>,
+        to_move: Player,
+    ) -> Result<Self, SetupError> {
+        let () = Self::VALID;
+        if rows & !(Self::OWN_ROW | Self::OTHER_ROW) != 0 {
+            return Err(SetupError::OutsideRows { pits: N });
+        }
+        let pos = Urim {
+            pits: rows.to_le_bytes(),
+            stores,
+            to_move,
+        };
+        // A lane over the cap has its top bit set, or carries into it when 0x6e is
+        // added to its low seven bits (no lane carries into the next).
+        let over = (rows | ((rows & lanes(0x7f)) + lanes(0x6e))) & lanes(0x80);
+        // With every lane at most 17, the product's top byte is the sum of all 14
+        // (at most 238: no byte carries).
+        let on_board = (rows.wrapping_mul(lanes(1)) >> 120) as u16;
+        let total = on_board + u16::from(stores.south) + u16::from(stores.north);
+        if over == 0
+            && SEEDS_PER_PIT
+                .iter()
+                .any(|&s| total == 2 * N as u16 * u16::from(s))
+        {
+            return Ok(pos);
+        }
+        // The error, as `from_setup` names it.
+        crate::setup::validate(&pos.to_setup()).map(|()| pos)
+    }
+
     #[inline]
     fn own_row_is_empty(&self) -> bool {
         self.word() & Self::OWN_ROW == 0

@@ -37,6 +37,13 @@ pub enum SetupError {
         /// The total found.
         found: u16,
     },
+    /// A board given in one word ([`Urim::from_rows_word`](crate::Urim::from_rows_word))
+    /// has seeds outside its two rows.
+    #[error("the word holds seeds outside the two rows of {pits} pits")]
+    OutsideRows {
+        /// Pits per row.
+        pits: usize,
+    },
     /// A start with other than 3 or 4 seeds per pit (rule 1).
     #[error("urim starts with 3 or 4 seeds in every pit, not {seeds}")]
     SeedsPerPit {

@@ -20,6 +20,17 @@ fn check<const N: usize>(p: &Urim<N>) {
     assert_eq!(p.to_string().parse::<Urim<N>>().as_ref(), Ok(p));
     assert_eq!(Urim::from_setup(p.to_setup()).as_ref(), Ok(p));
     assert_eq!(Urim::try_from(p.to_setup()).as_ref(), Ok(p));
+    // The rows' word: the mover's row in bytes 0..N, the opponent's in 8..8 + N, the
+    // rest 0; and the position back from it.
+    let mover = p.side_to_move();
+    let w = p.rows_word().to_le_bytes();
+    assert_eq!(w[..N], p.row(mover));
+    assert_eq!(w[8..8 + N], p.row(mover.opponent()));
+    assert!(w[N..8].iter().chain(&w[8 + N..]).all(|&b| b == 0));
+    assert_eq!(
+        Urim::from_rows_word(p.rows_word(), p.stores(), mover).as_ref(),
+        Ok(p)
+    );
     // The board as data says what the fast accessors say; `pit` never panics.
     let board = p.board();
     assert_eq!(board.to_move, p.side_to_move());
@@ -124,6 +135,82 @@ fn random_positions_2x7() {
             check(&p);
             Ok(p.status() == Status::Ongoing)
         },
+    );
+}
+
+/// `from_rows_word` on any word is `from_setup` on the rows it holds, or refuses a
+/// word with seeds outside the rows.
+fn rows_word_is_a_setup<const N: usize>(
+    bytes: &[u8],
+    stores: (u8, u8),
+    north: bool,
+) -> Result<bool, TestCaseError> {
+    let word = u128::from_le_bytes(bytes.try_into().unwrap());
+    let to_move = if north { Player::North } else { Player::South };
+    let stores = ByPlayer::new(stores.0, stores.1);
+    let got = Urim::<N>::from_rows_word(word, stores, to_move);
+    if bytes[N..8].iter().chain(&bytes[8 + N..]).any(|&b| b > 0) {
+        prop_assert_eq!(got, Err(urim::SetupError::OutsideRows { pits: N }));
+        return Ok(false);
+    }
+    let mut setup = Setup::<N>::start(0, to_move);
+    setup.pits[to_move].copy_from_slice(&bytes[..N]);
+    setup.pits[to_move.opponent()].copy_from_slice(&bytes[8..8 + N]);
+    setup.stores = stores;
+    prop_assert_eq!(got, Urim::from_setup(setup));
+    Ok(got.is_ok())
+}
+
+/// A rows' word of `pits` pits a row, its stores and North to move: mostly a
+/// position's (the stores make up a variant's total when the rows leave room), else
+/// spoilt one way: a pit over the cap, seeds outside the rows, or any stores.
+fn rows_word(pits: usize) -> impl Strategy<Value = (Vec<u8>, (u8, u8), bool)> {
+    (
+        proptest::collection::vec(prop_oneof![8 => 0u8..=3, 1 => 0u8..=CAP], 16),
+        0u8..10,
+        any::<bool>(),
+        any::<u16>(),
+        0usize..16,
+        any::<u8>(),
+        any::<bool>(),
+    )
+        .prop_map(move |(mut b, spoil, four, split, at, bad, north)| {
+            let outside = |i: usize| (pits..8).contains(&i) || i >= 8 + pits;
+            for (i, x) in b.iter_mut().enumerate() {
+                if outside(i) {
+                    *x = 0;
+                }
+            }
+            match spoil {
+                7 if !outside(at) => b[at] = bad.max(CAP + 1),
+                8 if outside(at) => b[at] = bad.max(1),
+                _ => {}
+            }
+            let total = 2 * pits as u16 * if four { 4 } else { 3 };
+            let left = total.saturating_sub(b.iter().map(|&x| u16::from(x)).sum());
+            let south = split % (left + 1);
+            let stores = if spoil == 9 {
+                (split as u8, (split >> 8) as u8)
+            } else {
+                (south as u8, (left - south) as u8)
+            };
+            (b, stores, north)
+        })
+}
+
+#[test]
+fn from_rows_word_is_from_setup() {
+    counted(
+        "from_rows_word_is_from_setup_2x6",
+        2000,
+        rows_word(6),
+        |(b, st, north)| rows_word_is_a_setup::<6>(&b, st, north),
+    );
+    counted(
+        "from_rows_word_is_from_setup_2x7",
+        2000,
+        rows_word(7),
+        |(b, st, north)| rows_word_is_a_setup::<7>(&b, st, north),
     );
 }
 
