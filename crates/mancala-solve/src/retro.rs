@@ -271,7 +271,10 @@ pub(crate) fn first<G: SolveGame>(
     let Some(pos) = game.position(board) else {
         return Ok(First::Fixed(absent, absent));
     };
-    let st = game.view(&pos, &mut [0; MAX_PITS][..board.len()]);
+    let st = match game.view_word(&pos) {
+        Some((_, st)) => st,
+        None => game.view(&pos, &mut [0; MAX_PITS][..board.len()]),
+    };
     if let Some(t) = game.terminal(&pos, st)? {
         return Ok(First::Fixed(t, t));
     }
