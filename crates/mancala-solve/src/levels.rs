@@ -119,8 +119,9 @@ struct Piece {
     starts: Vec<u32>,
 }
 
-/// A parent's offset in its chunk fits the low 14 bits of a [`Piece`]'s link.
-const _: () = assert!(CHUNK <= 1 << 14);
+/// A parent's offset in its chunk fits the low 14 bits of a [`Piece`]'s link, a
+/// child's offset in its block the high 16.
+const _: () = assert!(CHUNK <= 1 << 14 && BLOCK_BITS <= 16);
 
 impl Piece {
     /// The piece of the chunk from `start` with `links`, `(parent << 32) | child`
@@ -142,7 +143,7 @@ impl Piece {
             let parent = (l >> 32) as u32;
             let again = (parent & AGAIN) >> 16;
             let offset = (parent & !AGAIN) - start as u32;
-            packed[*a as usize] = (l as u32) << 16 | again | offset;
+            packed[*a as usize] = (l as u32 & (BLOCK as u32 - 1)) << 16 | again | offset;
             *a += 1;
         }
         Piece {
