@@ -336,7 +336,7 @@ fn step(exit_l: i32, exit_u: i32, kids: &[u32], vals: &[AtomicU16]) -> (i32, i32
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Children {
     /// Kept from the first pass, turned round (each board's parents), and the bounds
-    /// settled by levels: fast, but about 49 bytes a board at the peak of the build
+    /// settled by levels: fast, but up to 49 bytes a board at the peak of the build
     /// ([`Children::bytes_per_board`]: the links twice, while they are sorted, with
     /// each board's bounds, exits and state; nearly every Urim board has such
     /// children).
@@ -349,12 +349,14 @@ pub enum Children {
 
 impl Children {
     /// The memory the build may give the stored links: 14 GiB (Urim's 23 seeds, 286 M
-    /// boards, fit: 13.9 GB measured).
+    /// boards, fit: 12.0 GB measured).
     pub const STORED_LIMIT: u64 = 14 << 30;
 
     /// The bytes a board takes during the build with `self` (the upper end: for
     /// [`Stored`](Children::Stored), measured at the peak, the lower databases mapped
-    /// included: 44.4 a board at Urim's 18 seeds, 48.5 at 23).
+    /// included: 36.7 a board at Urim's 18 seeds, 41.9 at 23; the 49 is from before a
+    /// link took 4 bytes instead of 6, kept as the margin, and it sends no Urim table
+    /// of 2×6 the other way).
     #[must_use]
     pub fn bytes_per_board(self) -> u64 {
         match self {
