@@ -234,17 +234,7 @@ mod tests {
     /// The board in pairs of `pos` from its mover, by the position's own accessors.
     fn pairs(pos: &Kalah) -> u128 {
         let mover = pos.side_to_move();
-        let mut bytes = [0u8; 16];
-        for (i, (&a, &b)) in pos
-            .row(mover)
-            .iter()
-            .zip(pos.row(mover.opponent()))
-            .enumerate()
-        {
-            bytes[2 * i] = a;
-            bytes[2 * i + 1] = b;
-        }
-        u128::from_le_bytes(bytes)
+        mancala_testkit::pairs_word(pos.row(mover), pos.row(mover.opponent()))
     }
 
     fn rule_sets(pits: u8) -> impl Iterator<Item = Rules> {

@@ -343,6 +343,19 @@ pub fn show(x: &impl Display) -> String {
     x.to_string()
 }
 
+/// A board in pairs, as the endgame databases hold it (`kalah::pairs`,
+/// `urim::pairs`): the mover's pit `i` in byte `2i` of the word, the opponent's in
+/// byte `2i + 1`, written pit by pit from the two rows (each from its owner's left).
+#[must_use]
+pub fn pairs_word(mover: &[u8], opponent: &[u8]) -> u128 {
+    let mut bytes = [0u8; 16];
+    for (i, (&a, &b)) in mover.iter().zip(opponent).enumerate().take(8) {
+        bytes[2 * i] = a;
+        bytes[2 * i + 1] = b;
+    }
+    u128::from_le_bytes(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::Rng;

@@ -6,6 +6,7 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod pairs;
 mod position;
 #[cfg(feature = "alloc")]
 mod record;

@@ -100,16 +100,28 @@ const fn lane_of(n: usize, i: usize) -> usize {
     if i < n { i } else { i - n + 8 }
 }
 
+/// The byte lane of pit `i` as [`lane_of`] counts them, on a board in pairs
+/// ([`pairs`](crate::pairs): the mover's pit `k` in lane `2k`, the opponent's in
+/// `2k + 1`) if `pairs`, else on the rows word.
+const fn lane_in(n: usize, i: usize, pairs: bool) -> usize {
+    match (pairs, i < n) {
+        (false, _) => lane_of(n, i),
+        (true, true) => 2 * i,
+        (true, false) => 2 * (i - n) + 1,
+    }
+}
+
 /// `masks[origin][seeds]`: a 1 in the lane of each of the `seeds` pits after `origin`
-/// (counter-clockwise, wrapping round the `2n` pits), for `seeds < 2n`.
-const fn sow_masks(n: usize) -> [[u128; 14]; 14] {
+/// (counter-clockwise, wrapping round the `2n` pits), for `seeds < 2n`; the lanes in
+/// pairs if `pairs`.
+const fn sow_masks(n: usize, pairs: bool) -> [[u128; 14]; 14] {
     let len = 2 * n;
     let mut t = [[0u128; 14]; 14];
     let mut origin = 0;
     while origin < len {
         let mut seeds = 1;
         while seeds < len {
-            let lane = lane_of(n, (origin + seeds) % len);
+            let lane = lane_in(n, (origin + seeds) % len, pairs);
             t[origin][seeds] = t[origin][seeds - 1] | (1u128 << (8 * lane));
             seeds += 1;
         }
@@ -133,10 +145,11 @@ struct Lap {
     last: u8,
 }
 
-/// [`Lap`] for every origin in the mover's row (lanes `0..n`) and every `seeds < 2n`
-/// (the rows of origins `n..8` are unused; 8 rows let a masked index go unchecked).
-const fn laps(n: usize) -> [[Lap; 14]; 8] {
-    let masks = sow_masks(n);
+/// [`Lap`] for every origin in the mover's row (pits `0..n`) and every `seeds < 2n`
+/// (the rows of origins `n..8` are unused; 8 rows let a masked index go unchecked);
+/// the lanes in pairs if `pairs`, else those of the rows word.
+const fn laps(n: usize, pairs: bool) -> [[Lap; 14]; 8] {
+    let masks = sow_masks(n, pairs);
     let empty = Lap {
         probe: 0,
         add: 0,
@@ -149,12 +162,14 @@ const fn laps(n: usize) -> [[Lap; 14]; 8] {
         let mut seeds = 0;
         while seeds < 2 * n {
             let mask = masks[origin][seeds];
-            let last = lane_of(n, (origin + seeds) % (2 * n));
-            // The opponent's row is lanes `8..8 + n`.
-            let captures = last >= 8;
+            let ring = (origin + seeds) % (2 * n);
+            let last = lane_in(n, ring, pairs);
+            // The opponent's row is pits `n..2n`.
+            let captures = ring >= n;
+            let from = lane_in(n, origin, pairs);
             t[origin][seeds] = Lap {
                 probe: mask << 7,
-                add: mask.wrapping_sub((seeds as u128) << (8 * origin)),
+                add: mask.wrapping_sub((seeds as u128) << (8 * from)),
                 trigger: if captures { 0xfe << (8 * last) } else { 0 },
                 last: last as u8,
             };
@@ -216,11 +231,13 @@ const fn row_mask(from: usize, to: usize) -> u128 {
 
 impl<const N: usize> Urim<N> {
     /// Refuses, at compile time, boards other than 2×6 and 2×7.
-    const VALID: () = assert!(N == 6 || N == 7, "urim is played on rows of 6 or 7 pits");
+    pub(crate) const VALID: () = assert!(N == 6 || N == 7, "urim is played on rows of 6 or 7 pits");
     /// The number of pits on the board.
     const LEN: usize = 2 * N;
     /// See [`laps`].
-    const LAPS: [[Lap; 14]; 8] = laps(N);
+    const LAPS: [[Lap; 14]; 8] = laps(N, false);
+    /// [`LAPS`](Self::LAPS) on boards in pairs.
+    const PAIR_LAPS: [[Lap; 14]; 8] = laps(N, true);
     /// The lanes of the mover's row.
     const OWN_ROW: u128 = row_mask(0, N);
     /// The lanes of the opponent's row.
@@ -524,6 +541,77 @@ impl<const N: usize> Urim<N> {
         taken
     }
 
+    /// The legal moves as a mask, bit `i` for the mover's pit `i` (rule 2, as
+    /// [`legal_moves`](Position::legal_moves) lists them).
+    #[inline]
+    pub(crate) fn legal_pits(&self) -> u8 {
+        // The mover's row in the low lanes of a `u64`; the lanes past `N` are 0.
+        let row = self.word() as u64 & (u64::MAX >> (64 - 8 * N));
+        // A lane holding 1 to 17 gets its top bit set by adding 0x7f; then the top bits
+        // of lanes 0..7 are gathered into bits 56..63 (no two products overlap).
+        let occupied = (row + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
+        let mut pits = ((occupied >> 7).wrapping_mul(0x0102_0408_1020_4000) >> 56) as u8;
+        if self.other_row_is_empty() && self.must_feed() {
+            for i in 0..N {
+                if !self.feeds_from(i) {
+                    pits &= !(1 << i);
+                }
+            }
+        }
+        pits
+    }
+
+    /// The position of the rows word `rows` ([`rows_word`](Self::rows_word)'s layout),
+    /// South to move, no seed in the stores, not checked: for [`pairs`](crate::pairs),
+    /// whose boards are checked there.
+    #[inline]
+    pub(crate) const fn of_rows(rows: u128) -> Self {
+        Urim {
+            pits: rows.to_le_bytes(),
+            stores: ByPlayer::new(0, 0),
+            to_move: Player::South,
+        }
+    }
+
+    /// The one-add path of [`play_capturing`](Self::play_capturing) on a board in
+    /// pairs (every pit at most 17): the board after the move of the mover's pit
+    /// `origin` (below `N`), turned round, if its lap does not come round to the origin,
+    /// meets no full pit and captures nothing; `None` for the other moves. For
+    /// [`pairs`](crate::pairs).
+    #[inline(always)]
+    pub(crate) fn play_pairs_quiet(board: u128, origin: usize) -> Option<u128> {
+        const EVEN: u128 = lanes(0xff)
+            & u128::from_le_bytes([
+                0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff, 0,
+            ]);
+        let origin = origin & 7;
+        let seeds = usize::from(board.to_le_bytes()[2 * origin]);
+        if seeds >= Self::LEN {
+            return None;
+        }
+        let lap = &Self::PAIR_LAPS[origin][seeds];
+        // As in `play_from`: a lane holding 17 becomes 0x80 when 0x6f is added.
+        if (board + lanes(0x6f)) & lap.probe != 0 {
+            return None;
+        }
+        let board = board.wrapping_add(lap.add);
+        if board & lap.trigger == (lap.trigger >> 6) & lanes(0x02) && lap.trigger != 0 {
+            return None;
+        }
+        // Turned round: each pair's two pits swapped.
+        Some(((board & EVEN) << 8) | ((board >> 8) & EVEN))
+    }
+
+    /// Plays the mover's pit `pit` (below `N`) on the rows `rows` (every pit at most
+    /// 17, at most 56 seeds): the rows after the move, turned round for the next
+    /// player, and the seeds it captured. For [`pairs`](crate::pairs).
+    #[inline(always)]
+    pub(crate) fn play_rows(rows: u128, pit: usize) -> (u128, u8) {
+        let mut pos = Self::of_rows(rows);
+        let taken = pos.play_from(pit & 7, &mut ());
+        (pos.word(), taken)
+    }
+
     /// Plays `m` without checking it, like [`Position::play_unchecked`], and returns the
     /// seeds it captured (the game record uses this to restart its history, rule 6).
     ///
@@ -549,10 +637,16 @@ impl<const N: usize> Urim<N> {
     #[inline]
     fn play_observing<O: SowObserver>(&mut self, m: Move, observer: &mut O) -> u8 {
         debug_assert!(m.index() < N, "no pit {m} on a row of {N}");
+        // Below 8 whatever `m` is, so that no index below is checked.
+        self.play_from(m.index() & 7, observer)
+    }
+
+    /// [`play_observing`](Self::play_observing) from the mover's pit `origin` (below
+    /// 8): rules 3 and 4 and the turn.
+    #[inline(always)]
+    fn play_from<O: SowObserver>(&mut self, origin: usize, observer: &mut O) -> u8 {
         let mover = self.to_move;
         self.to_move = mover.opponent();
-        // Below 8 whatever `m` is, so that no index below is checked.
-        let origin = m.index() & 7;
         let board = self.word();
         // The mover's row is the low half: a shift, not a load through memory.
         let seeds = usize::from((board as u64 >> (8 * origin)) as u8);
@@ -751,20 +845,7 @@ impl<const N: usize> Position for Urim<N> {
     /// it, unless none does (rule 2). Empty once the mover is starved (rule 5).
     #[inline]
     fn legal_moves(&self) -> MoveList {
-        // The mover's row in the low lanes of a `u64`; the lanes past `N` are 0.
-        let row = self.word() as u64 & (u64::MAX >> (64 - 8 * N));
-        // A lane holding 1 to 17 gets its top bit set by adding 0x7f; then the top bits
-        // of lanes 0..7 are gathered into bits 56..63 (no two products overlap).
-        let occupied = (row + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
-        let mut pits = ((occupied >> 7).wrapping_mul(0x0102_0408_1020_4000) >> 56) as usize;
-        if self.other_row_is_empty() && self.must_feed() {
-            for i in 0..N {
-                if !self.feeds_from(i) {
-                    pits &= !(1 << i);
-                }
-            }
-        }
-        let moves = MOVE_LISTS[pits & 0x7f];
+        let moves = MOVE_LISTS[usize::from(self.legal_pits()) & 0x7f];
         let mut list = MoveList::from(moves.moves);
         list.truncate(usize::from(moves.len));
         list
@@ -821,7 +902,7 @@ mod tests {
 
     #[test]
     fn masks_wrap_round_the_board() {
-        let m = sow_masks(6);
+        let m = sow_masks(6, false);
         // From North's f (index 11), 3 seeds: South's a, b, c.
         assert_eq!(m[11][3], 0x01_01_01);
         // From South's a, 11 seeds: every other pit.
@@ -832,6 +913,13 @@ mod tests {
         let board = u128::from_le_bytes([1, 2, 3, 4, 5, 6, 0, 0, 7, 8, 9, 10, 11, 12, 0, 0]);
         let turned = u128::from_le_bytes([7, 8, 9, 10, 11, 12, 0, 0, 1, 2, 3, 4, 5, 6, 0, 0]);
         assert_eq!(Urim6::turned(board), turned);
+        // In pairs: from South's f (pit 5, lane 10), 3 seeds: North's a, b, c (lanes
+        // 1, 3, 5); from North's f (pit 11, lane 11), 2 seeds: South's a, b (0, 2).
+        let p = sow_masks(6, true);
+        assert_eq!(p[5][3], 1 << 8 | 1 << 24 | 1 << 40);
+        assert_eq!(p[11][2], 1 | 1 << 16);
+        // From South's a, 11 seeds: every lane of the 12 pits but the origin's.
+        assert_eq!(p[0][11], lanes(1) & row_mask(1, 12));
     }
 
     #[test]

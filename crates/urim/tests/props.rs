@@ -1,9 +1,10 @@
 //! Property tests over random valid positions and random legal play, and robustness of
 //! every parser and of the checked `play` against arbitrary input.
 
-use mancala_testkit::{Rng, check_position, counted, random_game};
+use mancala_testkit::{Rng, check_position, counted, pairs_word, random_game};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use urim::pairs::{self, PairRules};
 use urim::{
     ByPlayer, CAP, Game, Match, MatchError, Move, Player, Position, Record, Series, Setup, Status,
     Urim, Urim6, Urim7,
@@ -70,6 +71,45 @@ fn check<const N: usize>(p: &Urim<N>) {
     if let Status::Over(o) = p.status() {
         let t = o.totals.unwrap();
         assert_eq!(t.south + t.north, total);
+    }
+    check_pairs(p);
+}
+
+/// The board in pairs of `pos` from its mover, written pit by pit from its rows.
+fn pairs_of<const N: usize>(pos: &Urim<N>) -> u128 {
+    let mover = pos.side_to_move();
+    pairs_word(&pos.row(mover), &pos.row(mover.opponent()))
+}
+
+/// `urim::pairs` agrees with the position: the board fits, the end (rule 5) and its
+/// margin, the legal moves, and every move's board, gain and turn.
+fn check_pairs<const N: usize>(p: &Urim<N>) {
+    let r = PairRules::<N>::new();
+    let board = pairs_of(p);
+    assert!(r.fits(board), "{p}");
+    assert_eq!(pairs::to_rows(board), p.rows_word(), "{p}");
+    assert_eq!(pairs::from_rows(p.rows_word()), board, "{p}");
+    let over = p.starvation_totals().map(|t| {
+        let (me, you) = (p.side_to_move(), p.side_to_move().opponent());
+        let st = p.stores();
+        (i32::from(t[me]) - i32::from(st[me])) - (i32::from(t[you]) - i32::from(st[you]))
+    });
+    assert_eq!(r.over(board), over, "{p}");
+    let legal = p.legal_moves().iter().fold(0u8, |l, m| l | 1 << m.index());
+    assert_eq!(r.legal(board), legal, "{p}");
+    for m in p.legal_moves() {
+        let mut q = *p;
+        let taken = q.play_capturing(m);
+        assert_eq!(
+            PairRules::<N>::seeds(board, m.index()),
+            p.row(p.side_to_move())[m.index()]
+        );
+        let got = r.play(board, m.index());
+        assert_eq!(
+            (got.board, got.gain, got.again),
+            (pairs_of(&q), taken, false),
+            "{m} in {p}"
+        );
     }
 }
 
@@ -196,6 +236,51 @@ fn rows_word(pits: usize) -> impl Strategy<Value = (Vec<u8>, (u8, u8), bool)> {
             };
             (b, stores, north)
         })
+}
+
+/// `PairRules::fits` is `from_rows_word` with room for the stores: every pit at most 17,
+/// nothing outside the rows, at most 56 seeds; and any word, any pit: no panic.
+fn pairs_fit_and_never_panic<const N: usize>(
+    bytes: &[u8],
+    pit: usize,
+) -> Result<bool, TestCaseError> {
+    let rows = u128::from_le_bytes(bytes.try_into().unwrap());
+    let board = pairs::from_rows(rows);
+    let r = PairRules::<N>::new();
+    let outside = bytes[N..8].iter().chain(&bytes[8 + N..]).any(|&b| b > 0);
+    let seeds: u32 = bytes.iter().map(|&b| u32::from(b)).sum();
+    let fits = !outside && bytes.iter().all(|&b| b <= CAP) && seeds <= 56;
+    prop_assert_eq!(r.fits(board), fits);
+    if fits {
+        // The stores that make up 2 x 7 x 4 = 56: always a position of Urim7, and of
+        // Urim6 up to 48 seeds.
+        let total = if N == 6 && seeds > 48 {
+            None
+        } else {
+            Some(if N == 6 { 48 } else { 56 })
+        };
+        if let Some(total) = total {
+            let stores = ByPlayer::new((total - seeds) as u8, 0);
+            prop_assert!(Urim::<N>::from_rows_word(rows, stores, Player::South).is_ok());
+        }
+    }
+    // Any word, any pit: no panic, whatever it means.
+    let word = u128::from_le_bytes(bytes.try_into().unwrap()).rotate_left(pit as u32);
+    let _ = (r.play(word, pit), r.over(word), r.legal(word), r.fits(word));
+    let _ = PairRules::<N>::seeds(word, pit);
+    Ok(fits)
+}
+
+#[test]
+fn pairs_fit_as_positions_do() {
+    let words = (rows_word(6), 0usize..64).prop_map(|((b, _, _), pit)| (b, pit));
+    counted("pairs_fit_2x6", 2000, words, |(b, pit)| {
+        pairs_fit_and_never_panic::<6>(&b, pit)
+    });
+    let words = (rows_word(7), 0usize..64).prop_map(|((b, _, _), pit)| (b, pit));
+    counted("pairs_fit_2x7", 2000, words, |(b, pit)| {
+        pairs_fit_and_never_panic::<7>(&b, pit)
+    });
 }
 
 #[test]
