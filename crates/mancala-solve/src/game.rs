@@ -11,6 +11,8 @@ use mancala_core::{ByPlayer, Outcome, Player, Position, Status};
 
 use crate::SolveError;
 use crate::build::WordJob;
+use crate::db::Databases;
+use crate::retro::First;
 
 /// A game whose boards the solver ranks and solves.
 ///
@@ -175,11 +177,20 @@ pub trait Alternating: SolveGame {}
 
 /// A game's moves on a board held in one word: its pits in pairs, as
 /// [`SolveGame`]'s boards are, a pit a byte of a `u128` (board byte `k` in the word's
-/// byte `k`, little-endian), for boards of at most 16 pits. The database build of a
-/// game without cycles uses them when the game has them
-/// ([`SolveGame::word_moves`]); they must agree with the game's positions exactly (the
-/// build's re-check, [`check_table`](crate::build::check_table), plays positions).
+/// byte `k`, little-endian), for boards of at most 16 pits. The database builds use
+/// them when the game has them ([`SolveGame::word_moves`]): that of a game without
+/// cycles for every board, that of a game with cycles in its first pass. They must
+/// agree with the game's positions exactly (the build's re-check,
+/// [`check_table`](crate::build::check_table), plays positions).
 pub trait WordMoves: Sync {
+    /// Whether `board` is one the rules have (the game's
+    /// [`position`](SolveGame::position) of it is `Some`); the provided version: every
+    /// board is.
+    #[inline]
+    fn exists(&self, _board: u128) -> bool {
+        true
+    }
+
     /// If the game is over at `board`, what is still to come to its mover (the final
     /// margin, the stores left out); `None` while it goes on.
     fn over(&self, board: u128) -> Option<i32>;
@@ -199,6 +210,21 @@ pub trait WordMoves: Sync {
     #[doc(hidden)]
     fn build_range(&self, job: &WordJob<'_>, start: usize, end: usize) -> Result<(), SolveError> {
         job.build_range(self, start, end)
+    }
+
+    /// The first pass of the build of a game with cycles on the boards of ranks
+    /// `start..start + count`, each given to `put`. Provided, and not meant to be
+    /// written again, as [`build_range`](WordMoves::build_range).
+    #[doc(hidden)]
+    fn first_range(
+        &self,
+        dbs: &Databases,
+        seeds: u32,
+        start: usize,
+        count: usize,
+        put: &mut dyn FnMut(usize, First) -> Result<(), SolveError>,
+    ) -> Result<(), SolveError> {
+        crate::retro::first_words(self, dbs, seeds, start, count, put)
     }
 }
 

@@ -32,8 +32,7 @@ use crate::SolveError;
 use crate::build::bar;
 use crate::db::Databases;
 use crate::game::SolveGame;
-use crate::rank::MAX_PITS;
-use crate::retro::{AGAIN, CHUNK, Children, First, RetroStats, first, pack, table_boards};
+use crate::retro::{AGAIN, CHUNK, Children, First, RetroStats, firsts, pack, table_boards};
 
 /// The ranks in a block: a block's cells (half a megabyte) stay in a core's
 /// cache while its links are applied.
@@ -173,8 +172,6 @@ pub(crate) fn solve<G: SolveGame>(
     progress: bool,
 ) -> Result<(Vec<u8>, RetroStats), SolveError> {
     let n = table_boards(dbs, seeds)?;
-    let ranker = dbs.ranker();
-    let p = ranker.pits();
     let s = seeds as i32;
     let blocks = n.div_ceil(BLOCK);
     let mut cells = vec![Cell::default(); n];
@@ -190,11 +187,10 @@ pub(crate) fn solve<G: SolveGame>(
         .enumerate()
         .map_init(Vec::new, |links, (c, cells)| -> Result<Piece, SolveError> {
             let start = c * CHUNK;
-            let mut board = [0u8; MAX_PITS];
-            ranker.unrank(seeds, start as u64, &mut board[..p])?;
             links.clear();
-            for (i, cell) in cells.iter_mut().enumerate() {
-                let (l, u) = match first(game, dbs, seeds, &board[..p])? {
+            firsts(game, dbs, seeds, start, cells.len(), |i, f| {
+                let cell = &mut cells[i];
+                let (l, u) = match f {
                     First::Fixed(l, u) => (l, u),
                     First::Cyclic(e) => {
                         let parent = (start + i) as u64;
@@ -208,8 +204,8 @@ pub(crate) fn solve<G: SolveGame>(
                     }
                 };
                 (cell.l, cell.u) = (l as i8, u as i8);
-                ranker.next(&mut board[..p]);
-            }
+                Ok(())
+            })?;
             pb.inc(cells.len() as u64);
             Ok(Piece::new(start, links, blocks))
         })

@@ -50,7 +50,7 @@ use rayon::prelude::*;
 
 use crate::build::{CheckReport, bar};
 use crate::db::Databases;
-use crate::game::SolveGame;
+use crate::game::{SolveGame, WordMoves};
 use crate::rank::{MAX_PITS, Ranker};
 use crate::unsow::{Sowing, unsow};
 use crate::{ABSENT, SolveError};
@@ -138,36 +138,53 @@ pub fn children<G: SolveGame>(
             each(Kid::End(gain + if again { t } else { -t }))?;
             continue;
         }
-        let (rank, cseeds) = match word {
+        let ranked = match word {
             Some((w, _)) => words.rank(w),
             None => ranker.rank_seeds(&board[..p]),
         };
-        let rank = match rank {
-            Some(rank) if cseeds <= seeds => rank,
-            _ => {
-                return Err(SolveError::SeedsRose {
-                    seeds,
-                    child: cseeds,
-                });
-            }
-        };
-        if cseeds == seeds {
-            let r = u32::try_from(rank).map_err(|_| SolveError::TableSize {
-                seeds,
-                found: rank,
-                expected: u64::from(AGAIN),
-            })?;
-            each(Kid::Same(r | if again { AGAIN } else { 0 }))?;
-        } else {
-            each(Kid::Below {
-                seeds: cseeds,
-                rank,
-                gain,
-                again,
-            })?;
-        }
+        each(kid_of(seeds, ranked, gain, again)?)?;
     }
     Ok(())
+}
+
+/// The child that goes on, of `ranked` (its rank, if it has one, and its seeds), of a
+/// board of `seeds` seeds: [`Kid::Same`] or [`Kid::Below`].
+///
+/// # Errors
+/// [`SolveError::SeedsRose`] if the child has more seeds; a child of as many seeds
+/// whose rank does not fit 31 bits ([`SolveError::TableSize`]).
+#[inline]
+fn kid_of(
+    seeds: u32,
+    ranked: (Option<u64>, u32),
+    gain: i32,
+    again: bool,
+) -> Result<Kid, SolveError> {
+    let rank = match ranked {
+        (Some(rank), cseeds) if cseeds <= seeds => rank,
+        (_, cseeds) => {
+            return Err(SolveError::SeedsRose {
+                seeds,
+                child: cseeds,
+            });
+        }
+    };
+    let cseeds = ranked.1;
+    if cseeds == seeds {
+        let r = u32::try_from(rank).map_err(|_| SolveError::TableSize {
+            seeds,
+            found: rank,
+            expected: u64::from(AGAIN),
+        })?;
+        Ok(Kid::Same(r | if again { AGAIN } else { 0 }))
+    } else {
+        Ok(Kid::Below {
+            seeds: cseeds,
+            rank,
+            gain,
+            again,
+        })
+    }
 }
 
 /// The bounds `(L, U)` a move gives its mover, from the child's bounds `cl`, `cu`:
@@ -190,7 +207,8 @@ pub fn through(gain: i32, again: bool, cl: i32, cu: i32) -> (i32, i32) {
 }
 
 /// What playing every move of one board gives.
-pub(crate) struct Expanded {
+#[doc(hidden)]
+pub struct Expanded {
     /// The best exit for `L` and for `U` (`i32::MIN` if none).
     pub(crate) exit_l: i32,
     pub(crate) exit_u: i32,
@@ -199,27 +217,28 @@ pub(crate) struct Expanded {
     pub(crate) kids: ArrayVec<u32, MAX_MOVES>,
 }
 
-/// Plays every move of `pos` (a board of `seeds` seeds, its stores' margin `stores`)
-/// and resolves the exits from the databases below.
-pub(crate) fn expand<G: SolveGame>(
-    game: &G,
-    dbs: &Databases,
-    seeds: u32,
-    pos: &G::Pos,
-    stores: i32,
-) -> Result<Expanded, SolveError> {
-    let mut e = Expanded {
-        exit_l: i32::MIN,
-        exit_u: i32::MIN,
-        kids: ArrayVec::new(),
-    };
-    children(game, dbs.ranker(), seeds, pos, stores, |kid| {
+impl Expanded {
+    fn new() -> Expanded {
+        Expanded {
+            exit_l: i32::MIN,
+            exit_u: i32::MIN,
+            kids: ArrayVec::new(),
+        }
+    }
+
+    /// Takes the child `kid` in: an end or a child of fewer seeds (its bounds read
+    /// from `dbs`) is an exit, a child of as many seeds is kept.
+    #[inline]
+    fn add(&mut self, dbs: &Databases, kid: Kid) -> Result<(), SolveError> {
         match kid {
             Kid::End(t) => {
-                e.exit_l = e.exit_l.max(t);
-                e.exit_u = e.exit_u.max(t);
+                self.exit_l = self.exit_l.max(t);
+                self.exit_u = self.exit_u.max(t);
             }
-            Kid::Same(r) => e.kids.try_push(r).map_err(|_| SolveError::TooManyMoves)?,
+            Kid::Same(r) => self
+                .kids
+                .try_push(r)
+                .map_err(|_| SolveError::TooManyMoves)?,
             Kid::Below {
                 seeds: cseeds,
                 rank,
@@ -237,20 +256,50 @@ pub(crate) fn expand<G: SolveGame>(
                     }
                 })?;
                 let (l, u) = through(gain, again, i32::from(cl), i32::from(cu));
-                e.exit_l = e.exit_l.max(l);
-                e.exit_u = e.exit_u.max(u);
+                self.exit_l = self.exit_l.max(l);
+                self.exit_u = self.exit_u.max(u);
             }
         }
         Ok(())
-    })?;
-    if e.exit_l == i32::MIN && e.kids.is_empty() {
-        return Err(SolveError::NoMoves);
     }
-    Ok(e)
+
+    /// Every move taken in: [`SolveError::NoMoves`] if there was none.
+    fn done(self) -> Result<Expanded, SolveError> {
+        if self.exit_l == i32::MIN && self.kids.is_empty() {
+            return Err(SolveError::NoMoves);
+        }
+        Ok(self)
+    }
+
+    /// The board as the first pass finds it.
+    fn first(self) -> First {
+        if self.kids.is_empty() {
+            First::Fixed(self.exit_l, self.exit_u)
+        } else {
+            First::Cyclic(self)
+        }
+    }
 }
 
-/// A board as the first pass of the build finds it ([`first`]).
-pub(crate) enum First {
+/// Plays every move of `pos` (a board of `seeds` seeds, its stores' margin
+/// `stores`) and resolves the exits from the databases below.
+pub(crate) fn expand<G: SolveGame>(
+    game: &G,
+    dbs: &Databases,
+    seeds: u32,
+    pos: &G::Pos,
+    stores: i32,
+) -> Result<Expanded, SolveError> {
+    let mut e = Expanded::new();
+    children(game, dbs.ranker(), seeds, pos, stores, |kid| {
+        e.add(dbs, kid)
+    })?;
+    e.done()
+}
+
+/// A board as the first pass of the build finds it ([`firsts`]).
+#[doc(hidden)]
+pub enum First {
     /// Its bounds are known: `(ABSENT, ABSENT)` for a board the rules do not have,
     /// the final margin twice for a game over, the exits for a board without children
     /// of as many seeds.
@@ -259,31 +308,88 @@ pub(crate) enum First {
     Cyclic(Expanded),
 }
 
-/// The board `board` (of `seeds` seeds, as the ranker writes it) in the first pass:
-/// made a position, its moves played ([`expand`]).
-pub(crate) fn first<G: SolveGame>(
+/// The boards of ranks `start..start + count` (of `seeds` seeds) in the first pass,
+/// each given to `put` with its offset: made positions, their moves played and the
+/// exits resolved from the databases below; on boards in one word
+/// ([`WordMoves`]) when the game has them.
+pub(crate) fn firsts<G: SolveGame>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
-    board: &[u8],
-) -> Result<First, SolveError> {
-    let absent = i32::from(ABSENT);
-    let Some(pos) = game.position(board) else {
-        return Ok(First::Fixed(absent, absent));
-    };
-    let st = match game.view_word(&pos) {
-        Some((_, st)) => st,
-        None => game.view(&pos, &mut [0; MAX_PITS][..board.len()]),
-    };
-    if let Some(t) = game.terminal(&pos, st)? {
-        return Ok(First::Fixed(t, t));
+    start: usize,
+    count: usize,
+    mut put: impl FnMut(usize, First) -> Result<(), SolveError>,
+) -> Result<(), SolveError> {
+    let ranker = dbs.ranker();
+    let p = ranker.pits();
+    if let Some(moves) = game.word_moves().filter(|_| p <= 16) {
+        return moves.first_range(dbs, seeds, start, count, &mut put);
     }
-    let e = expand(game, dbs, seeds, &pos, st)?;
-    Ok(if e.kids.is_empty() {
-        First::Fixed(e.exit_l, e.exit_u)
-    } else {
-        First::Cyclic(e)
-    })
+    let absent = i32::from(ABSENT);
+    let mut board = [0u8; MAX_PITS];
+    ranker.unrank(seeds, start as u64, &mut board[..p])?;
+    for i in 0..count {
+        let f = match game.position(&board[..p]) {
+            None => First::Fixed(absent, absent),
+            Some(pos) => {
+                let st = match game.view_word(&pos) {
+                    Some((_, st)) => st,
+                    None => game.view(&pos, &mut [0; MAX_PITS][..p]),
+                };
+                match game.terminal(&pos, st)? {
+                    Some(t) => First::Fixed(t, t),
+                    None => expand(game, dbs, seeds, &pos, st)?.first(),
+                }
+            }
+        };
+        put(i, f)?;
+        ranker.next(&mut board[..p]);
+    }
+    Ok(())
+}
+
+/// [`firsts`] on boards in one word, with `moves` ([`WordMoves::first_range`]).
+pub(crate) fn first_words<W: WordMoves + ?Sized>(
+    moves: &W,
+    dbs: &Databases,
+    seeds: u32,
+    start: usize,
+    count: usize,
+    put: &mut dyn FnMut(usize, First) -> Result<(), SolveError>,
+) -> Result<(), SolveError> {
+    let ranker = dbs.ranker();
+    let p = ranker.pits();
+    let words = ranker.words();
+    let absent = i32::from(ABSENT);
+    let mut board = [0u8; MAX_PITS];
+    ranker.unrank(seeds, start as u64, &mut board[..p])?;
+    for i in 0..count {
+        let mut bytes = [0u8; 16];
+        bytes.copy_from_slice(&board[..16]);
+        let b = u128::from_le_bytes(bytes);
+        let f = if !moves.exists(b) {
+            First::Fixed(absent, absent)
+        } else if let Some(t) = moves.over(b) {
+            First::Fixed(t, t)
+        } else {
+            let mut e = Expanded::new();
+            let mut legal = moves.legal(b);
+            while legal != 0 {
+                let pit = legal.trailing_zeros() as usize;
+                legal &= legal - 1;
+                let k = moves.play(b, pit);
+                let kid = match moves.over(k.board) {
+                    Some(t) => Kid::End(k.gain + if k.again { t } else { -t }),
+                    None => kid_of(seeds, words.rank(k.board), k.gain, k.again)?,
+                };
+                e.add(dbs, kid)?;
+            }
+            e.done()?.first()
+        };
+        put(i, f)?;
+        ranker.next(&mut board[..p]);
+    }
+    Ok(())
 }
 
 /// The children of as many seeds of `pos` (as [`expand`] keeps them), replayed.
@@ -613,7 +719,6 @@ pub fn solve_table_with<G: SolveGame>(
     }
     let n = table_boards(dbs, seeds)?;
     let ranker = dbs.ranker();
-    let p = ranker.pits();
     let s = seeds as i32;
     let vals: Vec<AtomicU16> = (0..n).into_par_iter().map(|_| AtomicU16::new(0)).collect();
     let pb = bar(
@@ -626,21 +731,19 @@ pub fn solve_table_with<G: SolveGame>(
         .map(|c| -> Result<Chunk, SolveError> {
             let start = c * CHUNK;
             let end = n.min(start + CHUNK);
-            let mut board = [0u8; MAX_PITS];
-            ranker.unrank(seeds, start as u64, &mut board[..p])?;
             let mut chunk = Chunk::new(start);
-            for (rank, cell) in (start..end).zip(&vals[start..end]) {
-                let v = match first(game, dbs, seeds, &board[..p])? {
+            firsts(game, dbs, seeds, start, end - start, |i, f| {
+                let v = match f {
                     First::Fixed(l, u) => pack(l, u),
                     First::Cyclic(e) => {
                         let (el, eu) = (e.exit_l.max(-s), e.exit_u.max(-s));
-                        chunk.add(rank, el, eu);
+                        chunk.add(start + i, el, eu);
                         pack(el, s)
                     }
                 };
-                cell.store(v, Ordering::Relaxed);
-                ranker.next(&mut board[..p]);
-            }
+                vals[start + i].store(v, Ordering::Relaxed);
+                Ok(())
+            })?;
             pb.inc((end - start) as u64);
             Ok(chunk)
         })

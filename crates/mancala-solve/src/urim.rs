@@ -14,10 +14,13 @@ use mancala_core::{ByPlayer, Player, Position};
 
 pub use urim::{Setup, Urim, Urim6, Urim7};
 
-use crate::SolveError;
-use crate::game::{Alternating, SolveGame};
+use urim::pairs::{PairRules, from_rows as pairs, to_rows as rows};
 
-/// Urim on two rows of `N` pits (6 or 7).
+use crate::SolveError;
+use crate::game::{Alternating, SolveGame, WordChild, WordMoves};
+
+/// Urim on two rows of `N` pits (6 or 7). Its moves on boards in one word are the
+/// `urim` crate's [`PairRules`] ([`SolveGame::word_moves`]).
 ///
 /// ```
 /// use mancala_solve::{SolveGame, urim::UrimGame};
@@ -27,6 +30,34 @@ use crate::game::{Alternating, SolveGame};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct UrimGame<const N: usize>;
+
+/// Urim's [`WordMoves`]: the `urim` crate's [`PairRules`].
+impl<const N: usize> WordMoves for UrimGame<N> {
+    #[inline]
+    fn exists(&self, board: u128) -> bool {
+        PairRules::<N>::new().fits(board)
+    }
+
+    #[inline]
+    fn over(&self, board: u128) -> Option<i32> {
+        PairRules::<N>::new().over(board)
+    }
+
+    #[inline]
+    fn legal(&self, board: u128) -> u32 {
+        u32::from(PairRules::<N>::new().legal(board))
+    }
+
+    #[inline(always)]
+    fn play(&self, board: u128, pit: usize) -> WordChild {
+        let m = PairRules::<N>::new().play(board, pit);
+        WordChild {
+            board: m.board,
+            gain: i32::from(m.gain),
+            again: m.again,
+        }
+    }
+}
 
 impl<const N: usize> UrimGame<N> {
     /// Urim on two rows of `N` pits.
@@ -130,6 +161,10 @@ impl<const N: usize> SolveGame for UrimGame<N> {
     fn seeds_decide_parity(&self) -> bool {
         true
     }
+
+    fn word_moves(&self) -> Option<&dyn WordMoves> {
+        Some(self)
+    }
 }
 
 /// Rule 6's score of `pos` from its mover's side: the seeds in the mover's row minus
@@ -138,41 +173,6 @@ impl<const N: usize> SolveGame for UrimGame<N> {
 pub fn own_rows<const N: usize>(pos: &Urim<N>) -> i32 {
     let mover = pos.side_to_move();
     i32::from(pos.seeds_in_row(mover)) - i32::from(pos.seeds_in_row(mover.opponent()))
-}
-
-/// The board in pairs (the mover's pit `a`, the opponent's `a`, …) of the rows of
-/// [`Urim::rows_word`] (the mover's row in bytes `0..8`, the opponent's in `8..16`).
-#[inline]
-fn pairs(rows: u128) -> u128 {
-    let (mine, theirs) = (rows as u64, (rows >> 64) as u64);
-    let lo = spread(mine as u32) | spread(theirs as u32) << 8;
-    let hi = spread((mine >> 32) as u32) | spread((theirs >> 32) as u32) << 8;
-    u128::from(lo) | u128::from(hi) << 64
-}
-
-/// The rows of a board in pairs: [`pairs`] undone.
-#[inline]
-fn rows(pairs: u128) -> u128 {
-    let (lo, hi) = (pairs as u64, (pairs >> 64) as u64);
-    let mine = u64::from(gather(lo)) | u64::from(gather(hi)) << 32;
-    let theirs = u64::from(gather(lo >> 8)) | u64::from(gather(hi >> 8)) << 32;
-    u128::from(mine) | u128::from(theirs) << 64
-}
-
-/// Byte `i` of `x` to byte `2i`.
-#[inline]
-fn spread(x: u32) -> u64 {
-    let x = u64::from(x);
-    let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
-    (x | x << 8) & 0x00ff_00ff_00ff_00ff
-}
-
-/// Byte `2i` of `x` to byte `i`: [`spread`] undone.
-#[inline]
-fn gather(x: u64) -> u32 {
-    let x = x & 0x00ff_00ff_00ff_00ff;
-    let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
-    (x | x >> 16) as u32
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! The solver against an exhaustive minimax written here from the rules as the
 //! `kalah` crate plays them, and against the published values of Kalah(m, n).
 
+mod words;
+
 use std::collections::HashMap;
 
 use kalah::{ByPlayer, Ending, Kalah, Player, Position, Rules, Setup};
@@ -716,54 +718,14 @@ fn the_solver_engine_refuses_foreign_databases_and_says_when_it_falls_back() {
     assert_eq!(player.counts(), (0, 1));
 }
 
-/// Kalah through its positions only (no [`WordMoves`](mancala_solve::game::WordMoves)):
-/// the build's general path, the one every game without boards in one word takes.
-struct ByPositions(KalahGame);
-
-impl mancala_solve::SolveGame for ByPositions {
-    type Pos = Kalah;
-    fn name(&self) -> &'static str {
-        self.0.name()
-    }
-    fn variant(&self) -> String {
-        self.0.variant()
-    }
-    fn pits_per_side(&self) -> usize {
-        self.0.pits_per_side()
-    }
-    fn position(&self, board: &[u8]) -> Option<Kalah> {
-        self.0.position(board)
-    }
-    fn view(&self, pos: &Kalah, board: &mut [u8]) -> i32 {
-        self.0.view(pos, board)
-    }
-    fn terminal(&self, pos: &Kalah, stores: i32) -> Result<Option<i32>, mancala_solve::SolveError> {
-        self.0.terminal(pos, stores)
-    }
-    fn seeds_decide_parity(&self) -> bool {
-        true
-    }
-}
-
 /// The build on boards in one word (Kalah's `PairRules`) writes the same bytes as the
 /// build through positions, for every rule set, on boards of 2 to 8 pits a side.
 #[test]
 fn the_build_on_words_equals_the_build_on_positions() {
-    use mancala_solve::SolveGame;
     for (pits, max) in [(2u8, 12u32), (3, 10), (5, 8), (6, 9), (8, 6)] {
         for rules in all_rules(pits) {
             let fast = KalahGame::new(rules);
-            assert!(fast.word_moves().is_some());
-            let slow = ByPositions(fast);
-            assert!(slow.word_moves().is_none());
-            let mut a = Databases::new(&fast, max).unwrap();
-            build(&fast, &mut a, max, None, false, |_| {}).unwrap();
-            let mut b = Databases::new(&slow, max).unwrap();
-            build(&slow, &mut b, max, None, false, |_| {}).unwrap();
-            for seeds in 0..=max {
-                let (x, y) = (a.table(seeds).unwrap(), b.table(seeds).unwrap());
-                assert_eq!(x.bytes(), y.bytes(), "{rules}, {seeds} seeds");
-            }
+            let a = words::words_equal_positions(&fast, max);
             // And the re-check, which plays positions, finds every value right.
             assert_eq!(check_table(&fast, &a, max).unwrap().wrong, 0, "{rules}");
         }
