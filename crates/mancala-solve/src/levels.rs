@@ -1,5 +1,5 @@
 //! The retrograde analysis of a game with cycles by levels, over the parents of each
-//! board ([`Children::Stored`](crate::retro::Children::Stored)): the same bounds as
+//! board ([`Children::Stored`]): the same bounds as
 //! the iteration of [`retro`](crate::retro), each settled once instead of iterated.
 //!
 //! The two equations of `retro` are one game over the boards' `L`s and `U`s, played
