@@ -210,8 +210,14 @@ impl WordJob<'_> {
             if cell.load(Ordering::Relaxed) as i8 == UNKNOWN {
                 let mut bytes = [0u8; 16];
                 bytes.copy_from_slice(&board[..16]);
-                let v = self.value(moves, u128::from_le_bytes(bytes), 0)?;
-                cell.store(checked(v, self.seeds)? as u8, Ordering::Relaxed);
+                let word = u128::from_le_bytes(bytes);
+                // A board the rules lack (none of Kalah's: `exists` is `true`).
+                let v = if moves.exists(word) {
+                    checked(self.value(moves, word, 0)?, self.seeds)?
+                } else {
+                    ABSENT
+                };
+                cell.store(v as u8, Ordering::Relaxed);
             }
             self.ranker.next(&mut board[..p]);
         }

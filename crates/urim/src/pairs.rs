@@ -176,3 +176,100 @@ fn gather(x: u64) -> u32 {
     let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
     (x | x >> 16) as u32
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_testkit::pairs_word;
+
+    /// A word from the mover's row and the opponent's, each from its owner's left.
+    fn word(mover: [u8; 6], opponent: [u8; 6]) -> u128 {
+        pairs_word(&mover, &opponent)
+    }
+
+    /// Rule 3, worked by hand: a quiet lap (one add), one that meets a full pit (passed
+    /// over), one that comes round past the origin (which stays empty); each board
+    /// turned round for the opponent.
+    #[test]
+    fn laps_quiet_past_a_full_pit_and_round_the_origin() {
+        let r = PairRules::<6>::new();
+        // c: 3 seeds into d, e, f.
+        let m = r.play(word([0, 0, 3, 0, 0, 0], [1; 6]), 2);
+        assert_eq!(
+            m,
+            PairMove {
+                board: word([1; 6], [0, 0, 0, 1, 1, 1]),
+                gain: 0,
+                again: false
+            }
+        );
+        // e: 2 seeds; f holds 17 and is passed over: the opponent's a and b, which
+        // makes 2 and is captured; a holds 1: the run stops.
+        let m = r.play(word([0, 0, 0, 0, 2, 17], [0, 1, 0, 0, 0, 1]), 4);
+        assert_eq!(
+            m,
+            PairMove {
+                board: word([1, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 17]),
+                gain: 2,
+                again: false
+            }
+        );
+        // a: 13 seeds: b–f, the opponent's six, a passed over, then b and c.
+        let m = r.play(word([13, 0, 0, 0, 0, 0], [0; 6]), 0);
+        assert_eq!(
+            m,
+            PairMove {
+                board: word([1; 6], [0, 2, 2, 1, 1, 1]),
+                gain: 0,
+                again: false
+            }
+        );
+    }
+
+    /// Rule 4, worked by hand: a last seed that makes 4 starts nothing; a run of 3, 4,
+    /// 2 is captured whole; a run stops at a pit of 1.
+    #[test]
+    fn captures_start_at_2_or_3_and_run_through_4() {
+        let r = PairRules::<6>::new();
+        let m = r.play(word([0, 0, 0, 0, 0, 3], [1, 2, 3, 0, 0, 0]), 5);
+        assert_eq!((m.board, m.gain), (word([2, 3, 4, 0, 0, 0], [0; 6]), 0));
+        let m = r.play(word([0, 0, 0, 0, 0, 3], [1, 3, 2, 0, 0, 5]), 5);
+        assert_eq!((m.board, m.gain), (word([0, 0, 0, 0, 0, 5], [0; 6]), 9));
+        let m = r.play(word([0, 0, 0, 0, 0, 3], [0, 2, 2, 0, 0, 5]), 5);
+        assert_eq!((m.board, m.gain), (word([1, 0, 0, 0, 0, 5], [0; 6]), 6));
+    }
+
+    /// Rules 2 and 5, worked by hand: only the moves that feed an empty row, unless none
+    /// does; a mover without seeds is starved and the opponent takes the rest.
+    #[test]
+    fn feeding_and_starvation() {
+        let r = PairRules::<6>::new();
+        assert_eq!(r.legal(word([1, 0, 0, 0, 2, 0], [0; 6])), 0b1_0000);
+        assert_eq!(r.legal(word([1, 1, 0, 0, 0, 0], [0; 6])), 0b11);
+        assert_eq!(
+            r.legal(word([1, 0, 0, 0, 2, 0], [0, 1, 0, 0, 0, 0])),
+            0b1_0001
+        );
+        assert_eq!(r.over(word([0; 6], [2, 1, 0, 0, 0, 0])), Some(-3));
+        assert_eq!(
+            (
+                r.over(word([0, 0, 0, 0, 0, 1], [0; 6])),
+                r.legal(word([0; 6], [2; 6]))
+            ),
+            (None, 0)
+        );
+    }
+
+    /// The boards the rules do not have: a pit over 17, seeds past the row.
+    #[test]
+    fn fits_refuses_a_pit_over_the_cap_and_seeds_outside_the_rows() {
+        let r = PairRules::<6>::new();
+        assert!(r.fits(word([17, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 17])));
+        assert!(!r.fits(word([18, 0, 0, 0, 0, 0], [0; 6])));
+        assert!(!r.fits(1 << 120));
+        assert!(PairRules::<7>::new().fits(1 << 104));
+        // Not a board: played, it comes back unchanged.
+        let bad = word([18, 0, 0, 0, 0, 0], [0; 6]);
+        assert_eq!(r.play(bad, 0).board, bad);
+    }
+}
