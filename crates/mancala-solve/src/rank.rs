@@ -343,7 +343,9 @@ pub struct WordRanker<'a> {
 
 impl WordRanker<'_> {
     /// [`Ranker::rank_word`].
-    #[inline]
+    // Always: into the builds' loops. Called from three of them, the compiler kept it
+    // a call (Kalah 14 seeds: 3,498 million instructions in all, 3,094 inlined).
+    #[inline(always)]
     #[must_use]
     pub fn rank(&self, board: u128) -> (Option<u64>, u32) {
         const LANES: u128 = u128::from_le_bytes([1; 16]);
