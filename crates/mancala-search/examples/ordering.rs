@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 
 use common::games;
 use mancala_core::record::Record;
-use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits};
+use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, SplitOptions};
 
 fn report<R: Record + Send + Sync>(
     name: &str,
@@ -116,15 +116,20 @@ fn deep<R: Record + Send + Sync>(
         for (g, each) in gs.iter().zip(&mut each) {
             let mut values = [vec![None; d + 1], vec![None; d + 1]];
             for t in 0..2 {
-                let options = AlphaBetaOptions::default();
+                let options = AlphaBetaOptions {
+                    split: SplitOptions {
+                        depth: split_depth,
+                        cut_wait,
+                        ..SplitOptions::default()
+                    },
+                    ..AlphaBetaOptions::default()
+                };
                 let mut ab = AlphaBeta::with_threads(
                     mancala_search::Static,
                     Limits::depth(depth),
                     options,
                     t + 1,
                 );
-                ab.set_cut_wait(cut_wait);
-                ab.set_split_depth(split_depth);
                 let before = process_cpu();
                 let r = ab.search_with(g, |r| {
                     time[t][r.depth as usize] += r.elapsed;

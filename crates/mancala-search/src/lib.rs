@@ -55,11 +55,12 @@ pub mod alphabeta;
 pub mod engine;
 pub mod eval;
 pub mod mcts;
+mod relay;
 pub mod score;
 pub mod simple;
 pub mod spec;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaOptions, minimax, minimax_with};
+pub use alphabeta::{AlphaBeta, AlphaBetaOptions, SplitOptions, minimax, minimax_with};
 pub use engine::{Engine, Limits, Report};
 pub use eval::{Evaluator, Known, Static};
 pub use mcts::{Mcts, MctsOptions};
