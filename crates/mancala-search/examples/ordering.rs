@@ -1,4 +1,4 @@
-//! Move ordering and threads of alpha-beta, measured (issue 14 item 4; release build):
+//! Move ordering and threads of alpha-beta, measured (release build):
 //! `cargo run --release -p mancala-search --example ordering -- [threads…] [no-history]
 //! [killers] [nocut | cuts]`.
 //!
@@ -9,11 +9,11 @@
 //! thread: the measure of move ordering) and, for each thread count given (default 1
 //! and 2), the wall-clock time to reach that depth over the set. `no-history` turns the
 //! history heuristic off, `killers` the killer moves on, `nocut` the table's cuts off
-//! (the engine before issue 30); `cuts` searches every set with the cuts off and on,
-//! one after the other, for each thread count (issue 30: the nodes and times side by
-//! side in one run).
+//! (the table only orders moves); `cuts` searches every set with the cuts off and on,
+//! one after the other, for each thread count (the nodes and times side by side in
+//! one run).
 //!
-//! `deep [rounds]` (issue 30, goal 2) measures two threads on deep searches instead: for
+//! `deep [rounds]` measures two threads on deep searches instead: for
 //! every game, the start and two records of a few random moves are searched to a depth
 //! of seconds (about 1–5 s a search with one thread; the table shows every depth from
 //! 0.05 s on, so the shallower depths of earlier runs are kept), with one thread then

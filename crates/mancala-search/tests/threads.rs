@@ -1,4 +1,4 @@
-//! Alpha-beta with two threads (issue 14 item 4; issue 30: with the table that cuts):
+//! Alpha-beta with two threads (and the table that cuts):
 //! the same value at every depth as one thread and as a minimax written independently
 //! of the engine, and a move that reaches it.
 
@@ -192,7 +192,7 @@ fn mcts_again(
     m.search(g)
 }
 
-/// A node limit is one budget for all the threads (issue 25 item 3): each thread used
+/// A node limit is one budget for all the threads: each thread used
 /// to count its own nodes against the whole limit, searching about twice as many.
 #[test]
 fn a_node_limit_is_one_budget_for_all_threads() {

@@ -60,7 +60,8 @@ impl NodeKind {
 
     /// How many moves of such a node are searched before the rest are offered to the
     /// idle threads (young brothers wait; offered then or never): one at `Pv` and
-    /// `All` nodes; `cut` at a `Cut` node ([`SplitOptions::cut_wait`](crate::SplitOptions::cut_wait)).
+    /// `All` nodes; `cut` at a `Cut` node
+    /// ([`SplitOptions::cut_wait`](crate::SplitOptions::cut_wait)).
     #[inline]
     pub(super) fn wait(self, cut: usize) -> usize {
         match self {
