@@ -7,13 +7,11 @@ use mancala_core::record::Record;
 use crate::eval::{Evaluator, known_scores, score_with};
 use crate::score::{INFINITY, MAX_PLY, Score, Utility, from_child};
 
-#[cfg(doc)]
-use crate::AlphaBeta;
-
 /// Plain minimax (negamax form, no pruning, no table) over a copy of the record: the
 /// value of the current position of `game` at `depth` plies for its player to move,
-/// history included. The slow, obviously correct reference for [`AlphaBeta`]; finished
-/// games and leaves are scored exactly as there.
+/// history included. The slow, obviously correct reference for
+/// [`AlphaBeta`](crate::AlphaBeta); finished games and leaves are scored exactly as
+/// there.
 ///
 /// ```
 /// use mancala_core::{record::{Line, Record}, toy::Countdown};

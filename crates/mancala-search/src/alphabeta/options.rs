@@ -6,9 +6,9 @@ use crate::relay::ENDLESS_AFTER;
 use crate::score::Utility;
 
 #[cfg(doc)]
-use {crate::AlphaBeta, mancala_core::Position, mancala_core::record::Record};
+use {mancala_core::Position, mancala_core::record::Record};
 
-/// Settings of [`AlphaBeta`] beyond its [`Limits`](crate::Limits).
+/// Settings of [`AlphaBeta`](crate::AlphaBeta) beyond its [`Limits`](crate::Limits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaOptions {
     /// log2 of the table's entries (`0` turns the table off).
@@ -40,8 +40,8 @@ pub struct AlphaBetaOptions {
     /// Off, the table is keyed by the line from the root and only orders moves, as the
     /// engine did before the cuts were exact (kept to measure the cuts against).
     pub table_cuts: bool,
-    /// How the threads of [`AlphaBeta::with_threads`] share the search (no effect on
-    /// one thread).
+    /// How the threads of [`AlphaBeta::with_threads`](crate::AlphaBeta::with_threads)
+    /// share the search (no effect on one thread).
     pub split: SplitOptions,
 }
 
@@ -63,8 +63,9 @@ impl Default for AlphaBetaOptions {
     }
 }
 
-/// Where the threads of [`AlphaBeta::with_threads`] share the search: which nodes split
-/// their moves among the threads, and which iterations. The defaults are the measured
+/// Where the threads of [`AlphaBeta::with_threads`](crate::AlphaBeta::with_threads)
+/// share the search: which nodes split their moves among the threads, and which
+/// iterations. The defaults are the measured
 /// best (`docs/engine.md`, "Threads"); other values serve tests, which want splits at
 /// depths quick to check, and measurements (the `ordering` example). Whatever they are,
 /// the values found are those of one thread.
