@@ -36,13 +36,16 @@ use mancala_core::record::{MoveOf, Record};
 use mancala_core::{Board, Player, Position, Status};
 
 use crate::engine::{Engine, Limits};
-use crate::eval::Evaluator;
+use crate::eval::{
+    Evaluator, MOBILITY, OMWESO_EXPOSED, OMWESO_MOBILITY, ROW_SEED, circuits, omweso_terms,
+    two_row_terms,
+};
 use crate::score::{SEED, Score};
 use crate::simple::RandomPlayer;
 use crate::{AlphaBeta, AlphaBetaOptions};
 
 #[cfg(doc)]
-use crate::eval::{MOBILITY, ROW_SEED, board_eval, omweso_eval, two_row_eval};
+use crate::eval::{board_eval, omweso_eval, two_row_eval};
 
 /// The largest weight the tuning gives a term: 4 seeds for one unit of it.
 pub const MAX_WEIGHT: Score = 400;
@@ -50,13 +53,14 @@ pub const MAX_WEIGHT: Score = 400;
 /// The weights `[w1, w2]` of [`board_eval`] for a board with `rows` rows a player, in
 /// hundredths of a seed: one row (Urim, Oware, Rio Kadalis, Kalah) row seeds and movable
 /// pits ([`ROW_SEED`], [`MOBILITY`]: 15 and 25; 50 and 10 before they were tuned); two
-/// rows (Omweso) movable pits 20 and exposed seeds 10 (its [`SEED`] / 5 and / 10).
+/// rows (Omweso) movable pits and exposed seeds ([`OMWESO_MOBILITY`],
+/// [`OMWESO_EXPOSED`]: 20 and 10).
 #[must_use]
 pub fn default_weights(rows: u8) -> [Score; 2] {
     if rows == 2 {
-        [SEED / 5, SEED / 10]
+        [OMWESO_MOBILITY, OMWESO_EXPOSED]
     } else {
-        [crate::eval::ROW_SEED, crate::eval::MOBILITY]
+        [ROW_SEED, MOBILITY]
     }
 }
 
@@ -66,57 +70,15 @@ pub fn default_weights(rows: u8) -> [Score; 2] {
 /// negated, so that every weight is positive); any other board has none.
 #[must_use]
 pub fn features(board: &Board) -> ([Score; 3], Score) {
-    let me = board.to_move;
-    let in_hand = Score::from(board.in_hand);
-    match board.rows_per_player {
-        1 => {
-            let side = |p: Player| {
-                board.pits[p]
-                    .iter()
-                    .fold((0, 0), |(seeds, movable), pit| match pit {
-                        Some(n) if *n > 0 => (seeds + Score::from(*n), movable + 1),
-                        _ => (seeds, movable),
-                    })
-            };
-            let stores = board.stores.unwrap_or_default();
-            let ((s0, m0), (s1, m1)) = (side(me), side(me.opponent()));
-            (
-                [
-                    Score::from(stores[me]) - Score::from(stores[me.opponent()]),
-                    s0 - s1,
-                    m0 - m1,
-                ],
-                in_hand,
-            )
-        }
+    let terms = match board.rows_per_player {
+        1 => two_row_terms(board.to_move, &board.pits, board.stores.unwrap_or_default()),
         2 => {
-            let circuit = |p: Player| {
-                let mut c = [0u8; 16];
-                for (seeds, pit) in c.iter_mut().zip(board.pits[p].iter()) {
-                    *seeds = pit.unwrap_or(0);
-                }
-                c
-            };
-            let (own, opp) = (circuit(me), circuit(me.opponent()));
-            let seeds = |s: &[u8; 16]| s.iter().map(|&n| Score::from(n)).sum::<Score>();
-            let movable = |s: &[u8; 16]| s.iter().filter(|&&n| n >= 2).count() as Score;
-            let exposed = |a: &[u8; 16], b: &[u8; 16]| {
-                (0..8)
-                    .filter(|&k| b[7 - k] > 0 && b[15 - k] > 0)
-                    .map(|k| Score::from(a[k]))
-                    .sum::<Score>()
-            };
-            (
-                [
-                    seeds(&own) - seeds(&opp),
-                    movable(&own) - movable(&opp),
-                    -(exposed(&own, &opp) - exposed(&opp, &own)),
-                ],
-                in_hand,
-            )
+            let (own, opp) = circuits(board);
+            omweso_terms(&own, &opp)
         }
-        _ => ([0; 3], in_hand),
-    }
+        _ => [0; 3],
+    };
+    (terms, Score::from(board.in_hand))
 }
 
 /// The standard evaluation of `board` with the weights `w` (hundredths of a seed); with
