@@ -47,7 +47,8 @@ use mancala::runtime::{AnyGame, GameKind, Variant};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use mancala_solve::build::{BuildOptions, Built, build, build_mapped, check_table};
+use common::bars::Bars;
+use mancala_solve::build::{BuildOptions, Built, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::history::{HistoryGame, HistoryProver};
 use mancala_solve::kalah::{Kalah, KalahGame, Rules};
@@ -318,10 +319,11 @@ fn databases<G: SolveGame>(
             ""
         }
     );
-    let options = BuildOptions {
-        progress: true,
-        children: cli.children.map(Children::from),
-    };
+    let bars = Bars::default();
+    let mut options = BuildOptions::new().max_seeds(max_seeds).progress(&bars);
+    if let Some(children) = cli.children {
+        options = options.children(children.into());
+    }
     let each = |b: &Built| {
         println!(
             "{:>5} {:>14} {:>10.1} {:>9.2} {:>14}{}",
@@ -354,8 +356,8 @@ fn databases<G: SolveGame>(
         // into place, and not changed while it runs (mapped, Urim's databases of up to
         // 28 seeds cost no memory of the process's own).
         #[allow(unsafe_code)]
-        Some(dir) => unsafe { build_mapped(game, &mut dbs, max_seeds, dir, options, each) },
-        None => build(game, &mut dbs, max_seeds, None, options, each),
+        Some(dir) => unsafe { options.dir(dir).build_mapped(game, &mut dbs, each) },
+        None => options.build(game, &mut dbs, each),
     }
     .map_err(|e| e.to_string())?;
     println!(

@@ -3,10 +3,15 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::error::SolveError;
 use crate::file::{self, FileError, Header, Mapped};
 use crate::game::SolveGame;
 use crate::rank::Ranker;
-use crate::{ABSENT, SolveError};
+
+/// The byte of a value not computed yet.
+pub const UNKNOWN: i8 = i8::MIN;
+/// The byte of a board the rules do not have ([`SolveGame::position`] gave `None`).
+pub const ABSENT: i8 = i8::MIN + 1;
 
 /// One database: the values of every board with one seed count, in rank order: an
 /// `i8` stored as its byte for a game without cycles, a pair of `i8` (the lower and

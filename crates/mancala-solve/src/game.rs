@@ -9,10 +9,8 @@
 
 use mancala_core::{ByPlayer, Outcome, Player, Position, Status};
 
-use crate::SolveError;
-use crate::build::WordJob;
-use crate::db::Databases;
-use crate::retro::First;
+use crate::error::SolveError;
+use crate::unsow::Sowing;
 
 /// A game whose boards the solver ranks and solves.
 ///
@@ -26,6 +24,10 @@ use crate::retro::First;
 pub trait SolveGame: Sync {
     /// The game's position.
     type Pos: Position + Send + Sync;
+
+    /// The game's moves on boards in one word ([`word_moves`](SolveGame::word_moves));
+    /// [`NoWords`] for a game that has none.
+    type Words: WordMoves;
 
     /// The game's name in the database header (at most 16 bytes): `kalah`.
     fn name(&self) -> &'static str;
@@ -105,7 +107,7 @@ pub trait SolveGame: Sync {
     /// passing: the retrograde analysis then un-sows ([`unsow`](crate::unsow)) to
     /// re-evaluate only the parents of the boards that changed. `None` (the provided
     /// version): every board is re-evaluated in every iteration.
-    fn sowing(&self) -> Option<crate::unsow::Sowing> {
+    fn sowing(&self) -> Option<Sowing> {
         None
     }
 
@@ -119,7 +121,7 @@ pub trait SolveGame: Sync {
     /// The game's moves on whole boards in one word ([`WordMoves`]), if it has them:
     /// the database build then plays boards without making positions. `None` (the
     /// provided version): the build plays positions.
-    fn word_moves(&self) -> Option<&dyn WordMoves> {
+    fn word_moves(&self) -> Option<&Self::Words> {
         None
     }
 
@@ -175,6 +177,20 @@ pub trait Acyclic: SolveGame {}
 /// ```
 pub trait Alternating: SolveGame {}
 
+/// A game whose value depends on the history since the last capture, as the proof
+/// search with history ([`HistoryProver`](crate::history::HistoryProver)) sees it: a
+/// move that takes seeds off the board starts the history afresh, and a move that
+/// repeats a position of the history ends the game, scored by
+/// [`repetition`](HistoryGame::repetition). The search takes a move's capture from
+/// the stores, so the game must have no extra turns ([`Alternating`]), as Urim and
+/// Oware; a move that leaves the same side to move is refused
+/// ([`SolveError::ExtraTurn`]).
+pub trait HistoryGame: Alternating {
+    /// The final margin still to come to the side to move at `pos`, a position that
+    /// repeats one since the last capture (the stores left out).
+    fn repetition(&self, pos: &Self::Pos) -> i32;
+}
+
 /// A game's moves on a board held in one word: its pits in pairs, as
 /// [`SolveGame`]'s boards are, a pit a byte of a `u128` (board byte `k` in the word's
 /// byte `k`, little-endian), for boards of at most 16 pits. The database builds use
@@ -201,31 +217,6 @@ pub trait WordMoves: Sync {
 
     /// The move of the mover's pit `pit` of `board` (a legal one).
     fn play(&self, board: u128, pit: usize) -> WordChild;
-
-    /// Builds the boards `start..end` of `job`'s table with these moves. Provided, and
-    /// not meant to be written again: the build calls it through `dyn WordMoves` once
-    /// for a range of boards, and each game's copy of it has `over`, `legal` and
-    /// `play` inlined into the build's loop (no call and no list of children a
-    /// board).
-    #[doc(hidden)]
-    fn build_range(&self, job: &WordJob<'_>, start: usize, end: usize) -> Result<(), SolveError> {
-        job.build_range(self, start, end)
-    }
-
-    /// The first pass of the build of a game with cycles on the boards of ranks
-    /// `start..start + count`, each given to `put`. Provided, and not meant to be
-    /// written again, as [`build_range`](WordMoves::build_range).
-    #[doc(hidden)]
-    fn first_range(
-        &self,
-        dbs: &Databases,
-        seeds: u32,
-        start: usize,
-        count: usize,
-        put: &mut dyn FnMut(usize, First) -> Result<(), SolveError>,
-    ) -> Result<(), SolveError> {
-        crate::retro::first_words(self, dbs, seeds, start, count, put)
-    }
 }
 
 /// What a move of a board in one word leads to ([`WordMoves::play`]).
@@ -237,4 +228,23 @@ pub struct WordChild {
     pub gain: i32,
     /// Whether the same side moves again.
     pub again: bool,
+}
+
+/// The [`WordMoves`] of a game that has none ([`SolveGame::Words`]): no value of it
+/// exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoWords {}
+
+impl WordMoves for NoWords {
+    fn over(&self, _board: u128) -> Option<i32> {
+        match *self {}
+    }
+
+    fn legal(&self, _board: u128) -> u32 {
+        match *self {}
+    }
+
+    fn play(&self, _board: u128, _pit: usize) -> WordChild {
+        match *self {}
+    }
 }

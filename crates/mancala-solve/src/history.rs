@@ -32,40 +32,13 @@ use std::time::Instant;
 
 use mancala_core::{ArrayVec, Position};
 
-use crate::SolveError;
 use crate::db::Databases;
-use crate::game::{Alternating, SolveGame};
-use crate::oware::OwareGame;
+use crate::error::SolveError;
+use crate::game::SolveGame;
+
+pub use crate::game::HistoryGame;
 use crate::rank::{MAX_PITS, Ranker};
 use crate::search::{Limits, Proof};
-use crate::urim::UrimGame;
-
-/// A game whose value depends on the history since the last capture, as the proof
-/// search sees it: a move that takes seeds off the board starts the history afresh,
-/// and a move that repeats a position of the history ends the game, scored by
-/// [`repetition`](HistoryGame::repetition). The search takes a move's capture from
-/// the stores, so the game must have no extra turns ([`Alternating`]), as Urim and
-/// Oware; a move that leaves the same side to move is refused
-/// ([`SolveError::ExtraTurn`]).
-pub trait HistoryGame: Alternating {
-    /// The final margin still to come to the side to move at `pos`, a position that
-    /// repeats one since the last capture (the stores left out).
-    fn repetition(&self, pos: &Self::Pos) -> i32;
-}
-
-impl<const N: usize> HistoryGame for UrimGame<N> {
-    /// Rule 6: each player takes the seeds in their own row.
-    fn repetition(&self, pos: &urim::Urim<N>) -> i32 {
-        crate::urim::own_rows(pos)
-    }
-}
-
-impl HistoryGame for OwareGame {
-    /// Each player takes the seeds in their own row (`docs/oware.md`).
-    fn repetition(&self, pos: &oware::Oware) -> i32 {
-        crate::oware::own_rows(pos)
-    }
-}
 
 /// A move of `G`.
 type MoveOf<G> = <<G as SolveGame>::Pos as Position>::Move;
@@ -129,11 +102,11 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
     /// positions in its table.
     ///
     /// ```
-    /// use mancala_solve::{build::build, db::Databases, history::HistoryProver, search::Limits};
+    /// use mancala_solve::{build::BuildOptions, db::Databases, history::HistoryProver, search::Limits};
     /// use mancala_solve::oware::{Oware, OwareGame};
     /// let game = OwareGame::new();
     /// let mut dbs = Databases::new(&game, 4)?;
-    /// build(&game, &mut dbs, 4, None, false, |_| {})?;
+    /// BuildOptions::new().build(&game, &mut dbs, |_| {})?;
     /// // 5 seeds on the board, South to move: one more than the databases hold.
     /// let pos: Oware = "0,0,0,0,2,1/1,0,0,0,1,0 22-21 S".parse()?;
     /// let proof = HistoryProver::new(game, &dbs, 1 << 16)?.prove_with(&pos, &Limits::none(), |_, _, _| {})?;

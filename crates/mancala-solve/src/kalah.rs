@@ -7,7 +7,7 @@ use kalah::{ByPlayer, Player, Position, Setup};
 
 pub use kalah::{Ending, Kalah, Rules};
 
-use crate::SolveError;
+use crate::error::SolveError;
 use crate::game::{Acyclic, SolveGame, WordChild, WordMoves};
 
 /// Kalah under one rule set ([`Rules`]: pits a side, empty capture, ending).
@@ -29,7 +29,7 @@ pub struct KalahGame {
 
 /// Kalah's [`WordMoves`]: the `kalah` crate's [`PairRules`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Words(PairRules);
+pub struct Words(PairRules);
 
 impl WordMoves for Words {
     #[inline]
@@ -78,6 +78,7 @@ impl Acyclic for KalahGame {}
 
 impl SolveGame for KalahGame {
     type Pos = Kalah;
+    type Words = Words;
 
     fn name(&self) -> &'static str {
         "kalah"
@@ -148,7 +149,7 @@ impl SolveGame for KalahGame {
         true
     }
 
-    fn word_moves(&self) -> Option<&dyn WordMoves> {
-        self.words.as_ref().map(|w| w as &dyn WordMoves)
+    fn word_moves(&self) -> Option<&Words> {
+        self.words.as_ref()
     }
 }

@@ -34,10 +34,10 @@ use crate::rank::MAX_PITS;
 /// ```
 /// use std::sync::Arc;
 /// use mancala_search::{Evaluator, Known, Static};
-/// use mancala_solve::{build::build, db::Databases, oracle::DbEvaluator, urim::{UrimGame, Urim6}};
+/// use mancala_solve::{build::BuildOptions, db::Databases, oracle::DbEvaluator, urim::{UrimGame, Urim6}};
 /// let game = UrimGame::<6>::new();
 /// let mut dbs = Databases::new(&game, 2)?;
-/// build(&game, &mut dbs, 2, None, false, |_| {})?;
+/// BuildOptions::new().build(&game, &mut dbs, |_| {})?;
 /// let eval = DbEvaluator::new(game, Arc::new(dbs), Static);
 /// // docs/urim.md, rule 5: no move can feed, South plays d, North is starved and
 /// // South takes the seed: 19-17. The position alone is its whole history.

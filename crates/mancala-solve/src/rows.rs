@@ -43,11 +43,11 @@
 use mancala_core::ArrayVec;
 use rayon::prelude::*;
 
-use crate::db::{Databases, Table};
+use crate::db::{ABSENT, Databases, Table};
+use crate::error::SolveError;
 use crate::game::{Alternating, SolveGame};
 use crate::rank::MAX_PITS;
 use crate::retro::{AGAIN, expand, table_boards};
-use crate::{ABSENT, SolveError};
 
 /// Boards a thread takes at a time in the first pass.
 const CHUNK: usize = 1 << 14;
@@ -91,7 +91,7 @@ fn split(board: &[u8]) -> i32 {
 
 /// Computes the database of `seeds` seeds under the rows' split definition: the
 /// bounds `(L, U)` of every board, two bytes a board in rank order as
-/// [`retro::solve_table`](crate::retro::solve_table) lays them out (both [`ABSENT`]
+/// [`retro`](crate::retro)'s tables lay them out (both [`ABSENT`]
 /// for a board the rules do not have). The databases of fewer seeds in `dbs` must be
 /// of this definition too.
 ///

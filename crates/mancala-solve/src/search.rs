@@ -16,9 +16,10 @@ use std::time::{Duration, Instant};
 use mancala_core::{ArrayVec, Position};
 
 use crate::db::Databases;
+use crate::db::UNKNOWN;
+use crate::error::SolveError;
 use crate::game::Acyclic;
 use crate::rank::{MAX_PITS, Ranker};
-use crate::{SolveError, UNKNOWN};
 
 /// Where a proof search stops if it has not proven the value by then.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -842,7 +843,7 @@ impl<'a, G: Acyclic> Prover<'a, G> {
     /// use kalah::{Kalah, Player, Rules};
     /// let game = KalahGame::new(Rules::with_pits(3));
     /// let mut dbs = Databases::new(&game, 6)?;
-    /// build::build(&game, &mut dbs, 6, None, false, |_| {})?;
+    /// build::BuildOptions::new().build(&game, &mut dbs, |_| {})?;
     /// let start = Kalah::start_with(Rules::with_pits(3), 2, Player::South)?; // 12 seeds
     /// let mut prover = Prover::new(&game, &dbs, 12)?;
     /// let value = prover.prove(&start, &Limits::none())?.value().unwrap();

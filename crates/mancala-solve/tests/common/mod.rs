@@ -151,13 +151,19 @@ pub fn planted_error_is_caught<G: SolveGame>(game: &G, dbs: &mut Databases, seed
 /// every database of `game` up to `max` seeds; both iterate (the boards with such
 /// children are most of them).
 pub fn replayed_equals_stored<G: SolveGame>(game: &G, max: u32) {
+    use mancala_solve::build::BuildOptions;
     use mancala_solve::db::Table;
-    use mancala_solve::retro::{Children, solve_table_with};
+    use mancala_solve::retro::{Children, RetroStats};
+    let solve = |dbs: &Databases, seeds, children| -> (Vec<u8>, RetroStats) {
+        let options = BuildOptions::new().children(children);
+        let (table, stats) = options.solve_table(game, dbs, seeds).unwrap();
+        (table, stats.unwrap())
+    };
     let mut dbs = Databases::new(game, max).unwrap();
     let mut iterated = 0;
     for seeds in 0..=max {
-        let (stored, a) = solve_table_with(game, &dbs, seeds, Children::Stored, false).unwrap();
-        let (replayed, b) = solve_table_with(game, &dbs, seeds, Children::Replayed, false).unwrap();
+        let (stored, a) = solve(&dbs, seeds, Children::Stored);
+        let (replayed, b) = solve(&dbs, seeds, Children::Replayed);
         assert_eq!(
             (a.children, b.children),
             (Some(Children::Stored), Some(Children::Replayed))

@@ -2,10 +2,10 @@
 //! the build on words against the build on positions.
 
 use mancala_core::{ByPlayer, Outcome};
-use mancala_solve::build::build;
+use mancala_solve::build::BuildOptions;
 use mancala_solve::db::Databases;
 use mancala_solve::unsow::Sowing;
-use mancala_solve::{SolveError, SolveGame};
+use mancala_solve::{NoWords, SolveError, SolveGame};
 
 /// A game through its positions only: everything of `G` but its boards in one word
 /// ([`WordMoves`](mancala_solve::game::WordMoves)), so that the build takes its
@@ -13,6 +13,7 @@ use mancala_solve::{SolveError, SolveGame};
 pub struct ByPositions<G>(pub G);
 
 impl<G: SolveGame> SolveGame for ByPositions<G> {
+    type Words = NoWords;
     type Pos = G::Pos;
     fn name(&self) -> &'static str {
         self.0.name()
@@ -60,9 +61,15 @@ pub fn words_equal_positions<G: SolveGame + Copy>(fast: &G, max: u32) -> Databas
     assert!(fast.word_moves().is_some());
     assert!(slow.word_moves().is_none());
     let mut a = Databases::new(fast, max).unwrap();
-    build(fast, &mut a, max, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(max)
+        .build(fast, &mut a, |_| {})
+        .unwrap();
     let mut b = Databases::new(slow, max).unwrap();
-    build(slow, &mut b, max, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(max)
+        .build(slow, &mut b, |_| {})
+        .unwrap();
     for seeds in 0..=max {
         let (x, y) = (a.table(seeds).unwrap(), b.table(seeds).unwrap());
         assert_eq!(
