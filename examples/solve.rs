@@ -50,7 +50,7 @@ use std::time::{Duration, Instant};
 use common::bars::Bars;
 use mancala_solve::build::{BuildOptions, Built, check_table};
 use mancala_solve::db::Databases;
-use mancala_solve::history::{HistoryGame, HistoryProver};
+use mancala_solve::history::HistoryProver;
 use mancala_solve::kalah::{Kalah, KalahGame, Rules};
 use mancala_solve::oware::{Oware, OwareGame};
 use mancala_solve::retro::Children;
@@ -58,7 +58,7 @@ use mancala_solve::search::{
     LeafEstimate, Limits, Prover, available_memory, boards_above, table_bits,
 };
 use mancala_solve::urim::{Urim, UrimGame};
-use mancala_solve::{Position, SolveGame};
+use mancala_solve::{Cyclic, Position, Solvable};
 
 /// Builds the endgame databases of a game and proves the value of a position with them.
 #[derive(Parser, Debug)]
@@ -176,7 +176,7 @@ struct DistArgs {
 /// process 0, merges every process's partitions into `dir` (which `databases` then
 /// reads back). Returns whether this process goes on (process 0).
 #[cfg(feature = "distributed")]
-fn distributed<G: SolveGame + Clone + Send + 'static>(
+fn distributed<G: Solvable + Clone + Send + 'static>(
     cli: &Cli,
     game: G,
     max_seeds: u32,
@@ -287,7 +287,7 @@ fn run() -> Result<(), String> {
 /// Builds (or reads back) the databases of `game` up to `max_seeds` into `dir` (in
 /// memory without), printing a line per seed count and then what was built and how to
 /// use it; re-checks them if `check`.
-fn databases<G: SolveGame>(
+fn databases<G: Solvable>(
     game: &G,
     cli: &Cli,
     max_seeds: u32,
@@ -514,7 +514,7 @@ fn default_limits(cli: &Cli) -> Result<Limits, String> {
 
 /// The history-carrying proof search of `start` over `dbs`, printed: the bounds as
 /// they are proven, then the value or the bounds reached and a best move.
-fn prove_history<G: HistoryGame>(
+fn prove_history<G: Cyclic>(
     cli: &Cli,
     game: G,
     dbs: &Databases,

@@ -23,11 +23,11 @@ impl Bars {
 impl Progress for Bars {
     fn start(&self, stage: &Stage<'_>) {
         let mut bar = self.bar();
-        if let (Some(spinner), None) = (&*bar, stage.boards) {
-            if spinner.length().is_none() {
-                spinner.set_message(stage.to_string());
-                return;
-            }
+        if let (Some(spinner), None) = (&*bar, stage.boards)
+            && spinner.length().is_none()
+        {
+            spinner.set_message(stage.to_string());
+            return;
         }
         if let Some(old) = bar.take() {
             old.finish_and_clear();

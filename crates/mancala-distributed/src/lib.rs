@@ -48,7 +48,7 @@ use std::time::{Duration, Instant};
 use mancala_solve::db::Databases;
 use mancala_solve::rank::MAX_PITS;
 use mancala_solve::retro::{AGAIN, Kid, children, through};
-use mancala_solve::{ABSENT, SolveError, SolveGame};
+use mancala_solve::{ABSENT, Solvable, SolveError};
 use serde::{Deserialize, Serialize};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::operators::{Exchange, Input, Inspect, Probe};
@@ -419,7 +419,7 @@ pub fn run<G>(
     each: impl Fn(&SeedReport) + Send + Sync + 'static,
 ) -> Result<Vec<SeedReport>, DistError>
 where
-    G: SolveGame + Send + 'static,
+    G: Solvable + Send + 'static,
 {
     let config = cluster.config()?;
     let game = Arc::new(game);
@@ -481,7 +481,7 @@ struct Board {
     open: bool,
 }
 
-impl<G: SolveGame> Builder<'_, G> {
+impl<G: Solvable> Builder<'_, G> {
     fn run(
         &mut self,
         worker: &mut Worker,

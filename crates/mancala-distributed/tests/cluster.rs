@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use mancala_solve::SolveGame;
-use mancala_solve::build::build;
+use mancala_solve::Solvable;
+use mancala_solve::build::BuildOptions;
 use mancala_solve::db::Databases;
 use mancala_solve::kalah::{KalahGame, Rules};
 use mancala_solve::oware::OwareGame;
@@ -132,10 +132,14 @@ fn merge(game: &[&str], dir: &Path, n: usize) -> PathBuf {
 }
 
 /// The single-machine build's files.
-fn reference<G: SolveGame>(game: &G, max: u32, name: &str) -> PathBuf {
+fn reference<G: Solvable>(game: &G, max: u32, name: &str) -> PathBuf {
     let dir = scratch(name);
     let mut dbs = Databases::new(game, max).unwrap();
-    build(game, &mut dbs, max, Some(&dir), false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(max)
+        .dir(&dir)
+        .build(game, &mut dbs, |_| {})
+        .unwrap();
     dir
 }
 
@@ -180,7 +184,7 @@ fn cluster_build(game: &[&str], max: u32, name: &str, n: usize, w: usize) -> Pat
 }
 
 /// The three shapes of the issue: 1 process × 2 workers, 2 × 1, 3 × 1.
-fn three_shapes<G: SolveGame>(g: &G, game: &[&str], max: u32) {
+fn three_shapes<G: Solvable>(g: &G, game: &[&str], max: u32) {
     let name = format!("{}-{max}", game.join("-"));
     let want = reference(g, max, &format!("{name}-single"));
     for (n, w) in [(1, 2), (2, 1), (3, 1)] {

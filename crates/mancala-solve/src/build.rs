@@ -3,7 +3,7 @@
 //! [`BuildOptions`] says how (the files' folder, how far, how a game with cycles keeps
 //! its children, where progress goes) and builds: a game without cycles table by table
 //! by memoised recursion, a game with cycles by retrograde analysis
-//! ([`retro`](crate::retro)). [`check_table`] re-checks a table either way.
+//! ([`retro`]). [`check_table`] re-checks a table either way.
 //!
 //! ```
 //! use mancala_solve::{build::BuildOptions, db::Databases, kalah::KalahGame};
@@ -22,7 +22,7 @@ use crate::dag;
 use crate::db::{Databases, Table};
 use crate::error::SolveError;
 use crate::file::FileError;
-use crate::game::SolveGame;
+use crate::game::Solvable;
 use crate::progress::Progress;
 use crate::retro::{self, Children, RetroStats};
 
@@ -147,7 +147,7 @@ impl<'a> BuildOptions<'a> {
     /// Those of [`solve_table`](BuildOptions::solve_table) and of the files.
     ///
     /// [`build_mapped`]: BuildOptions::build_mapped
-    pub fn build<G: SolveGame>(
+    pub fn build<G: Solvable>(
         &self,
         game: &G,
         dbs: &mut Databases,
@@ -167,7 +167,7 @@ impl<'a> BuildOptions<'a> {
     /// # Errors
     /// As [`build`](BuildOptions::build).
     #[allow(unsafe_code)]
-    pub unsafe fn build_mapped<G: SolveGame>(
+    pub unsafe fn build_mapped<G: Solvable>(
         &self,
         game: &G,
         dbs: &mut Databases,
@@ -186,7 +186,7 @@ impl<'a> BuildOptions<'a> {
     /// errors of a game the algorithm cannot solve ([`SolveError::Cycle`],
     /// [`SolveError::SeedsRose`], …) or of a table too large
     /// ([`SolveError::TableSize`]).
-    pub fn solve_table<G: SolveGame>(
+    pub fn solve_table<G: Solvable>(
         &self,
         game: &G,
         dbs: &Databases,
@@ -204,7 +204,7 @@ impl<'a> BuildOptions<'a> {
 
     /// [`build`](BuildOptions::build) or (`map`) [`build_mapped`](BuildOptions::build_mapped).
     #[allow(unsafe_code)]
-    fn extend<G: SolveGame>(
+    fn extend<G: Solvable>(
         &self,
         game: &G,
         dbs: &mut Databases,
@@ -272,7 +272,7 @@ impl<'a> BuildOptions<'a> {
 #[deprecated(
     note = "use `BuildOptions::new().max_seeds(max_seeds).dir(dir).build(game, dbs, each)`"
 )]
-pub fn build<G: SolveGame>(
+pub fn build<G: Solvable>(
     game: &G,
     dbs: &mut Databases,
     max_seeds: u32,
@@ -300,7 +300,7 @@ pub fn build<G: SolveGame>(
     note = "use `BuildOptions::new().max_seeds(max_seeds).dir(dir).build_mapped(game, dbs, each)`"
 )]
 #[allow(unsafe_code)]
-pub unsafe fn build_mapped<G: SolveGame>(
+pub unsafe fn build_mapped<G: Solvable>(
     game: &G,
     dbs: &mut Databases,
     max_seeds: u32,
@@ -320,7 +320,7 @@ pub unsafe fn build_mapped<G: SolveGame>(
 /// # Errors
 /// As [`BuildOptions::solve_table`].
 #[deprecated(note = "use `BuildOptions::new().solve_table(game, dbs, seeds)`")]
-pub fn solve_table<G: SolveGame>(
+pub fn solve_table<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -338,7 +338,7 @@ pub fn solve_table<G: SolveGame>(
 /// # Errors
 /// [`SolveError::Missing`] if `dbs` has no database of `seeds` seeds; a child whose
 /// value is missing.
-pub fn check_table<G: SolveGame>(
+pub fn check_table<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,

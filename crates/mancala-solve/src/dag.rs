@@ -17,7 +17,7 @@ use mancala_core::{ArrayVec, Position};
 use crate::check::CheckReport;
 use crate::db::{ABSENT, Databases, Table, UNKNOWN};
 use crate::error::SolveError;
-use crate::game::{SolveGame, WordChild, WordMoves};
+use crate::game::{Solvable, WordChild, WordMoves};
 use crate::progress::{Progress, Stage, Step};
 use crate::rank::{MAX_PITS, Ranker, WordRanker};
 
@@ -28,7 +28,7 @@ const CHUNK: usize = 1 << 14;
 const MAX_MOVES: usize = MAX_PITS / 2;
 
 /// Computes (or, in checking mode, recomputes) values of boards of one seed count.
-struct Evaluator<'a, G: SolveGame> {
+struct Evaluator<'a, G: Solvable> {
     game: &'a G,
     dbs: &'a Databases,
     seeds: u32,
@@ -55,7 +55,7 @@ struct Kid<P> {
     rank: u64,
 }
 
-impl<'a, G: SolveGame> Evaluator<'a, G> {
+impl<'a, G: Solvable> Evaluator<'a, G> {
     fn new(
         game: &'a G,
         dbs: &'a Databases,
@@ -173,7 +173,7 @@ impl<'a, G: SolveGame> Evaluator<'a, G> {
 
 /// A table being built on boards in one word: what the build's loop over them reads
 /// and writes ([`WordJob::build_range`], called by [`solve_table`] for a game with
-/// [`SolveGame::word_moves`]). The same values as [`Evaluator::value`] computes
+/// [`Solvable::word_moves`]). The same values as [`Evaluator::value`] computes
 /// through positions; its tables, reads and depth limit.
 struct WordJob<'a> {
     /// The databases' values below `seeds`, by seed count.
@@ -341,7 +341,7 @@ fn checked(v: i32, seeds: u32) -> Result<i8, SolveError> {
 /// [`SolveError::Order`] if `dbs` does not hold exactly the seed counts below; the
 /// errors of a game this algorithm cannot solve ([`SolveError::Cycle`],
 /// [`SolveError::SeedsRose`], …).
-pub(crate) fn solve_table<G: SolveGame>(
+pub(crate) fn solve_table<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -423,7 +423,7 @@ pub(crate) fn solve_table<G: SolveGame>(
 /// # Errors
 /// [`SolveError::Missing`] if `dbs` has no database of `seeds` seeds; a child whose
 /// value is missing.
-pub(crate) fn check_table<G: SolveGame>(
+pub(crate) fn check_table<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,

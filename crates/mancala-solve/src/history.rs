@@ -1,7 +1,7 @@
 //! The proof search for games whose value depends on the history (Urim's rule 6,
 //! Oware's repetition: a move that produces a position seen since the last capture
 //! ends the game, each player taking the seeds in their own row), any
-//! [`HistoryGame`].
+//! [`Cyclic`] game.
 //!
 //! The search carries the exact history along its own path: the positions since the
 //! last capture. A move that repeats one of them ends the line as rule 6 scores it. A
@@ -34,14 +34,16 @@ use mancala_core::{ArrayVec, Position};
 
 use crate::db::Databases;
 use crate::error::SolveError;
-use crate::game::SolveGame;
+use crate::game::{Cyclic, Solvable};
 
-pub use crate::game::HistoryGame;
+/// The old name of [`Cyclic`], kept for one release.
+#[deprecated(note = "renamed `mancala_solve::Cyclic`")]
+pub use crate::game::Cyclic as HistoryGame;
 use crate::rank::{MAX_PITS, Ranker};
 use crate::search::{Limits, Proof};
 
 /// A move of `G`.
-type MoveOf<G> = <<G as SolveGame>::Pos as Position>::Move;
+type MoveOf<G> = <<G as Solvable>::Pos as Position>::Move;
 
 /// Which bound the leaves take, for the mover of the node being searched: `Lower`,
 /// the worst for it (the database's `L`, a cut line lost with every seed left), or
@@ -63,9 +65,9 @@ impl Run {
     }
 }
 
-/// A proof search for a [`HistoryGame`] with the exact history along its path.
+/// A proof search for a [`Cyclic`] game with the exact history along its path.
 #[derive(Debug)]
-pub struct HistoryProver<'a, G: HistoryGame> {
+pub struct HistoryProver<'a, G: Cyclic> {
     game: G,
     /// Pits on the board (both rows).
     pits: usize,
@@ -97,7 +99,7 @@ pub struct HistoryProver<'a, G: HistoryGame> {
     stopped: bool,
 }
 
-impl<'a, G: HistoryGame> HistoryProver<'a, G> {
+impl<'a, G: Cyclic> HistoryProver<'a, G> {
     /// A prover for `game` over `dbs` (its databases), keeping at most `max_entries`
     /// positions in its table.
     ///
@@ -425,7 +427,7 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
     /// game ends or repeats a position, a capture reaches the databases, or `depth`
     /// moves are played; it is empty if the bound is not proven at that depth. The
     /// moves are those of `pos`'s board with its mover as the game's
-    /// [`position`](SolveGame::position) sets it, as the proof's are. The longest line
+    /// [`position`](Solvable::position) sets it, as the proof's are. The longest line
     /// set before ([`set_max_depth`](HistoryProver::set_max_depth)) is set again at
     /// the end.
     ///
@@ -729,7 +731,7 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
 }
 
 /// The seeds on `pos`'s board.
-fn board_seeds<G: SolveGame>(game: &G, pos: &G::Pos, n: usize) -> u32 {
+fn board_seeds<G: Solvable>(game: &G, pos: &G::Pos, n: usize) -> u32 {
     let mut board = [0u8; MAX_PITS];
     game.view(pos, &mut board[..n]);
     board[..n].iter().map(|&x| u32::from(x)).sum()

@@ -8,13 +8,13 @@ use kalah::{ByPlayer, Player, Position, Setup};
 pub use kalah::{Ending, Kalah, Rules};
 
 use crate::error::SolveError;
-use crate::game::{Acyclic, SolveGame, WordChild, WordMoves};
+use crate::game::{Acyclic, Solvable, WordChild, WordMoves};
 
 /// Kalah under one rule set ([`Rules`]: pits a side, empty capture, ending).
 ///
 /// ```
 /// use kalah::{Ending, Rules};
-/// use mancala_solve::{SolveGame, kalah::KalahGame};
+/// use mancala_solve::{Solvable, kalah::KalahGame};
 /// let g = KalahGame::new(Rules { empty_capture: true, ..Rules::default() });
 /// assert_eq!(g.variant(), "pits=6 capture=empty ending=any-side-empty");
 /// assert_eq!(KalahGame::new(Rules::with_pits(4)).variant(),
@@ -76,7 +76,7 @@ impl KalahGame {
 /// no position repeats.
 impl Acyclic for KalahGame {}
 
-impl SolveGame for KalahGame {
+impl Solvable for KalahGame {
     type Pos = Kalah;
     type Words = Words;
 

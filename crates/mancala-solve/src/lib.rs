@@ -2,7 +2,7 @@
 //!
 //! - [`rank`]: a perfect rank of the boards with `s` seeds in `p` pits, so a database
 //!   is a flat array of values with no keys.
-//! - [`game`]: what the solver needs of a game ([`SolveGame`]), written against
+//! - [`game`]: what the solver needs of a game ([`Solvable`]), written against
 //!   [`mancala_core::Position`], and the kinds of game the searches need (marker
 //!   traits): [`Acyclic`] (no position can repeat: [`search::Prover`]) and
 //!   [`Alternating`] (the turn always passes: [`history::HistoryProver`]); [`kalah`]
@@ -67,5 +67,8 @@ pub mod urim;
 
 pub use db::{ABSENT, UNKNOWN};
 pub use error::SolveError;
-pub use game::{Acyclic, Alternating, HistoryGame, NoWords, SolveGame, WordChild, WordMoves};
+/// The old name of [`Solvable`], kept for one release.
+#[deprecated(note = "renamed `Solvable`")]
+pub use game::Solvable as SolveGame;
+pub use game::{Acyclic, Alternating, Cyclic, NoWords, Solvable, WordChild, WordMoves};
 pub use mancala_core::{Player, Position};

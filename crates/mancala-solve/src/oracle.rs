@@ -4,7 +4,7 @@
 //! (and [`Evaluator::evaluate`]) goes to the inner evaluator.
 //!
 //! **Where the history matters** (Urim's rule 6, Oware's repetition: a game with
-//! cycles, [`SolveGame::cycles`]) a database's bounds `L ≤ U` hold for a position that
+//! cycles, [`Solvable::cycles`]) a database's bounds `L ≤ U` hold for a position that
 //! is its whole history — the start of the record, or right after a capture — and only
 //! there (`docs/solving.md`, "Games with cycles"): a position before it since the last
 //! capture may end the game when repeated. So the evaluator reads the record's line
@@ -25,7 +25,7 @@ use mancala_search::score::Score;
 use mancala_search::{Evaluator, Known};
 
 use crate::db::Databases;
-use crate::game::SolveGame;
+use crate::game::Solvable;
 use crate::rank::MAX_PITS;
 
 /// An evaluator that knows the outcome of perfect play (or bounds on it) from the
@@ -63,7 +63,7 @@ pub struct DbEvaluator<G, E> {
     inner: E,
 }
 
-impl<G: SolveGame, E> DbEvaluator<G, E> {
+impl<G: Solvable, E> DbEvaluator<G, E> {
     /// `inner` with the databases `dbs` of `game`.
     pub fn new(game: G, dbs: Arc<Databases>, inner: E) -> Self {
         DbEvaluator { game, dbs, inner }
@@ -135,7 +135,7 @@ impl<G: SolveGame, E> DbEvaluator<G, E> {
     }
 }
 
-impl<G: SolveGame, E: Evaluator<G::Pos>> Evaluator<G::Pos> for DbEvaluator<G, E> {
+impl<G: Solvable, E: Evaluator<G::Pos>> Evaluator<G::Pos> for DbEvaluator<G, E> {
     fn evaluate(&self, p: &G::Pos) -> Score {
         self.inner.evaluate(p)
     }

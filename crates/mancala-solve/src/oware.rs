@@ -22,7 +22,7 @@ use mancala_core::{ByPlayer, Player, Position};
 pub use oware::{Move, Oware, Setup};
 
 use crate::error::SolveError;
-use crate::game::{Alternating, HistoryGame, NoWords, SolveGame};
+use crate::game::{Alternating, Cyclic, NoWords, Solvable};
 use crate::unsow::Sowing;
 
 /// The seeds of the standard game: every board of up to 48 seeds is made with this
@@ -32,7 +32,7 @@ const TOTAL: u32 = 48;
 /// Oware (abapa) with the end by majority played on (see the module's page).
 ///
 /// ```
-/// use mancala_solve::{SolveGame, oware::OwareGame};
+/// use mancala_solve::{Solvable, oware::OwareGame};
 /// let g = OwareGame::new();
 /// assert_eq!((g.name(), g.pits_per_side()), ("oware", 6));
 /// assert!(g.position(&[48, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).is_some()); // no cap
@@ -64,7 +64,7 @@ fn can_move(pos: &Oware) -> bool {
 /// Every Oware move passes the turn.
 impl Alternating for OwareGame {}
 
-impl SolveGame for OwareGame {
+impl Solvable for OwareGame {
     type Pos = Oware;
     type Words = NoWords;
 
@@ -145,7 +145,7 @@ impl SolveGame for OwareGame {
     }
 }
 
-impl HistoryGame for OwareGame {
+impl Cyclic for OwareGame {
     /// Each player takes the seeds in their own row (`docs/oware.md`).
     fn repetition(&self, pos: &Oware) -> i32 {
         own_rows(pos)

@@ -45,7 +45,7 @@ use rayon::prelude::*;
 
 use crate::db::{ABSENT, Databases, Table};
 use crate::error::SolveError;
-use crate::game::{Alternating, SolveGame};
+use crate::game::{Alternating, Solvable};
 use crate::rank::MAX_PITS;
 use crate::retro::{AGAIN, expand, table_boards};
 
@@ -99,7 +99,7 @@ fn split(board: &[u8]) -> i32 {
 /// [`SolveError::Order`] if `dbs` does not hold exactly the seed counts below;
 /// [`SolveError::TableSize`] above `2^31` boards or 126 seeds; those of a child
 /// that cannot be looked up.
-pub fn solve_table<G: SolveGame + Alternating>(
+pub fn solve_table<G: Solvable + Alternating>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -274,7 +274,7 @@ pub fn solve_table<G: SolveGame + Alternating>(
 ///
 /// # Errors
 /// Those of [`solve_table`].
-pub fn build<G: SolveGame + Alternating>(
+pub fn build<G: Solvable + Alternating>(
     game: &G,
     dbs: &mut Databases,
     max_seeds: u32,

@@ -247,7 +247,7 @@ fn hand_counted_endgames() {
 /// No cap: a board with 48 seeds in one pit is a position; over 48 is not.
 #[test]
 fn every_board_up_to_48_seeds_is_a_position() {
-    use mancala_solve::SolveGame;
+    use mancala_solve::Solvable;
     let g = OwareGame::new();
     let mut b = [0u8; 12];
     b[3] = 48;
@@ -431,7 +431,7 @@ fn proof_search_agrees_with_the_exact_search() {
                 assert_eq!(v, e, "{p}");
                 proven += 1;
                 // The proven best move reaches the value (a finished game has none).
-                use mancala_solve::SolveGame;
+                use mancala_solve::Solvable;
                 if game.terminal(&p, stores).unwrap().is_some() {
                     assert_eq!(proof.best, None);
                     continue;

@@ -20,8 +20,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mancala_distributed::{Cluster, DistError, Options, SeedReport, install_failure_hook, run};
-use mancala_solve::SolveGame;
-use mancala_solve::build::build;
+use mancala_solve::Solvable;
+use mancala_solve::build::BuildOptions;
 use mancala_solve::db::Databases;
 use mancala_solve::kalah::{Ending, KalahGame, Rules};
 use mancala_solve::oware::OwareGame;
@@ -185,7 +185,7 @@ fn print_line(r: &SeedReport) {
     }
 }
 
-fn build_dist<G: SolveGame + Send + 'static>(game: G, a: &BuildArgs) -> Result<(), String> {
+fn build_dist<G: Solvable + Send + 'static>(game: G, a: &BuildArgs) -> Result<(), String> {
     let cluster = Cluster::new(a.threads, a.processes, a.process, a.hostfile.clone());
     let options = Options {
         max_seeds: a.max_seeds,
@@ -224,7 +224,7 @@ fn build_dist<G: SolveGame + Send + 'static>(game: G, a: &BuildArgs) -> Result<(
     Ok(())
 }
 
-fn merge<G: SolveGame>(game: G, a: &MergeArgs) -> Result<(), String> {
+fn merge<G: Solvable>(game: G, a: &MergeArgs) -> Result<(), String> {
     let merged = mancala_distributed::parts::merge(&game, &a.parts, &a.db)
         .map_err(|e: DistError| e.to_string())?;
     match merged.last() {
@@ -240,13 +240,15 @@ fn merge<G: SolveGame>(game: G, a: &MergeArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn single<G: SolveGame>(game: G, a: &SingleArgs) -> Result<(), String> {
+fn single<G: Solvable>(game: G, a: &SingleArgs) -> Result<(), String> {
     let mut dbs = Databases::new(&game, a.max_seeds).map_err(|e| e.to_string())?;
     println!("{:>5} {:>12} {:>9}", "seeds", "boards", "seconds");
-    build(&game, &mut dbs, a.max_seeds, Some(&a.db), false, |b| {
-        println!("{:>5} {:>12} {:>9.3}", b.seeds, b.boards, b.seconds);
-    })
-    .map_err(|e| e.to_string())?;
+    let options = BuildOptions::new().max_seeds(a.max_seeds).dir(&a.db);
+    options
+        .build(&game, &mut dbs, |b| {
+            println!("{:>5} {:>12} {:>9.3}", b.seeds, b.boards, b.seconds);
+        })
+        .map_err(|e| e.to_string())?;
     Ok(())
 }
 

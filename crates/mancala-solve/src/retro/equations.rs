@@ -7,7 +7,7 @@ use mancala_core::{ArrayVec, Position};
 
 use crate::db::{ABSENT, Databases};
 use crate::error::SolveError;
-use crate::game::{SolveGame, WordMoves};
+use crate::game::{Solvable, WordMoves};
 use crate::rank::{MAX_PITS, Ranker};
 
 /// Boards a thread takes at a time.
@@ -66,8 +66,8 @@ pub enum Kid {
 /// # Errors
 /// [`SolveError::SeedsRose`] if a move puts seeds on the board; a child of as many
 /// seeds whose rank does not fit 31 bits ([`SolveError::TableSize`]); those of the
-/// game's [`terminal`](SolveGame::terminal) and of `each`.
-pub fn children<G: SolveGame>(
+/// game's [`terminal`](Solvable::terminal) and of `each`.
+pub fn children<G: Solvable>(
     game: &G,
     ranker: &Ranker,
     seeds: u32,
@@ -237,7 +237,7 @@ impl Expanded {
 
 /// Plays every move of `pos` (a board of `seeds` seeds, its stores' margin
 /// `stores`) and resolves the exits from the databases below.
-pub(crate) fn expand<G: SolveGame>(
+pub(crate) fn expand<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -265,7 +265,7 @@ pub(crate) enum First {
 /// each given to `put` with its offset: made positions, their moves played and the
 /// exits resolved from the databases below; on boards in one word
 /// ([`WordMoves`]) when the game has them.
-pub(crate) fn firsts<G: SolveGame>(
+pub(crate) fn firsts<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,

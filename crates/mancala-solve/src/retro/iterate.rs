@@ -13,13 +13,13 @@ use super::equations::{
 };
 use crate::db::Databases;
 use crate::error::SolveError;
-use crate::game::SolveGame;
+use crate::game::Solvable;
 use crate::progress::{Progress, Stage, Step};
 use crate::rank::{MAX_PITS, Ranker};
 use crate::unsow::{Sowing, unsow};
 
 /// The children of as many seeds of `pos` (as [`expand`] keeps them), replayed.
-fn same_kids<G: SolveGame>(
+fn same_kids<G: Solvable>(
     game: &G,
     ranker: &Ranker,
     seeds: u32,
@@ -54,7 +54,7 @@ fn step(exit_l: i32, exit_u: i32, kids: &[u32], vals: &[AtomicU16]) -> (i32, i32
 }
 
 /// The worklist of an iteration with replayed children, for a game that un-sows
-/// ([`SolveGame::sowing`]): bit sets over the boards' ranks.
+/// ([`Solvable::sowing`]): bit sets over the boards' ranks.
 struct Work<'a> {
     /// The boards to evaluate in this iteration (parents of a board that changed).
     dirty: &'a [AtomicU64],
@@ -134,7 +134,7 @@ impl Chunk {
     /// were evaluated. With `work`, only the boards it marks dirty are evaluated (the
     /// others keep their bounds: none of their children changed), and the parents of
     /// those that change are marked for the next iteration.
-    fn iterate<G: SolveGame>(
+    fn iterate<G: Solvable>(
         &mut self,
         game: &G,
         ranker: &Ranker,
@@ -206,7 +206,7 @@ impl Chunk {
 
 /// The table of `seeds` seeds with the children replayed: [`retro::solve`](super::solve)
 /// with [`Children::Replayed`].
-pub(crate) fn solve<G: SolveGame>(
+pub(crate) fn solve<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,

@@ -31,7 +31,7 @@ use rayon::prelude::*;
 use super::equations::{AGAIN, CHUNK, Children, First, RetroStats, firsts, pack, table_boards};
 use crate::db::Databases;
 use crate::error::SolveError;
-use crate::game::SolveGame;
+use crate::game::Solvable;
 use crate::progress::{Progress, Stage, Step};
 
 /// The ranks in a block: a block's cells (half a megabyte) stay in a core's
@@ -165,7 +165,7 @@ impl Piece {
 
 /// The table of `seeds` seeds by levels: [`retro::solve`](super::solve) with
 /// [`Children::Stored`].
-pub(crate) fn solve<G: SolveGame>(
+pub(crate) fn solve<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,

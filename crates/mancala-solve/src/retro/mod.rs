@@ -30,16 +30,16 @@
 //! - [`Children::Stored`]: the pass keeps every link from a board to a child of as
 //!   many seeds, turned round (each board's parents), and the bounds are settled by
 //!   levels, from `n` down, each `L` and `U` once, passing it to the parents
-//!   ([`levels`]): the work is twice the links, not the iterations times the boards.
+//!   (`levels.rs`): the work is twice the links, not the iterations times the boards.
 //! - [`Children::Replayed`], where the links would take more than
 //!   [`Children::STORED_LIMIT`]: the equations are iterated in rank order on all cores
 //!   (in place: a value read from another thread may be one iteration old, which only
 //!   delays the fixed point, since `L` only rises and `U` only falls), over the boards
 //!   still unresolved, each board's moves played again, until an iteration changes
-//!   nothing. For a game that says how it sows ([`SolveGame::sowing`]: Urim, Oware)
+//!   nothing. For a game that says how it sows ([`Solvable::sowing`]: Urim, Oware)
 //!   the iteration keeps a worklist: after the first, only the boards marked as
 //!   parents ([`unsow`](crate::unsow)) of a board whose change can move their bounds
-//!   are evaluated again, the others keep theirs ([`iterate`]).
+//!   are evaluated again, the others keep theirs (`iterate.rs`).
 //!
 //! Both give the same bytes (a test builds every table both ways).
 
@@ -52,14 +52,14 @@ use rayon::prelude::*;
 use crate::check::CheckReport;
 use crate::db::{ABSENT, Databases};
 use crate::error::SolveError;
-use crate::game::SolveGame;
+use crate::game::Solvable;
 use crate::progress::Progress;
 use crate::rank::MAX_PITS;
 
 pub use equations::{AGAIN, Children, Kid, RetroStats, children, stored_value, through};
 pub(crate) use equations::{CHUNK, expand, table_boards};
 
-/// Computes the database of `seeds` seeds of a game with cycles ([`SolveGame::cycles`]):
+/// Computes the database of `seeds` seeds of a game with cycles ([`Solvable::cycles`]):
 /// the bounds `(L, U)` of every board, two bytes per board in rank order (both
 /// [`ABSENT`] for a board the rules do not have). The databases of fewer seeds must
 /// be in `dbs`. The children are stored if they fit in [`Children::STORED_LIMIT`],
@@ -73,7 +73,7 @@ pub(crate) use equations::{CHUNK, expand, table_boards};
 #[deprecated(
     note = "use `BuildOptions::new().solve_table(game, dbs, seeds)`; progress goes to `BuildOptions::progress`"
 )]
-pub fn solve_table<G: SolveGame>(
+pub fn solve_table<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -92,7 +92,7 @@ pub fn solve_table<G: SolveGame>(
 #[deprecated(
     note = "use `BuildOptions::new().children(children).solve_table(game, dbs, seeds)`; progress goes to `BuildOptions::progress`"
 )]
-pub fn solve_table_with<G: SolveGame>(
+pub fn solve_table_with<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -112,7 +112,7 @@ pub fn solve_table_with<G: SolveGame>(
 /// [`SolveError::Order`] if `dbs` does not hold exactly the seed counts below;
 /// [`SolveError::TableSize`] above `2^31` boards; those of a child that cannot be
 /// looked up.
-pub(crate) fn solve<G: SolveGame>(
+pub(crate) fn solve<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -139,7 +139,7 @@ pub(crate) fn solve<G: SolveGame>(
 /// # Errors
 /// [`SolveError::Missing`] if `dbs` has no database of `seeds` seeds; a child whose
 /// bounds are missing.
-pub fn check_table<G: SolveGame>(
+pub fn check_table<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,

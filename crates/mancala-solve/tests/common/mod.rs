@@ -5,7 +5,7 @@
 use std::cell::Cell;
 
 use mancala_core::record::{MoveOf, Record};
-use mancala_solve::SolveGame;
+use mancala_solve::Solvable;
 use mancala_solve::build::check_table;
 use mancala_solve::db::Databases;
 use mancala_solve::rank::Ranker;
@@ -118,7 +118,7 @@ pub fn compare_exact(
 /// (c) A planted wrong bound is caught by the check, naming the board; restored, the
 /// check passes again. `dbs` holds every database of `game` up to `seeds` seeds, in
 /// memory; the planted board has all the seeds in the mover's pit `a`.
-pub fn planted_error_is_caught<G: SolveGame>(game: &G, dbs: &mut Databases, seeds: u32) {
+pub fn planted_error_is_caught<G: Solvable>(game: &G, dbs: &mut Databases, seeds: u32) {
     for s in 0..=seeds {
         let r = check_table(game, dbs, s).unwrap();
         assert_eq!(r.wrong, 0, "{r:?}");
@@ -150,7 +150,7 @@ pub fn planted_error_is_caught<G: SolveGame>(game: &G, dbs: &mut Databases, seed
 /// pass, replayed in every iteration) give the same bounds, byte for byte, for
 /// every database of `game` up to `max` seeds; both iterate (the boards with such
 /// children are most of them).
-pub fn replayed_equals_stored<G: SolveGame>(game: &G, max: u32) {
+pub fn replayed_equals_stored<G: Solvable>(game: &G, max: u32) {
     use mancala_solve::build::BuildOptions;
     use mancala_solve::db::Table;
     use mancala_solve::retro::{Children, RetroStats};
