@@ -193,11 +193,8 @@ fn distributed<G: Solvable + Clone + Send + 'static>(
     let threads = cli.threads.unwrap_or(1);
     let cluster = Cluster::new(threads, d.processes, d.process, d.hostfile.clone());
     let options = Options {
-        max_seeds,
-        parts: folder.clone(),
         resume: d.resume,
-        progress: true,
-        pause: Duration::ZERO,
+        ..Options::new(max_seeds, folder)
     };
     println!(
         "timely dataflow: {} workers ({} processes of {} threads), this is process {}",
@@ -223,7 +220,7 @@ fn distributed<G: Solvable + Clone + Send + 'static>(
         );
     };
     let merge_game = game.clone();
-    run(game, &cluster, options, line).map_err(|e| e.to_string())?;
+    run(game, &cluster, options, Bars::default(), line).map_err(|e| e.to_string())?;
     if d.process != 0 {
         println!("process {}: partitions in {}", d.process, folder.display());
         return Ok(false);

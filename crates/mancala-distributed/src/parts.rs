@@ -17,7 +17,8 @@ use mancala_solve::db::Databases;
 use mancala_solve::file::{self, checksum};
 use serde::{Deserialize, Serialize};
 
-use crate::{DistError, block};
+use crate::blocks::block;
+use crate::error::DistError;
 
 /// One worker's block of one table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

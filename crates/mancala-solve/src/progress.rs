@@ -27,10 +27,10 @@ use core::fmt;
 /// Receives a build's progress. Every method is provided and does nothing, so an
 /// implementation writes only what it shows; `()` shows nothing.
 ///
-/// A build calls [`start`](Progress::start) when a stage begins,
-/// [`advance`](Progress::advance) from its worker threads as boards are done, and
-/// [`finish`](Progress::finish) when the stage is over; the stages follow one another
-/// (none is nested in another).
+/// A build calls [`start`](Progress::start) when a stage begins (a stage not finished
+/// before is then over), [`advance`](Progress::advance) from its worker threads as
+/// boards are done, and [`finish`](Progress::finish) when the stage is over; the stages
+/// follow one another (none is nested in another).
 pub trait Progress: Sync {
     /// A stage begins; `stage.boards` is its work, if known.
     fn start(&self, stage: &Stage<'_>) {

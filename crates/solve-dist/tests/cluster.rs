@@ -183,7 +183,7 @@ fn cluster_build(game: &[&str], max: u32, name: &str, n: usize, w: usize) -> Pat
     merge(game, &dir, n)
 }
 
-/// The three shapes of the issue: 1 process × 2 workers, 2 × 1, 3 × 1.
+/// Three shapes of cluster: 1 process × 2 workers, 2 × 1, 3 × 1.
 fn three_shapes<G: Solvable>(g: &G, game: &[&str], max: u32) {
     let name = format!("{}-{max}", game.join("-"));
     let want = reference(g, max, &format!("{name}-single"));
@@ -209,11 +209,11 @@ fn oware_is_byte_identical() {
 }
 
 /// Larger counts, optimised (CI's long tests): Kalah(6) to 10 seeds, Urim 2×6 and Oware
-/// to 9. The issue's counts (Kalah 16, Urim 14, Oware 12: many minutes on two cores) are
+/// to 9. The counts of the measured runs (Kalah 16, Urim 14, Oware 12: many minutes on two cores) are
 /// given in `MANCALA_DIST_COUNTS`, as docs/solving.md says:
-/// `MANCALA_DIST_COUNTS=16,14,12 cargo test --release -p mancala-distributed --test cluster -- --ignored`.
+/// `MANCALA_DIST_COUNTS=16,14,12 cargo test --release -p solve-dist --test cluster -- --ignored`.
 #[test]
-#[ignore = "long: larger counts, three shapes each (MANCALA_DIST_COUNTS=16,14,12 for the issue's)"]
+#[ignore = "long: larger counts, three shapes each (MANCALA_DIST_COUNTS=16,14,12 for the measured ones)"]
 fn larger_counts_are_byte_identical() {
     let counts = std::env::var("MANCALA_DIST_COUNTS").unwrap_or_else(|_| "10,9,9".into());
     let c: Vec<u32> = counts
