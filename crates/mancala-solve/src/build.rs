@@ -35,12 +35,79 @@ pub struct Built {
     pub seeds: u32,
     /// Boards in the database.
     pub boards: u64,
+    /// Bytes of its values (one or two a board).
+    pub bytes: u64,
     /// Seconds it took (to compute, or to open and check the file).
     pub seconds: f64,
     /// Whether it was read from its file rather than computed.
     pub loaded: bool,
     /// For a game with cycles, computed here: what the retrograde analysis did.
     pub retro: Option<RetroStats>,
+}
+
+impl Built {
+    /// The head of a table of builds, one a line ([`Built`]'s
+    /// [`Display`](fmt::Display)): with `retro`, the columns of [`RetroStats`] too (a game
+    /// with cycles: rounds of settling or iterations, the iteration from which the
+    /// worklist chose, the bounds settled or boards evaluated, the boards with children
+    /// of as many seeds, those left unresolved, how the children were found).
+    #[must_use]
+    pub fn header(retro: bool) -> &'static str {
+        if retro {
+            "seeds         boards        MiB   seconds       boards/s      rounds  worklist   \
+             evaluated     cyclic  unresolved  children"
+        } else {
+            "seeds         boards        MiB   seconds       boards/s"
+        }
+    }
+}
+
+/// A line of the table of [`Built::header`]: the seed count, the boards, the MiB, the
+/// seconds, and the boards a second (`read` for a database read back), with what the
+/// retrograde analysis did.
+///
+/// ```
+/// use mancala_solve::build::Built;
+/// let b = Built { seeds: 9, boards: 167_960, bytes: 167_960, seconds: 0.02, loaded: false, retro: None };
+/// assert_eq!(b.to_string(), "    9         167960        0.2      0.02        8398000");
+/// let read = Built { loaded: true, ..b };
+/// assert_eq!(read.to_string(), "    9         167960        0.2      0.02           read");
+/// assert_eq!(Built::header(false).len(), b.to_string().len());
+/// // Oware's 3 seeds by levels (`solve oware` printed this line, but for its time).
+/// use mancala_solve::retro::{Children, RetroStats};
+/// let retro = RetroStats {
+///     iterations: 34, cyclic: 258, unresolved: 64, children: Some(Children::Stored),
+///     evaluated: 308, worklist_from: 0,
+/// };
+/// let b = Built { seeds: 3, boards: 364, bytes: 728, seconds: 0.01, loaded: false, retro: Some(retro) };
+/// assert_eq!(
+///     b.to_string(),
+///     "    3            364        0.0      0.01          36400          34         0         308        258          64  stored"
+/// );
+/// ```
+impl fmt::Display for Built {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mib = self.bytes as f64 / f64::from(1 << 20);
+        write!(
+            f,
+            "{:>5} {:>14} {mib:>10.1} {:>9.2} ",
+            self.seeds, self.boards, self.seconds
+        )?;
+        if self.loaded {
+            write!(f, "{:>14}", "read")?;
+        } else {
+            write!(f, "{:>14.0}", self.boards as f64 / self.seconds.max(1e-9))?;
+        }
+        if let Some(r) = self.retro {
+            let children = r.children.map_or(String::new(), |c| c.to_string());
+            write!(
+                f,
+                "  {:>10} {:>9} {:>11} {:>10} {:>11}  {children}",
+                r.iterations, r.worklist_from, r.evaluated, r.cyclic, r.unresolved
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// How to build a game's databases, and the builds themselves: set what differs from
@@ -252,6 +319,7 @@ impl<'a> BuildOptions<'a> {
             let b = Built {
                 seeds,
                 boards: dbs.ranker().count(seeds),
+                bytes: dbs.table(seeds).map_or(0, |t| t.bytes().len() as u64),
                 seconds: t0.elapsed().as_secs_f64(),
                 loaded,
                 retro,

@@ -21,6 +21,12 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
+    /// The mean of `U − L` over the boards (0 for a game without cycles).
+    #[must_use]
+    pub fn mean_gap(&self) -> f64 {
+        self.gap as f64 / self.boards.max(1) as f64
+    }
+
     /// The report of `seeds` seeds made of the reports of its parts.
     pub(crate) fn merge(seeds: u32, parts: Vec<CheckReport>) -> CheckReport {
         let mut out = CheckReport {

@@ -112,6 +112,48 @@ pub enum SolveError {
         /// The seed count asked for.
         want: u32,
     },
+    /// A plan asks for databases of more seeds than the solver builds for the game
+    /// ([`Plan::MAX_CYCLIC_SEEDS`](crate::plan::Plan::MAX_CYCLIC_SEEDS)).
+    #[error(
+        "this solver builds {} databases of up to {max} seeds",
+        capitalized(game)
+    )]
+    TooManySeeds {
+        /// The game's name.
+        game: &'static str,
+        /// The seed count asked for.
+        seeds: u32,
+        /// The most it builds.
+        max: u32,
+    },
+    /// A database's re-check found values that are not what their children give
+    /// ([`check_table`](crate::build::check_table)).
+    #[error(
+        "database of {seeds} seeds: {wrong} of {boards} values are not what their children give, e.g. {examples:?}"
+    )]
+    Inconsistent {
+        /// The seed count.
+        seeds: u32,
+        /// The wrong values.
+        wrong: u64,
+        /// The boards checked.
+        boards: u64,
+        /// The first few: rank, stored value, best over the children.
+        examples: Vec<(u64, i8, i32)>,
+    },
+    /// A way to find the children that is not one
+    /// ([`Children`](crate::retro::Children)'s names).
+    #[error("{found:?}: the children are stored or replayed")]
+    Children {
+        /// The text given.
+        found: String,
+    },
+    /// A move of a proven line is not legal where the line plays it.
+    #[error("move {ply} of the proven line is not legal there")]
+    IllegalLine {
+        /// The move's place in the line (the first is 1).
+        ply: usize,
+    },
     /// The position is not of the game the databases are for.
     #[error("the position has {found} pits a side, the game {expected}")]
     Pits {
@@ -120,4 +162,12 @@ pub enum SolveError {
         /// The game's.
         expected: usize,
     },
+}
+
+/// `name` with its first letter in upper case (`urim` → `Urim`).
+fn capitalized(name: &str) -> String {
+    let mut c = name.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }

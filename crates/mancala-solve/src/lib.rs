@@ -56,6 +56,7 @@ pub mod history;
 pub mod kalah;
 pub mod oracle;
 pub mod oware;
+pub mod plan;
 pub mod player;
 pub mod progress;
 pub mod rank;

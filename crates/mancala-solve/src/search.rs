@@ -124,6 +124,19 @@ pub fn available_memory() -> Option<u64> {
     kib.checked_mul(1024)
 }
 
+/// The CPU time of this process so far, all its threads, in seconds: Linux's
+/// `/proc/self/stat` (user and system time, at 100 ticks a second); `None` where it
+/// cannot be read.
+#[must_use]
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which is in parentheses).
+    let rest = stat.get(stat.rfind(')')? + 2..)?;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 /// The size of [`Prover`]'s table for a search that can meet `boards` boards
 /// ([`boards_above`]), as the `table_bits` of [`Prover::new`]: a bucket (two entries,
 /// 32 bytes) per board, rounded up to a power of two; at most a quarter of `available`

@@ -3,6 +3,8 @@
 //! children stored, [`iterate`](super::iterate) with them replayed), the check and the
 //! distributed build share (see [`retro`](super)).
 
+use core::fmt;
+
 use mancala_core::{ArrayVec, Position};
 
 use crate::db::{ABSENT, Databases};
@@ -369,6 +371,39 @@ pub enum Children {
     /// about 5 bytes a board ([`Children::bytes_per_board`]: its bounds, its exits and
     /// the worklist's bits), so that the databases of up to 28 seeds fit in 24 GiB.
     Replayed,
+}
+
+/// `stored` or `replayed`.
+impl fmt::Display for Children {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Children::Stored => "stored",
+            Children::Replayed => "replayed",
+        })
+    }
+}
+
+/// `stored` or `replayed`, as [`Children`]'s `Display` writes them.
+///
+/// ```
+/// use mancala_solve::retro::Children;
+/// assert_eq!("replayed".parse::<Children>()?, Children::Replayed);
+/// assert_eq!(Children::Stored.to_string().parse::<Children>()?, Children::Stored);
+/// assert!("kept".parse::<Children>().is_err());
+/// # Ok::<(), mancala_solve::SolveError>(())
+/// ```
+impl core::str::FromStr for Children {
+    type Err = SolveError;
+
+    fn from_str(s: &str) -> Result<Children, SolveError> {
+        match s {
+            "stored" => Ok(Children::Stored),
+            "replayed" => Ok(Children::Replayed),
+            _ => Err(SolveError::Children {
+                found: s.to_string(),
+            }),
+        }
+    }
 }
 
 impl Children {
