@@ -1,4 +1,4 @@
-//! What a prover accepts (issue 25 item 2): the databases of its own game only, and
+//! What a prover accepts: the databases of its own game only, and
 //! any time limit (a huge one is no limit, never a panic).
 
 use std::time::Duration;

@@ -1,4 +1,4 @@
-//! The databases in the engines (issue 25 item 1): a Urim value is exact only for a
+//! The databases in the engines: a Urim value is exact only for a
 //! position that is its whole history (a start, a position set up, right after a
 //! capture), so an engine searching a game record must not score a position inside a
 //! stretch without capture by it.
