@@ -1,29 +1,35 @@
 //! Endgame databases by seeds on the board, and an exact proof search over them.
 //!
+//! The modules, from the bottom up (each uses only those before it):
+//!
 //! - [`rank`]: a perfect rank of the boards with `s` seeds in `p` pits, so a database
-//!   is a flat array of values with no keys.
+//!   is a flat array of values with no keys; [`file`](mod@file): the database file
+//!   (header, checksum), read into memory or (an `unsafe fn`: the file must not
+//!   change while mapped) memory-mapped; [`unsow`]: the parents of a board.
+//! - [`progress`]: what a long build reports as it goes ([`progress::Progress`]); the
+//!   library draws nothing.
 //! - [`game`]: what the solver needs of a game ([`Solvable`]), written against
 //!   [`mancala_core::Position`], and the kinds of game the searches need (marker
-//!   traits): [`Acyclic`] (no position can repeat: [`search::Prover`]) and
-//!   [`Alternating`] (the turn always passes: [`history::HistoryProver`]); [`kalah`]
-//!   is the adapter for the `kalah` crate.
-//! - [`build`]: the databases of a game without cycles, one seed count after the
-//!   other, on all cores with a progress bar, and their re-check; [`retro`]: the
-//!   retrograde analysis of a game with cycles (Urim, adapter [`urim`]; Oware,
-//!   adapter [`oware`](mod@oware)), two bounds per board; [`rows`]: tighter bounds
-//!   for Urim, endless play valued by rule 6's split of the rows.
-//! - [`file`](mod@file): the database file (header, checksum), read into memory or
-//!   (an `unsafe fn`: the file must not change while mapped) memory-mapped;
-//!   [`db::Databases`] is a set of them.
+//!   traits): [`Acyclic`] (no position can repeat: [`search::Prover`]),
+//!   [`Alternating`] (the turn always passes) and [`Cyclic`] (a repetition ends the
+//!   game: [`history::HistoryProver`]).
+//! - [`db`]: [`db::Databases`], the tables of one game and rule set.
+//! - [`kalah`], [`urim`], [`oware`](mod@oware): the games, through their crates.
+//! - [`retro`]: the retrograde analysis of a game with cycles (Urim, Oware), two
+//!   bounds per board; [`build`]: the databases of any game one seed count after the
+//!   other on all cores ([`build::BuildOptions`]), and their re-check; [`rows`]:
+//!   tighter bounds for Urim, endless play valued by rule 6's split of the rows.
 //! - [`search`]: MTD(f) over the game tree with a transposition table, looking the
 //!   databases up; it proves a position's value or reports the bounds it reached.
-//!   [`history`]: the same for Urim, carrying rule 6's history along its path and
+//!   [`history`]: the same for Urim and Oware, carrying the history along its path and
 //!   using the databases' bounds right after captures.
-//! - [`player`]: a player that plays moves the proof search proved to keep the
-//!   value ([`player::Perfect`]), with a fallback engine when a proof runs out of time.
 //! - [`oracle`]: the databases as a `mancala_search::Evaluator` that knows exact
 //!   outcomes (or bounds on them) where they hold: for a game with cycles, at a
-//!   position that is its whole history.
+//!   position that is its whole history; [`player`]: a player that plays moves the
+//!   proof search proved to keep the value ([`player::Perfect`]), with a fallback
+//!   engine when a proof runs out of time.
+//! - [`plan`]: a solving plan: which databases a position needs, their check, whether
+//!   and how to search for its value (what the `solve` example runs).
 //!
 //! The value of a board is the margin (the mover's future gains minus the
 //! opponent's) the side to move can force over the seeds still on the board; see
