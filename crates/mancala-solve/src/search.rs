@@ -15,8 +15,7 @@ use std::time::{Duration, Instant};
 
 use mancala_core::{ArrayVec, Position};
 
-use crate::db::Databases;
-use crate::db::UNKNOWN;
+use crate::db::{Databases, UNKNOWN};
 use crate::error::SolveError;
 use crate::game::Acyclic;
 use crate::rank::{MAX_PITS, Ranker};
