@@ -13,12 +13,11 @@ mod record;
 mod setup;
 
 pub use position::{
-    CAP, IllegalMove, MAX_PITS, Move, MoveList, Reason, SEEDS_PER_PIT, Urim, Urim6, Urim7, score,
-    two_points_from,
+    IllegalMove, MAX_PITS, Move, MoveList, Reason, Urim, Urim6, Urim7, score, two_points_from,
 };
 #[cfg(feature = "alloc")]
 pub use record::{Game, Match, MatchError};
-pub use setup::{ParsePositionError, Setup, SetupError, row_length};
+pub use setup::{CAP, ParsePositionError, SEEDS_PER_PIT, Setup, SetupError, row_length};
 
 // The same names from the core in every game crate (docs/api.md), so that one
 // dependency is enough.

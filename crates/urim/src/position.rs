@@ -9,16 +9,10 @@ use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver, 
 use mancala_core::sow::{Direction, sow};
 use mancala_core::{Board, ByPlayer, EndReason, Outcome, Player, Position, Status};
 
-use crate::setup::{Setup, SetupError};
+use crate::setup::{CAP, SEEDS_PER_PIT, Setup, SetupError};
 
 /// The most pits a row has in any variant (2×7).
 pub const MAX_PITS: usize = 7;
-
-/// The most seeds a pit ever holds (rule 3): a pit holding this many is passed over.
-pub const CAP: u8 = 17;
-
-/// The seed counts per pit the variants start with (rule 1).
-pub const SEEDS_PER_PIT: [u8; 2] = [3, 4];
 
 /// A move: the mover's pit, named by its letter from the mover's left (`a`, `b`, …).
 ///

@@ -9,8 +9,8 @@ use mancala_core::record::{History, Record, Repetition};
 use mancala_core::series::Series;
 use mancala_core::{ByPlayer, Outcome, Player, Status};
 
-use crate::position::{Move, Reason, SEEDS_PER_PIT, Urim, score};
-use crate::setup::{Setup, SetupError};
+use crate::position::{Move, Reason, Urim, score};
+use crate::setup::{SEEDS_PER_PIT, Setup, SetupError};
 
 /// Rule 6's history: what only a capture changes is the stores.
 impl<const N: usize> Repetition for Urim<N> {
