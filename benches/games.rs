@@ -221,7 +221,7 @@ fn games(c: &mut Criterion) {
 }
 
 fn endless(c: &mut Criterion) {
-    // Issue 7: North's d repeats its lap state only after about 90 million laps.
+    // North's d repeats its lap state only after about 90 million laps.
     bench_moves::<mancala::omweso::Omweso>(
         c,
         "omweso-endless",

@@ -1,5 +1,5 @@
 //! Every game's outcome says which rule ended it (`Outcome::reason`), checked on
-//! hand-made positions whose result can be counted by hand (issue 17).
+//! hand-made positions whose result can be counted by hand.
 
 use mancala::record::Record;
 use mancala::{ByPlayer, EndReason, Outcome, Player, Position, Status};

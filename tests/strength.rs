@@ -1,4 +1,4 @@
-//! The tools that measure strength (issue 14): the Elo fit of `tournament` and `tune`
+//! The tools that measure strength: the Elo fit of `tournament` and `tune`
 //! (`mancala::runtime::elo`) against hand-computed cases, and the weighted evaluation
 //! of `tune` (`examples/common/weights.rs`) against the library's standard one.
 

@@ -147,7 +147,7 @@ mod tests {
     #[test]
     fn bad_moves() {
         assert_eq!("".parse::<Move>(), Err(NotationError::Empty));
-        // Upper case reads as lower case (issue 25): `A-` is `a-`, `M*` is `m*`; past p
+        // Upper case reads as lower case: `A-` is `a-`, `M*` is `m*`; past p
         // the letter is refused as given.
         assert_eq!("A-".parse::<Move>(), "a-".parse::<Move>());
         assert_eq!(alloc_free_string("M*".parse().unwrap()).as_str(), "m*");

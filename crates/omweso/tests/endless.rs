@@ -4,7 +4,7 @@
 
 use omweso::{Omweso, Position, Status};
 
-/// Issue 7: a North move whose lap state first repeats only after about 90 million
+/// A North move whose lap state first repeats only after about 90 million
 /// laps (its state seen from the hand after about 10 million). Its cost is measured by
 /// the `omweso-endless` criterion bench (`benches/games.rs`) and reported in
 /// `docs/performance.md`; this test checks the result exactly, with both walks.

@@ -4,7 +4,7 @@
 //! parser and of the checked `play`, and zero allocation.
 //!
 //! Each property with a branch counts how often its main branch ran and fails if that is
-//! under half of its cases (issue 13: a test whose assertions never run cannot fail).
+//! under half of its cases (a test whose assertions never run cannot fail).
 
 mod common;
 
@@ -403,7 +403,7 @@ fn dealt((cap, seeds, north, option): &Deal) -> Setup {
     }
 }
 
-/// Issue 13: valid setups, generated directly, are accepted and read back.
+/// Valid setups, generated directly, are accepted and read back.
 #[test]
 fn valid_setups_are_accepted() {
     counted("valid_setups_are_accepted", 1000, deal_strategy(), |deal| {
@@ -448,7 +448,7 @@ fn valid_setups_are_accepted() {
     });
 }
 
-/// Issue 13: a valid setup broken one way is refused with the error that names it.
+/// A valid setup broken one way is refused with the error that names it.
 #[test]
 fn broken_setups_are_refused() {
     let strategy = (deal_strategy(), 0usize..7, 0usize..16, 1u8..=40);

@@ -79,7 +79,7 @@ fn an_endless_move_annuls_the_game_in_the_record() {
 /// Looks for a paused state whose counter-clockwise choice leads back to it, and fails
 /// if it finds one: none can exist (the proof above). 20,000 random games, some 70,000
 /// paused states, about 20 s optimised; CI runs it in its long-tests build (200,000
-/// games found none either, when this test was sized, issue 13).
+/// games found none either, when this test was sized).
 #[test]
 #[ignore = "20,000 random games: CI runs it in the long-tests profile"]
 fn decisions_never_come_back_in_many_games() {

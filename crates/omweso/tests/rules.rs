@@ -342,7 +342,7 @@ fn rule_7_beheading_inner_row_emptied() {
         &["p"],
     );
     assert_eq!(p.status(), won(Player::South, 2, EndReason::Beheading));
-    // Which condition (issue 25): North's inner row, not its corners (its a and i were
+    // Which condition: North's inner row, not its corners (its a and i were
     // empty at the start, so column a was never captured).
     let start = pos("0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,56 S sn 0-0");
     assert_eq!(p.beheading_since(&start), Some(Beheading::InnerRow));

@@ -1,4 +1,4 @@
-//! Issue 30: the slow endless moves (`slow_moves.txt`), proven endless by the rules' walk
+//! The slow endless moves (`slow_moves.txt`), proven endless by the rules' walk
 //! (`Omweso::play_reporting`: Brent's finder and distinguished states on the lap state
 //! seen from the hand) after the laps recorded, which the full-state walk
 //! (`play_reporting_oracle`, Brent on the whole lap state: the walk before, kept as the

@@ -17,18 +17,8 @@ pub use position::{MAX_PITS, Move, MoveList, Oware, Reason, SEEDS_PER_PIT};
 pub use record::Game;
 pub use setup::{Setup, SetupError};
 
-// The same names from the core in every game crate (docs/api.md), so that one
-// dependency is enough.
-pub use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver};
-pub use mancala_core::{
-    Board, ByPlayer, Direction, EndReason, NotationError, Outcome, PitMove, Player, Position,
-    Status,
-};
-#[cfg(feature = "alloc")]
-pub use mancala_core::{
-    record::{History, Line, Record},
-    series::Series,
-};
+// The same names from the core in every game crate (docs/api.md).
+mancala_core::reexport_core_names!();
 
 /// Why a move is refused: only the reasons every game shares ([`Reason`] is empty).
 ///

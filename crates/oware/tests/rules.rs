@@ -233,7 +233,7 @@ fn serde_goes_through_the_notation() {
     assert!(serde_json::from_str::<Oware>("\"4,4,4,4,4,4/4,4,4,4,4,5 0-0 S\"").is_err());
 }
 
-/// Issue 13: `Oware::start_with(4, Player::North)` then a move past `f` used to panic in the
+/// `Oware::start_with(4, Player::North)` then a move past `f` once panicked in the
 /// checked `play`. No `Move` names a pit past `f` now, and every move value is played or
 /// refused with a reason, the position unchanged.
 #[test]

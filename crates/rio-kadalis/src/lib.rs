@@ -1,7 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![doc(html_root_url = "https://docs.rs/rio-kadalis/0.1.0")]
 #![no_std]
-#![deny(missing_docs)]
 // Without `alloc`, the links to `Game`, `Record` and `Match` have no target (the docs
 // are checked with every feature on).
 #![cfg_attr(not(feature = "alloc"), allow(rustdoc::broken_intra_doc_links))]
@@ -26,15 +25,5 @@ pub use position::{
 #[cfg(feature = "alloc")]
 pub use record::Game;
 
-// The same names from the core in every game crate (docs/api.md), so that one
-// dependency is enough.
-pub use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver};
-pub use mancala_core::{
-    Board, ByPlayer, Direction, EndReason, NotationError, Outcome, PitMove, Player, Position,
-    Status,
-};
-#[cfg(feature = "alloc")]
-pub use mancala_core::{
-    record::{History, Line, Record},
-    series::Series,
-};
+// The same names from the core in every game crate (docs/api.md).
+mancala_core::reexport_core_names!();

@@ -439,9 +439,8 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     ///
     /// The game's own loop, not a core primitive: the same moves sown lap by lap
     /// through the core's per-drop sowing (`sow_with`, removed from the core since no
-    /// game used it) ran 19% slower (`benches/primitives.rs`, `rio-kadalis-move`:
-    /// 61 M moves/s here, 50 M through `sow_with`; `docs/performance.md`, "The core's
-    /// primitives"): its guard against a ring of closed pits and its second read of
+    /// game used it) ran 19% slower when it was measured (61 M moves/s here, 50 M
+    /// through `sow_with`; `docs/performance.md`, "The core's primitives"): its guard against a ring of closed pits and its second read of
     /// each pit cost more than the loop's work.
     ///
     /// `observer` is told each step of the lap, which starts for reason `why`.

@@ -5,7 +5,7 @@
 //! games, annulled ones included.
 //!
 //! Each property with a branch counts how often its main branch ran and fails if that is
-//! under half of its cases (issue 13: a test whose assertions never run cannot fail).
+//! under half of its cases (a test whose assertions never run cannot fail).
 
 use std::cell::Cell;
 

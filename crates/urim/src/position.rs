@@ -922,7 +922,7 @@ mod tests {
         assert_eq!(two_points_from(42), 32);
         assert_eq!(two_points_from(48), 36);
         assert_eq!(two_points_from(56), 42);
-        // Past the game's totals too, with no overflow (issue 13).
+        // Past the game's totals too, with no overflow.
         assert_eq!(two_points_from(21_846), 16_385);
         assert_eq!(two_points_from(u16::MAX), 49_152);
         assert_eq!(two_points_from(0), 0);

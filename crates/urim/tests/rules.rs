@@ -568,7 +568,7 @@ fn notation_round_trips_and_moves_are_letters() {
             pits: 7
         })
     );
-    // Upper case reads as lower case (issue 25); past the row it is refused as given.
+    // Upper case reads as lower case; past the row it is refused as given.
     assert_eq!("A".parse::<Move>(), "a".parse::<Move>());
     assert_eq!(
         "H".parse::<Move>(),
