@@ -6,7 +6,7 @@ use mancala::events::{PlayObserved, SowEvent};
 use mancala::omweso::Omweso;
 use mancala::oware::Oware;
 use mancala::perft::perft;
-use mancala::rio_kadalis::Kadalis;
+use mancala::rio_kadalis::RioKadalis;
 use mancala::urim::Urim;
 use mancala::{Player, Position};
 use mancala_testkit::{CountingAllocator, Rng, count_allocations};
@@ -80,10 +80,10 @@ fn omweso() {
 
 #[test]
 fn rio_kadalis_every_variant() {
-    assert_allocation_free("rio-kadalis 2x6", &Kadalis::<6, false>::new(), 5);
-    assert_allocation_free("rio-kadalis 2x6 cw", &Kadalis::<6, true>::new(), 5);
-    assert_allocation_free("rio-kadalis 2x5", &Kadalis::<5, false>::new(), 5);
-    assert_allocation_free("rio-kadalis 2x5 cw", &Kadalis::<5, true>::new(), 5);
+    assert_allocation_free("rio-kadalis 2x6", &RioKadalis::<6, false>::new(), 5);
+    assert_allocation_free("rio-kadalis 2x6 cw", &RioKadalis::<6, true>::new(), 5);
+    assert_allocation_free("rio-kadalis 2x5", &RioKadalis::<5, false>::new(), 5);
+    assert_allocation_free("rio-kadalis 2x5 cw", &RioKadalis::<5, true>::new(), 5);
 }
 
 #[test]

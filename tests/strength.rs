@@ -123,7 +123,7 @@ fn the_default_weights_are_the_standard_evaluation() {
     let counts = [
         same_as_board_eval::<urim::Game<6>>(urim::Urim6::start_with(3, Player::South).unwrap()),
         same_as_board_eval::<omweso::Game>(omweso::Omweso::new()),
-        same_as_board_eval::<rio_kadalis::Game<6, false>>(rio_kadalis::Kadalis::<6>::new()),
+        same_as_board_eval::<rio_kadalis::Game<6, false>>(rio_kadalis::RioKadalis::<6>::new()),
         same_as_board_eval::<oware::Game>(oware::Oware::start_with(4, Player::South).unwrap()),
         same_as_board_eval::<kalah::Game>(kalah::Kalah::default()),
     ];

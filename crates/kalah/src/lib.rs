@@ -5,6 +5,7 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod end;
 pub mod pairs;
 mod position;
 #[cfg(feature = "alloc")]

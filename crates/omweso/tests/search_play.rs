@@ -367,7 +367,7 @@ fn the_slowest_known_endless_moves() {
         assert_eq!(q.status(), Status::Annulled);
         assert_eq!(q.to_string(), text);
         let mut r = p;
-        let endless = r.play_reporting(m).unwrap().expect("endless");
+        let endless = r.play_reporting_endless(m).unwrap().expect("endless");
         assert!(endless.laps > 40_000_000, "{} laps", endless.laps);
         assert_eq!(r, q);
     }

@@ -5,6 +5,7 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod end;
 mod position;
 #[cfg(feature = "alloc")]
 mod record;

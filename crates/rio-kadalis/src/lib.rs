@@ -8,6 +8,7 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod end;
 #[cfg(feature = "alloc")]
 mod matches;
 mod position;
@@ -19,9 +20,13 @@ mod serde_impl;
 #[cfg(feature = "alloc")]
 pub use matches::{Match, MatchError};
 pub use position::{
-    IllegalMove, Kadalis, MAX_PITS, Move, MoveList, ParsePositionError, Reason, Setup, SetupError,
-    fill_row,
+    IllegalMove, MAX_PITS, Move, MoveList, ParsePositionError, Reason, RioKadalis, Setup,
+    SetupError, fill_row,
 };
+
+/// The old name of [`RioKadalis`].
+#[deprecated(note = "renamed to RioKadalis")]
+pub type Kadalis<const N: usize = 6, const CLOCKWISE: bool = false> = RioKadalis<N, CLOCKWISE>;
 #[cfg(feature = "alloc")]
 pub use record::Game;
 

@@ -4,7 +4,7 @@
 
 use mancala_core::perft::{perft, perft_bulk};
 use mancala_testkit::{CountingAllocator, count_allocations};
-use rio_kadalis::{Game, Kadalis, Move, Position, Record, Status};
+use rio_kadalis::{Game, Move, Position, Record, RioKadalis, Status};
 
 #[global_allocator]
 static ALLOC: CountingAllocator = CountingAllocator;
@@ -19,14 +19,14 @@ fn the_allocator_counts() {
 
 #[test]
 fn nothing_allocates() {
-    let start = Kadalis::<6>::new();
+    let start = RioKadalis::<6>::new();
     let (n, allocs) = count_allocations(|| perft(&start, 5));
     assert_eq!((n, allocs), (3029, 0));
-    let (n, allocs) = count_allocations(|| perft_bulk(&Kadalis::<5, true>::new(), 6));
+    let (n, allocs) = count_allocations(|| perft_bulk(&RioKadalis::<5, true>::new(), 6));
     assert_eq!((n, allocs), (6267, 0));
 
     let ((), allocs) = count_allocations(|| {
-        let mut p = Kadalis::<6>::new();
+        let mut p = RioKadalis::<6>::new();
         // (A round can cycle between moves for ever: bound the plies.)
         for _ in 0..500 {
             let Some(&m) = p.legal_moves().first() else {
@@ -36,7 +36,7 @@ fn nothing_allocates() {
             let _ = p.is_legal(m);
         }
         // An endless move: the lap-state cycle finder keeps no history on the heap.
-        let mut q: Kadalis = "3,1,0,1,0,1/0,1,0,1,0,1 20-16 S".parse().unwrap();
+        let mut q: RioKadalis = "3,1,0,1,0,1/0,1,0,1,0,1 20-16 S".parse().unwrap();
         q.play_unchecked(Move::from_index(0).unwrap());
         assert!(q.is_annulled());
         assert!(q.play(Move::from_index(1).unwrap()).is_err());
@@ -53,14 +53,14 @@ fn a_reset_round_record_allocates_nothing() {
     fn rounds(record: &mut Game<6>, seed: u64) {
         let mut rng = Rng::new(seed);
         for _ in 0..50 {
-            record.reset(Kadalis::new());
+            record.reset(RioKadalis::new());
             while record.status() == Status::Ongoing {
                 let moves = record.legal_moves();
                 record.play(moves[rng.below(moves.len())]).unwrap();
             }
         }
     }
-    let mut record = Game::with_capacity(Kadalis::<6>::new(), 16);
+    let mut record = Game::with_capacity(RioKadalis::<6>::new(), 16);
     rounds(&mut record, 9); // the buffers grow
     let ((), allocs) = count_allocations(|| rounds(&mut record, 9));
     assert_eq!(allocs, 0);

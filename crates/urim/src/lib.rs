@@ -5,14 +5,18 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod end;
 pub mod pairs;
 mod position;
 #[cfg(feature = "alloc")]
 mod record;
 mod setup;
 
+#[allow(deprecated)]
+pub use position::score;
 pub use position::{
-    IllegalMove, MAX_PITS, Move, MoveList, Reason, Urim, Urim6, Urim7, score, two_points_from,
+    IllegalMove, MAX_PITS, Move, MoveList, Reason, Urim, Urim6, Urim7, outcome_from_totals,
+    two_points_from,
 };
 #[cfg(feature = "alloc")]
 pub use record::{Game, Match, MatchError};

@@ -547,7 +547,7 @@ fn drive_match<const N: usize>(
             }
         }
         prop_assert_eq!(m.score(), sum);
-        prop_assert_eq!(m.is_over(), m.winner().is_some());
+        prop_assert_eq!(m.is_finished(), m.winner().is_some());
     }
     Ok(m.results().len())
 }
