@@ -7,7 +7,7 @@ use mancala_core::EndReason;
 /// each player adds the seeds on their side to their store.
 ///
 /// [`Ending::MoverEmpty`]: crate::Ending::MoverEmpty
-pub const SIDE_EMPTY: EndReason = EndReason::new("side-empty", "rule K5");
+pub const SIDE_EMPTY: EndReason = EndReason::new(&("side-empty", "rule K5"));
 
 /// Every reason a game of Kalah can end by (no position repeats: rule K7).
 pub const ALL: [EndReason; 1] = [SIDE_EMPTY];

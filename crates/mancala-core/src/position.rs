@@ -23,42 +23,37 @@ use crate::{Board, ByPlayer, NotationError, Player};
 /// [`EndReason::REGULAR`], the default of an [`Outcome`] whose game names none.
 ///
 /// Two reasons are equal when their names and rules are, so the constants can be
-/// compared and matched on.
+/// compared and matched on. A reason is one pointer (to its name and rule), so that an
+/// [`Outcome`], and a position that keeps its status (Omweso), stay small.
 ///
 /// ```
 /// use mancala_core::EndReason;
-/// const BEHEADING: EndReason = EndReason::new("beheading", "rule 7");
+/// const BEHEADING: EndReason = EndReason::new(&("beheading", "rule 7"));
 /// assert_eq!(BEHEADING.name(), "beheading");
 /// assert_eq!(BEHEADING.rule(), Some("rule 7"));
 /// assert_eq!(BEHEADING.to_string(), "beheading");
 /// assert_eq!(EndReason::default(), EndReason::REGULAR);
 /// assert_ne!(BEHEADING, EndReason::REGULAR);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EndReason {
-    name: &'static str,
-    rule: Option<&'static str>,
-}
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct EndReason(&'static (&'static str, &'static str));
 
 impl EndReason {
     /// The regular end of a game that names no other: the player to move has no legal
     /// move, and the game's count decides. [`Outcome::new`] and
     /// [`Outcome::with_totals`] start with it.
-    pub const REGULAR: EndReason = EndReason {
-        name: "regular",
-        rule: None,
-    };
+    pub const REGULAR: EndReason = EndReason(&("regular", ""));
 
-    /// A game's reason: its `name`, and the `rule` of the game's rules page it cites
-    /// (`"rule 7"`, `"rule K5"`).
+    /// A game's reason from its name and the rule of the game's rules page it cites,
+    /// `&("beheading", "rule 7")`.
     ///
     /// # Panics
-    /// If `name` is empty or holds anything but lower-case ASCII letters and inner
-    /// hyphens; in a `const`, as the game crates define their reasons, that fails to
-    /// compile.
+    /// If the name is empty or holds anything but lower-case ASCII letters and inner
+    /// hyphens, or the rule is empty; in a `const`, as the game crates define their
+    /// reasons, that fails to compile.
     #[must_use]
-    pub const fn new(name: &'static str, rule: &'static str) -> EndReason {
-        let bytes = name.as_bytes();
+    pub const fn new(name_and_rule: &'static (&'static str, &'static str)) -> EndReason {
+        let bytes = name_and_rule.0.as_bytes();
         assert!(!bytes.is_empty(), "an end reason has a name");
         let mut i = 0;
         while i < bytes.len() {
@@ -69,10 +64,8 @@ impl EndReason {
             );
             i += 1;
         }
-        EndReason {
-            name,
-            rule: Some(rule),
-        }
+        assert!(!name_and_rule.1.is_empty(), "an end reason cites its rule");
+        EndReason(name_and_rule)
     }
 
     /// The stable name: lower-case words joined by hyphens (`starvation`,
@@ -80,14 +73,18 @@ impl EndReason {
     /// [`Display`](fmt::Display) form is it.
     #[must_use]
     pub const fn name(self) -> &'static str {
-        self.name
+        self.0.0
     }
 
     /// The rule it cites, as the game's rules page numbers it (`"rule 5"`, `"rule K5"`);
     /// `None` for [`EndReason::REGULAR`].
     #[must_use]
     pub const fn rule(self) -> Option<&'static str> {
-        self.rule
+        if self.0.1.is_empty() {
+            None
+        } else {
+            Some(self.0.1)
+        }
     }
 }
 
@@ -104,30 +101,30 @@ impl EndReason {
     pub const Regular: EndReason = EndReason::REGULAR;
     /// Urim rule 5, Oware rule 5.
     #[deprecated(note = "use urim::end::STARVATION or oware::end::STARVATION")]
-    pub const Starvation: EndReason = EndReason::new("starvation", "rule 5");
+    pub const Starvation: EndReason = EndReason::new(&("starvation", "rule 5"));
     /// Kalah rule K5.
     #[deprecated(note = "use kalah::end::SIDE_EMPTY")]
-    pub const SideEmpty: EndReason = EndReason::new("side-empty", "rule K5");
+    pub const SideEmpty: EndReason = EndReason::new(&("side-empty", "rule K5"));
     /// Oware rule 6.
     #[deprecated(note = "use oware::end::MAJORITY")]
-    pub const Majority: EndReason = EndReason::new("majority", "rule 6");
+    pub const Majority: EndReason = EndReason::new(&("majority", "rule 6"));
     /// Urim, Oware and Rio Kadalis rule 6.
     #[deprecated(
         note = "use urim::end::REPETITION, oware::end::REPETITION or rio_kadalis::end::REPETITION"
     )]
-    pub const Repetition: EndReason = EndReason::new("repetition", "rule 6");
+    pub const Repetition: EndReason = EndReason::new(&("repetition", "rule 6"));
     /// Omweso rule 7.
     #[deprecated(note = "use omweso::end::BEHEADING")]
-    pub const Beheading: EndReason = EndReason::new("beheading", "rule 7");
+    pub const Beheading: EndReason = EndReason::new(&("beheading", "rule 7"));
     /// Omweso rule 7.
     #[deprecated(note = "use omweso::end::GRAND_SLAM")]
-    pub const GrandSlam: EndReason = EndReason::new("grand-slam", "rule 7");
+    pub const GrandSlam: EndReason = EndReason::new(&("grand-slam", "rule 7"));
     /// Omweso rule 7.
     #[deprecated(note = "use omweso::end::TWO_CAPTURES_FIRST")]
-    pub const TwoCapturesFirst: EndReason = EndReason::new("two-captures-first", "rule 7");
+    pub const TwoCapturesFirst: EndReason = EndReason::new(&("two-captures-first", "rule 7"));
     /// Omweso rule 9.
     #[deprecated(note = "use omweso::end::FORFEIT")]
-    pub const Forfeit: EndReason = EndReason::new("forfeit", "rule 9");
+    pub const Forfeit: EndReason = EndReason::new(&("forfeit", "rule 9"));
 
     /// The reasons of the enum this type replaces, in its order.
     #[deprecated(note = "each game crate lists its reasons: urim::end::ALL, omweso::end::ALL, …")]
@@ -150,7 +147,7 @@ impl EndReason {
     #[deprecated(note = "use name() and rule()")]
     #[must_use]
     pub fn describe(self) -> &'static str {
-        match self.name {
+        match self.name() {
             "regular" => "the player to move had no legal move",
             "starvation" => "starvation: the player to move could not move or feed",
             "side-empty" => "a side was empty",
@@ -160,6 +157,24 @@ impl EndReason {
             "two-captures-first" => "two captures first",
             name => name,
         }
+    }
+}
+
+impl Hash for EndReason {
+    /// Hashes the name's length: consistent with equality, and one word however the
+    /// reason is stored (a position that keeps its status hashes it).
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_usize(self.name().len());
+    }
+}
+
+impl fmt::Debug for EndReason {
+    /// `EndReason("beheading", "rule 7")`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("EndReason")
+            .field(&self.name())
+            .field(&self.0.1)
+            .finish()
     }
 }
 
@@ -173,7 +188,7 @@ impl Default for EndReason {
 impl fmt::Display for EndReason {
     /// The [`name`](EndReason::name).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name)
+        f.write_str(self.name())
     }
 }
 
@@ -188,7 +203,7 @@ impl fmt::Display for EndReason {
 /// let o = Outcome::with_totals(Some(Player::South), 2, ByPlayer::new(27, 9));
 /// assert_eq!(o.to_string(), "27-9 S 2");
 /// assert_eq!(o.reason, EndReason::REGULAR);
-/// const REPETITION: EndReason = EndReason::new("repetition", "rule 6");
+/// const REPETITION: EndReason = EndReason::new(&("repetition", "rule 6"));
 /// let d = Outcome::with_totals(None, 0, ByPlayer::new(18, 18)).with_reason(REPETITION);
 /// assert_eq!(d.to_string(), "18-18 draw 0");
 /// assert_eq!(d.reason, REPETITION);
@@ -641,22 +656,40 @@ mod tests {
             EndReason::Regular => 1,
             _ => 0,
         };
-        assert_eq!(points(EndReason::new("beheading", "rule 7")), 2);
-        assert_eq!(points(EndReason::new("grand-slam", "rule 7")), 12);
+        assert_eq!(points(EndReason::new(&("beheading", "rule 7"))), 2);
+        assert_eq!(points(EndReason::new(&("grand-slam", "rule 7"))), 12);
         assert_eq!(points(EndReason::REGULAR), 1);
         // Another rule, another reason.
-        assert_eq!(points(EndReason::new("beheading", "rule 8")), 0);
+        assert_eq!(points(EndReason::new(&("beheading", "rule 8"))), 0);
         assert_eq!(EndReason::ALL.len(), 9);
+    }
+
+    /// A reason is one pointer, so that an outcome stays two words and a position that
+    /// keeps its status (Omweso's) stays small.
+    #[test]
+    fn reasons_and_outcomes_are_small() {
+        assert_eq!(core::mem::size_of::<EndReason>(), 8);
+        assert_eq!(core::mem::size_of::<Outcome>(), 16);
+        assert_eq!(core::mem::size_of::<Status>(), 16);
     }
 
     #[test]
     fn names_are_lower_case_words() {
-        for bad in ["", "Beheading", "grand slam", "-x", "x-", "two_captures"] {
-            let made = std::panic::catch_unwind(|| EndReason::new(bad, "rule 1"));
-            assert!(made.is_err(), "{bad:?} was taken as a name");
+        let bad: [&'static (&'static str, &'static str); 7] = [
+            &("", "rule 1"),
+            &("Beheading", "rule 1"),
+            &("grand slam", "rule 1"),
+            &("-x", "rule 1"),
+            &("x-", "rule 1"),
+            &("two_captures", "rule 1"),
+            &("regular", ""),
+        ];
+        for reason in bad {
+            let made = std::panic::catch_unwind(|| EndReason::new(reason));
+            assert!(made.is_err(), "{reason:?} was taken as a reason");
         }
         assert_eq!(
-            EndReason::new("two-captures-first", "rule 7").name(),
+            EndReason::new(&("two-captures-first", "rule 7")).name(),
             "two-captures-first"
         );
     }

@@ -625,7 +625,7 @@ mod tests {
     }
 
     /// The wheel's reason for a repeated position.
-    const REPETITION: crate::EndReason = crate::EndReason::new("repetition", "the wheel's rule");
+    const REPETITION: crate::EndReason = crate::EndReason::new(&("repetition", "the wheel's rule"));
 
     /// The obvious check: the new position is among the earlier ones with its captures.
     fn slow(positions: &[Wheel]) -> bool {

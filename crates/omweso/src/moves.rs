@@ -122,6 +122,13 @@ mod tests {
         assert_eq!(core::mem::size_of::<Move>(), 2);
     }
 
+    /// A position is copied at every node of a search or perft: its status (kept, since
+    /// a beheading shows only in the turn) must not make it grow.
+    #[test]
+    fn a_position_is_64_bytes() {
+        assert_eq!(core::mem::size_of::<crate::Omweso>(), 64);
+    }
+
     #[test]
     fn round_trip_every_move() {
         for p in Pit::ALL {

@@ -6,11 +6,11 @@ use mancala_core::EndReason;
 
 /// Rule 4: the player to move has no stone in their open pits; each player takes the
 /// stones in their own row.
-pub const REGULAR: EndReason = EndReason::new("regular", "rule 4");
+pub const REGULAR: EndReason = EndReason::new(&("regular", "rule 4"));
 
 /// Rule 6, a rule of the round record: a move produced a position that occurred in the
 /// round since the last capture; the round ends as rule 4 ends it.
-pub const REPETITION: EndReason = EndReason::new("repetition", "rule 6");
+pub const REPETITION: EndReason = EndReason::new(&("repetition", "rule 6"));
 
 /// Every reason a round of Rio Kadalis can end by.
 pub const ALL: [EndReason; 2] = [REGULAR, REPETITION];
