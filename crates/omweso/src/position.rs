@@ -989,6 +989,18 @@ impl Omweso {
     }
 }
 
+impl Setup {
+    /// Checks the setup as [`Position::from_setup`](crate::Position::from_setup)
+    /// does.
+    ///
+    /// # Errors
+    /// The first thing wrong: the flags, then the seeds (rule 1 at a game's start, South
+    /// first; 64 in all later).
+    pub fn validate(&self) -> Result<(), SetupError> {
+        Omweso::build(self, Turn::default()).map(|_| ())
+    }
+}
+
 /// Omweso's own reasons for refusing a move, carried in [`IllegalMove::Rule`] (the
 /// reasons every game shares are [`IllegalMove`]'s own variants).
 ///

@@ -13,10 +13,10 @@ mod record;
 mod serde_impl;
 mod setup;
 
-pub use position::{MAX_PITS, Move, MoveList, Oware, Reason, SEEDS_PER_PIT};
+pub use position::{Move, MoveList, Oware, Reason};
 #[cfg(feature = "alloc")]
 pub use record::Game;
-pub use setup::{Setup, SetupError};
+pub use setup::{MAX_PITS, SEEDS_PER_PIT, Setup, SetupError};
 
 // The same names from the core in every game crate (docs/api.md).
 mancala_core::reexport_core_names!();

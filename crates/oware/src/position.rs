@@ -11,13 +11,8 @@ use mancala_core::events::{
 use mancala_core::notation::pit_letter;
 use mancala_core::{Board, ByPlayer, Direction, Outcome, PitMove, Player, Position, Status};
 
+use crate::setup::{MAX_PITS, SEEDS_PER_PIT};
 use crate::{IllegalMove, Setup, SetupError, end};
-
-/// Pits per row.
-pub const MAX_PITS: usize = 6;
-
-/// The seed counts per pit the variants start with: 4 (standard) or 3.
-pub const SEEDS_PER_PIT: [u8; 2] = [4, 3];
 
 /// A move: the mover's pit, named by its letter from the mover's left (`a` to `f`).
 ///
