@@ -517,7 +517,7 @@ mod tests {
         let counts = [
             same_as_board_eval::<urim::Game<6>>(urim::Urim6::start_with(3, Player::South).unwrap()),
             same_as_board_eval::<omweso::Game>(omweso::Omweso::new()),
-            same_as_board_eval::<rio_kadalis::Game<6, false>>(rio_kadalis::Kadalis::<6>::new()),
+            same_as_board_eval::<rio_kadalis::Game<6, false>>(rio_kadalis::RioKadalis::<6>::new()),
             same_as_board_eval::<oware::Game>(oware::Oware::start_with(4, Player::South).unwrap()),
             same_as_board_eval::<kalah::Game>(kalah::Kalah::default()),
         ];

@@ -134,7 +134,7 @@ impl Solvable for KalahGame {
 
     #[inline]
     fn terminal(&self, pos: &Kalah, stores: i32) -> Result<Option<i32>, SolveError> {
-        if !pos.is_over() {
+        if !pos.is_finished() {
             return Ok(None);
         }
         // Rule K5: each player adds the seeds on their own side.

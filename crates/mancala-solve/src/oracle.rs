@@ -114,7 +114,7 @@ impl<G: Solvable, E> DbEvaluator<G, E> {
             let mut totals = stores;
             totals[mover] += u16::try_from((seeds + v) / 2).ok()?;
             totals[mover.opponent()] += u16::try_from((seeds - v) / 2).ok()?;
-            Some(self.game.score(totals).with_reason(EndReason::Regular))
+            Some(self.game.score(totals).with_reason(EndReason::REGULAR))
         };
         if l == u {
             return outcome(l).map(Known::Exact);

@@ -157,7 +157,7 @@ impl<const N: usize> Solvable for UrimGame<N> {
 
     /// Rule 7.
     fn score(&self, totals: ByPlayer<u16>) -> mancala_core::Outcome {
-        urim::score(totals)
+        urim::outcome_from_totals(totals)
     }
 
     fn seeds_decide_parity(&self) -> bool {

@@ -243,12 +243,12 @@ fn proof_search_equals_the_databases_and_minimax() {
                     prop_assert_eq!(if c.side_to_move() == to_move { v } else { -v }, db);
                 } else {
                     // Only a finished game has no best move.
-                    prop_assert!(p.is_over(), "{}: no best move", p);
+                    prop_assert!(p.is_finished(), "{}: no best move", p);
                 }
                 searched &= proof.nodes > 0;
             }
             // The main branch: a real search beyond the databases.
-            Ok(seeds >= small.len() && !p.is_over() && searched)
+            Ok(seeds >= small.len() && !p.is_finished() && searched)
         },
     );
 }
@@ -507,7 +507,7 @@ fn the_oracle_gives_the_minimax_outcome() {
             for to_move in [Player::South, Player::North] {
                 let p = position(rules, &b, (3, 1), to_move);
                 let Some(Known::Exact(o)) = eval.known(&[p]) else {
-                    assert!(p.is_over(), "{p}: no outcome for an ongoing position");
+                    assert!(p.is_finished(), "{p}: no outcome for an ongoing position");
                     continue;
                 };
                 let t = o.totals.unwrap();
@@ -613,7 +613,7 @@ fn the_solver_engine_plays_moves_that_keep_the_minimax_value() {
                 }
                 p = p.after(moves[rng.below(moves.len())]).unwrap();
             }
-            if p.is_over() {
+            if p.is_finished() {
                 continue;
             }
             cases += 1;
