@@ -13,11 +13,12 @@ use mancala_solve::progress::{Progress, Stage, Step};
 use serde::{Deserialize, Serialize};
 use timely::worker::Worker;
 
+use crate::blocks::Owners;
 use crate::cluster::Cluster;
 use crate::error::DistError;
 use crate::net::Net;
 use crate::parts::Layout;
-use crate::table;
+use crate::table::{self, Ctx};
 
 /// What a distributed build does.
 #[derive(Clone, Debug)]
@@ -154,6 +155,10 @@ impl<G: Solvable> Builder<'_, G> {
         let me = worker.index();
         let peers = worker.peers();
         let dbs = Databases::new(self.game, self.options.max_seeds)?;
+        let owners = Owners::new(
+            (0..=self.options.max_seeds).map(|s| dbs.ranker().count(s)),
+            peers,
+        );
         let layout = Layout::new(self.game, &dbs, peers, self.threads, self.processes);
         std::fs::create_dir_all(&self.options.parts).map_err(|source| DistError::Io {
             path: self.options.parts.clone(),
@@ -189,15 +194,17 @@ impl<G: Solvable> Builder<'_, G> {
                 step: Step::Moves,
                 boards: None,
             });
-            let (values, rounds, unresolved) = table::build(
-                self.game,
-                &mut self.net,
-                worker,
-                &dbs,
-                &self.tables,
-                seeds,
-                self.progress,
-            )?;
+            let ctx = Ctx {
+                game: self.game.name(),
+                ranker: dbs.ranker(),
+                owners: &owners,
+                me,
+                tables: &self.tables,
+                width: dbs.width(),
+                progress: self.progress,
+            };
+            let (values, rounds, unresolved) =
+                table::build(self.game, &mut self.net, worker, &ctx, seeds)?;
             layout.write_part(&self.options.parts, &dbs, seeds, me, &values)?;
             self.tables.push(values);
             let (messages, bytes) = self.net.counts();

@@ -40,11 +40,16 @@
 
 #![doc(html_root_url = "https://docs.rs/mancala-distributed/0.1.0")]
 
-// Each module uses only those above it here.
+// Each module uses only those before it, from the bottom up: the blocks, the errors,
+// the exchange, the values asked of others; the kernels on a block, the table; the
+// cluster, the partitions, the build.
+mod acyclic;
 mod blocks;
 mod build;
 mod cluster;
+mod cyclic;
 mod error;
+mod known;
 mod net;
 pub mod parts;
 mod table;

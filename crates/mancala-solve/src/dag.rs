@@ -27,16 +27,67 @@ const CHUNK: usize = 1 << 14;
 /// The most moves a board has (a side of at most `MAX_PITS / 2` pits).
 const MAX_MOVES: usize = MAX_PITS / 2;
 
+/// What the kernel reads outside the ranks it builds: the values of the boards of
+/// fewer seeds, and (on a block of a table, [`build_ranks`]) those of its own seed
+/// count outside the block.
+///
+/// The single-machine build reads the databases below from memory; the distributed
+/// build (`mancala-distributed`) reads its own blocks of them and the values it asked
+/// of the other workers.
+pub trait Outside: Sync {
+    /// The stored byte of the board of `seeds` seeds with rank `rank` ([`ABSENT`] for
+    /// a board the rules do not have), or [`UNKNOWN`] if it is not known (yet).
+    ///
+    /// # Errors
+    /// [`SolveError::Missing`] if there is no table of `seeds` seeds here,
+    /// [`SolveError::Absent`] if the rank is not in it.
+    fn get(&self, seeds: u32, rank: u64) -> Result<i8, SolveError>;
+}
+
+/// The databases' values by seed count, read without going through [`Table`] each
+/// time: what the single-machine build reads outside the table it builds.
+struct Tables<'a>(Vec<&'a [u8]>);
+
+impl Outside for Tables<'_> {
+    #[inline]
+    #[allow(clippy::unnecessary_lazy_evaluations)]
+    fn get(&self, seeds: u32, rank: u64) -> Result<i8, SolveError> {
+        // The errors are made lazily: `ok_or` built one (an enum with drop glue) and
+        // dropped it on every read, 3% of the build's time in the profile.
+        self.0
+            .get(seeds as usize)
+            .ok_or_else(|| SolveError::Missing { seeds })?
+            .get(rank as usize)
+            .map(|&v| v as i8)
+            .ok_or_else(|| SolveError::Absent { seeds, rank })
+    }
+}
+
+/// The ranks `first..first + cells.len()` of the table being built, each cell
+/// [`UNKNOWN`] until its value is stored.
+#[derive(Clone, Copy)]
+struct Range<'a> {
+    first: u64,
+    cells: &'a [AtomicU8],
+}
+
+impl<'a> Range<'a> {
+    /// The cell of the board of rank `rank`, if it is in the range.
+    #[inline]
+    fn cell(self, rank: u64) -> Option<&'a AtomicU8> {
+        self.cells.get(rank.wrapping_sub(self.first) as usize)
+    }
+}
+
 /// Computes (or, in checking mode, recomputes) values of boards of one seed count.
-struct Evaluator<'a, G: Solvable> {
+struct Evaluator<'a, G: Solvable, O: Outside> {
     game: &'a G,
-    dbs: &'a Databases,
+    ranker: &'a Ranker,
     seeds: u32,
-    /// The databases' values by seed count, those below `seeds` (and in checking
-    /// mode `seeds`'s own): read without going through [`Table`] each time.
-    tables: Vec<&'a [u8]>,
-    /// The table being built; `None` when checking `dbs`'s own table of `seeds`.
-    current: Option<&'a [AtomicU8]>,
+    /// The values outside `current` (in checking mode, `seeds`'s own as well).
+    outside: &'a O,
+    /// The ranks being built; `None` when checking `dbs`'s own table of `seeds`.
+    current: Option<Range<'a>>,
     /// A chain of moves that keep the seed count is at most this long; longer means a
     /// cycle, which this algorithm cannot solve.
     max_depth: u32,
@@ -55,27 +106,16 @@ struct Kid<P> {
     rank: u64,
 }
 
-impl<'a, G: Solvable> Evaluator<'a, G> {
-    fn new(
-        game: &'a G,
-        dbs: &'a Databases,
-        seeds: u32,
-        current: Option<&'a [AtomicU8]>,
-        max_depth: u32,
-    ) -> Self {
-        let tables = (0..dbs.len())
+/// The databases' values in `dbs`, for [`Evaluator`].
+fn tables(dbs: &Databases) -> Tables<'_> {
+    Tables(
+        (0..dbs.len())
             .filter_map(|s| dbs.table(s).map(Table::bytes))
-            .collect();
-        Evaluator {
-            game,
-            dbs,
-            seeds,
-            tables,
-            current,
-            max_depth,
-        }
-    }
+            .collect(),
+    )
+}
 
+impl<G: Solvable, O: Outside> Evaluator<'_, G, O> {
     /// The value of `pos` (its stores' margin `stores`): the best over its children.
     ///
     /// Three passes over the moves: play them all and rank the children that are
@@ -86,7 +126,7 @@ impl<'a, G: Solvable> Evaluator<'a, G> {
         if let Some(t) = self.game.terminal(pos, stores)? {
             return Ok(t);
         }
-        let ranker = self.dbs.ranker();
+        let ranker = self.ranker;
         let p = ranker.pits();
         let mover = pos.side_to_move();
         let mut board = [0u8; MAX_PITS];
@@ -145,18 +185,35 @@ impl<'a, G: Solvable> Evaluator<'a, G> {
         Ok(best)
     }
 
+    /// Computes `board` (of the ranks being built) and stores its value in `cell`.
+    fn board(&self, board: &[u8], cell: &AtomicU8) -> Result<(), SolveError> {
+        let p = self.ranker.pits();
+        let v = match self.game.position(board) {
+            None => ABSENT,
+            Some(pos) => {
+                let st = self.game.view(&pos, &mut [0; MAX_PITS][..p]);
+                checked(self.value(&pos, st, 0)?, self.seeds)?
+            }
+        };
+        cell.store(v as u8, Ordering::Relaxed);
+        Ok(())
+    }
+
     /// The stored byte of the board of `seeds` seeds with rank `rank`: from the
-    /// table being built for as many seeds as `self.seeds`, else from the databases
-    /// ([`read`], shared with [`WordJob`]).
+    /// ranks being built, else from outside ([`read`], shared with [`WordJob`]).
     #[inline]
     fn stored(&self, seeds: u32, rank: u64) -> Result<i8, SolveError> {
-        read(&self.tables, self.current, self.seeds, seeds, rank)
+        read(self.outside, self.current, self.seeds, seeds, rank)
     }
 
     /// The value of a child whose stored byte is [`UNKNOWN`]: computed and stored if
-    /// it is of the table being built, an error otherwise.
+    /// it is of the ranks being built, [`SolveError::Unknown`] otherwise.
     fn compute(&self, k: &Kid<G::Pos>, depth: u32) -> Result<i32, SolveError> {
-        let Some(current) = self.current.filter(|_| k.seeds == self.seeds) else {
+        let cell = self
+            .current
+            .filter(|_| k.seeds == self.seeds)
+            .and_then(|c| c.cell(k.rank));
+        let Some(cell) = cell else {
             return Err(SolveError::Unknown {
                 seeds: k.seeds,
                 rank: k.rank,
@@ -166,7 +223,7 @@ impl<'a, G: Solvable> Evaluator<'a, G> {
             return Err(SolveError::Cycle { seeds: self.seeds });
         }
         let v = self.value(&k.child, k.stores, depth + 1)?;
-        current[k.rank as usize].store(checked(v, k.seeds)? as u8, Ordering::Relaxed);
+        cell.store(checked(v, k.seeds)? as u8, Ordering::Relaxed);
         Ok(v)
     }
 }
@@ -175,17 +232,17 @@ impl<'a, G: Solvable> Evaluator<'a, G> {
 /// and writes ([`WordJob::build_range`], called by [`solve_table`] for a game with
 /// [`Solvable::word_moves`]). The same values as [`Evaluator::value`] computes
 /// through positions; its tables, reads and depth limit.
-struct WordJob<'a> {
-    /// The databases' values below `seeds`, by seed count.
-    tables: &'a [&'a [u8]],
-    /// The table being built.
-    current: &'a [AtomicU8],
+struct WordJob<'a, O: Outside> {
+    /// The values outside `current`.
+    outside: &'a O,
+    /// The ranks being built.
+    current: Range<'a>,
     seeds: u32,
     max_depth: u32,
     ranker: &'a Ranker,
 }
 
-impl WordJob<'_> {
+impl<O: Outside> WordJob<'_, O> {
     /// Computes the boards of ranks `start..end` not yet known (those a thread
     /// computed on the way to another are skipped), with `moves`.
     fn build_range<W: WordMoves>(
@@ -198,26 +255,42 @@ impl WordJob<'_> {
         let mut board = [0u8; MAX_PITS];
         self.ranker
             .unrank(self.seeds, start as u64, &mut board[..p])?;
-        let cells = self.current.get(start..end).ok_or(SolveError::TableSize {
-            seeds: self.seeds,
-            found: self.current.len() as u64,
-            expected: end as u64,
-        })?;
+        let cells = self
+            .current
+            .cells
+            .get(start..end)
+            .ok_or(SolveError::TableSize {
+                seeds: self.seeds,
+                found: self.current.cells.len() as u64,
+                expected: end as u64,
+            })?;
         for cell in cells {
             if cell.load(Ordering::Relaxed) as i8 == UNKNOWN {
-                let mut bytes = [0u8; 16];
-                bytes.copy_from_slice(&board[..16]);
-                let word = u128::from_le_bytes(bytes);
-                // A board the rules lack (none of Kalah's: `exists` is `true`).
-                let v = if moves.exists(word) {
-                    checked(self.value(moves, word, 0)?, self.seeds)?
-                } else {
-                    ABSENT
-                };
-                cell.store(v as u8, Ordering::Relaxed);
+                self.board(moves, &board[..p], cell)?;
             }
             self.ranker.next(&mut board[..p]);
         }
+        Ok(())
+    }
+
+    /// Computes `board` (of the ranks being built) and stores its value in `cell`.
+    #[inline]
+    fn board<W: WordMoves>(
+        &self,
+        moves: &W,
+        board: &[u8],
+        cell: &AtomicU8,
+    ) -> Result<(), SolveError> {
+        let mut bytes = [0u8; 16];
+        bytes[..board.len()].copy_from_slice(board);
+        let word = u128::from_le_bytes(bytes);
+        // A board the rules lack (none of Kalah's: `exists` is `true`).
+        let v = if moves.exists(word) {
+            checked(self.value(moves, word, 0)?, self.seeds)?
+        } else {
+            ABSENT
+        };
+        cell.store(v as u8, Ordering::Relaxed);
         Ok(())
     }
 
@@ -245,14 +318,16 @@ impl WordJob<'_> {
     #[inline]
     fn take<W: WordMoves>(&self, moves: &W, k: &WordKid, depth: u32) -> Result<i32, SolveError> {
         let (s, r) = (k.seeds, k.rank);
-        let vc = match read(self.tables, Some(self.current), self.seeds, s, r)? {
+        let vc = match read(self.outside, Some(self.current), self.seeds, s, r)? {
             ABSENT => return Err(SolveError::Absent { seeds: s, rank: r }),
-            UNKNOWN if s == self.seeds => {
+            UNKNOWN if s == self.seeds && self.current.cell(r).is_some() => {
                 if depth >= self.max_depth {
                     return Err(SolveError::Cycle { seeds: s });
                 }
                 let v = self.value(moves, k.board, depth + 1)?;
-                self.current[r as usize].store(checked(v, s)? as u8, Ordering::Relaxed);
+                if let Some(cell) = self.current.cell(r) {
+                    cell.store(checked(v, s)? as u8, Ordering::Relaxed);
+                }
                 v
             }
             UNKNOWN => return Err(SolveError::Unknown { seeds: s, rank: r }),
@@ -301,29 +376,23 @@ struct WordKid {
 }
 
 /// The stored byte of the board of `seeds` seeds with rank `rank`: from `current`, the
-/// table being built for `own` seeds (if any), else from `tables`, the databases by
-/// seed count. The errors are made lazily: `ok_or` built one (an enum with drop glue)
-/// and dropped it on every read, 3% of the build's time in the profile.
+/// ranks being built of `own` seeds (if any and it is one of them), else from
+/// `outside`.
 #[inline]
-#[allow(clippy::unnecessary_lazy_evaluations)]
-fn read(
-    tables: &[&[u8]],
-    current: Option<&[AtomicU8]>,
+fn read<O: Outside>(
+    outside: &O,
+    current: Option<Range<'_>>,
     own: u32,
     seeds: u32,
     rank: u64,
 ) -> Result<i8, SolveError> {
-    let r = rank as usize;
-    let v = match current {
-        Some(current) if seeds == own => current.get(r).map(|c| c.load(Ordering::Relaxed)),
-        _ => tables
-            .get(seeds as usize)
-            .ok_or_else(|| SolveError::Missing { seeds })?
-            .get(r)
-            .copied(),
-    };
-    v.map(|v| v as i8)
-        .ok_or_else(|| SolveError::Absent { seeds, rank })
+    match current {
+        Some(current) if seeds == own => match current.cell(rank) {
+            Some(c) => Ok(c.load(Ordering::Relaxed) as i8),
+            None => outside.get(seeds, rank),
+        },
+        _ => outside.get(seeds, rank),
+    }
 }
 
 /// `v` as a stored byte, if it is a possible value of a board of `seeds` seeds.
@@ -364,12 +433,24 @@ pub(crate) fn solve_table<G: Solvable>(
         .into_par_iter()
         .map(|_| AtomicU8::new(UNKNOWN as u8))
         .collect();
-    let eval = Evaluator::new(game, dbs, seeds, Some(&current), seeds * p as u32 + 2);
+    let outside = tables(dbs);
+    let range = Range {
+        first: 0,
+        cells: &current,
+    };
+    let eval = Evaluator {
+        game,
+        ranker,
+        seeds,
+        outside: &outside,
+        current: Some(range),
+        max_depth: max_depth(seeds, p),
+    };
     // Boards in one word when the game plays them (Kalah up to 8 pits a side).
     let words = game.word_moves().filter(|_| p <= 16).map(|moves| {
         let job = WordJob {
-            tables: &eval.tables,
-            current: &current,
+            outside: &outside,
+            current: range,
             seeds,
             max_depth: eval.max_depth,
             ranker,
@@ -396,14 +477,7 @@ pub(crate) fn solve_table<G: Solvable>(
             ranker.unrank(seeds, start as u64, &mut board[..p])?;
             for cell in &current[start..end] {
                 if cell.load(Ordering::Relaxed) as i8 == UNKNOWN {
-                    let v = match game.position(&board[..p]) {
-                        None => ABSENT,
-                        Some(pos) => {
-                            let st = game.view(&pos, &mut [0; MAX_PITS][..p]);
-                            checked(eval.value(&pos, st, 0)?, seeds)?
-                        }
-                    };
-                    cell.store(v as u8, Ordering::Relaxed);
+                    eval.board(&board[..p], cell)?;
                 }
                 ranker.next(&mut board[..p]);
             }
@@ -413,6 +487,155 @@ pub(crate) fn solve_table<G: Solvable>(
     progress.finish();
     // In place: an AtomicU8 has the layout of a u8.
     Ok(current.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// The longest chain of moves that keep `seeds` seeds on `p` pits (each moves a seed
+/// toward its mover's store); a longer one is a cycle, which the kernel refuses.
+fn max_depth(seeds: u32, p: usize) -> u32 {
+    seeds * p as u32 + 2
+}
+
+/// Computes, on one thread, the values of the boards of `seeds` seeds of ranks `ranks`
+/// (increasing) into `cells`, the block of the table of ranks `first..first +
+/// cells.len()` ([`UNKNOWN`] where not yet known): the kernel of the single-machine
+/// build on a block of a table, as the distributed build (`mancala-distributed`) runs
+/// it on each worker. A child of `seeds` seeds in the block is computed on the spot
+/// if it is not known yet; the boards of fewer seeds and those outside the block are
+/// read from `outside`. A board whose value needs one outside the block that
+/// `outside` does not know yet ([`UNKNOWN`]) is left unknown, and `deferred(board,
+/// needed)` is told the ranks of both; the boards its search computed on the way
+/// keep their values.
+///
+/// # Errors
+/// [`SolveError::Absent`] for a rank outside the block; the errors of the kernel
+/// ([`SolveError::Cycle`], [`SolveError::SeedsRose`], a board below that `outside`
+/// does not know, …).
+pub fn build_ranks<G: Solvable, O: Outside>(
+    game: &G,
+    ranker: &Ranker,
+    seeds: u32,
+    first: u64,
+    cells: &[AtomicU8],
+    outside: &O,
+    ranks: impl IntoIterator<Item = u64>,
+    mut deferred: impl FnMut(u64, u64),
+) -> Result<(), SolveError> {
+    let p = ranker.pits();
+    let current = Range { first, cells };
+    let max_depth = max_depth(seeds, p);
+    let eval = Evaluator {
+        game,
+        ranker,
+        seeds,
+        outside,
+        current: Some(current),
+        max_depth,
+    };
+    let job = WordJob {
+        outside,
+        current,
+        seeds,
+        max_depth,
+        ranker,
+    };
+    let words = game.word_moves().filter(|_| p <= 16);
+    let mut board = [0u8; MAX_PITS];
+    let mut at: Option<u64> = None;
+    for rank in ranks {
+        let cell = current
+            .cell(rank)
+            .ok_or(SolveError::Absent { seeds, rank })?;
+        if cell.load(Ordering::Relaxed) as i8 != UNKNOWN {
+            continue;
+        }
+        // The board: the next ones in rank order from the last, else unranked.
+        match at {
+            Some(mut a) if a < rank && rank - a <= 64 => {
+                while a < rank {
+                    ranker.next(&mut board[..p]);
+                    a += 1;
+                }
+            }
+            _ => ranker.unrank(seeds, rank, &mut board[..p])?,
+        }
+        at = Some(rank);
+        let r = match words {
+            Some(moves) => job.board(moves, &board[..p], cell),
+            None => eval.board(&board[..p], cell),
+        };
+        match r {
+            Err(SolveError::Unknown {
+                seeds: s,
+                rank: needed,
+            }) if s == seeds => {
+                deferred(rank, needed);
+            }
+            r => r?,
+        }
+    }
+    Ok(())
+}
+
+/// Gives `each` the seeds and rank of every board of fewer seeds that the kernel reads
+/// to compute `board` (of `seeds` seeds, its pits in pairs): what a block of the table
+/// must know from outside before [`build_ranks`] computes it (a board the rules do
+/// not have reads none).
+///
+/// # Errors
+/// [`SolveError::SeedsRose`] if a move puts seeds on the board; those of the game's
+/// [`terminal`](Solvable::terminal).
+pub fn below_reads<G: Solvable>(
+    game: &G,
+    ranker: &Ranker,
+    seeds: u32,
+    board: &[u8],
+    mut each: impl FnMut(u32, u64),
+) -> Result<(), SolveError> {
+    let p = ranker.pits();
+    let mut take = |(rank, s): (Option<u64>, u32)| match rank {
+        Some(r) if s <= seeds => {
+            if s < seeds {
+                each(s, r);
+            }
+            Ok(())
+        }
+        _ => Err(SolveError::SeedsRose { seeds, child: s }),
+    };
+    if let Some(moves) = game.word_moves().filter(|_| p <= 16) {
+        // As `WordJob::value`: every child is read, those over too.
+        let mut bytes = [0u8; 16];
+        bytes[..p].copy_from_slice(&board[..p]);
+        let word = u128::from_le_bytes(bytes);
+        if !moves.exists(word) || moves.over(word).is_some() {
+            return Ok(());
+        }
+        let words = ranker.words();
+        let mut legal = moves.legal(word);
+        while legal != 0 {
+            let pit = legal.trailing_zeros() as usize;
+            legal &= legal - 1;
+            take(words.rank(moves.play(word, pit).board))?;
+        }
+        return Ok(());
+    }
+    // As `Evaluator::value`: the children that go on.
+    let Some(pos) = game.position(board) else {
+        return Ok(());
+    };
+    let mut view = [0u8; MAX_PITS];
+    let st = game.view(&pos, &mut view[..p]);
+    if game.terminal(&pos, st)?.is_some() {
+        return Ok(());
+    }
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let cs = game.view(&child, &mut view[..p]);
+        if game.terminal(&child, cs)?.is_none() {
+            take(ranker.rank_seeds(&view[..p]))?;
+        }
+    }
+    Ok(())
 }
 
 /// Re-checks the database of `seeds` seeds in `dbs` (one value a board): every stored
@@ -433,7 +656,15 @@ pub(crate) fn check_table<G: Solvable>(
     let ranker = dbs.ranker();
     let p = ranker.pits();
     let n = values.len();
-    let eval = Evaluator::new(game, dbs, seeds, None, 0);
+    let outside = tables(dbs);
+    let eval = Evaluator {
+        game,
+        ranker,
+        seeds,
+        outside: &outside,
+        current: None,
+        max_depth: 0,
+    };
     let parts: Vec<CheckReport> = (0..n.div_ceil(CHUNK))
         .into_par_iter()
         .map(|c| -> Result<CheckReport, SolveError> {

@@ -53,7 +53,7 @@
 // is to the solver; the databases; the games; the builds; the searches and players.
 pub mod build;
 mod check;
-mod dag;
+pub mod dag;
 pub mod db;
 mod error;
 pub mod file;

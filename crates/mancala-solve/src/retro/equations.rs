@@ -44,9 +44,14 @@ pub fn stored_value(l: i8, u: i8, board: &[u8]) -> i8 {
 pub enum Kid {
     /// The game ended: the final margin from the parent's mover, less its stores.
     End(i32),
-    /// A child of as many seeds: its rank, [`AGAIN`] set if the same side moves
-    /// again.
-    Same(u32),
+    /// A child of as many seeds: its rank (any table's, in 64 bits), and whether the
+    /// same side moves again.
+    Same {
+        /// The child's rank.
+        rank: u64,
+        /// Whether the same side moves again.
+        again: bool,
+    },
     /// A child of fewer seeds: its seeds and rank, what the move gained the parent's
     /// mover, and whether the same side moves again.
     Below {
@@ -66,9 +71,8 @@ pub enum Kid {
 /// builds share (here, and the distributed build of `mancala-distributed`).
 ///
 /// # Errors
-/// [`SolveError::SeedsRose`] if a move puts seeds on the board; a child of as many
-/// seeds whose rank does not fit 31 bits ([`SolveError::TableSize`]); those of the
-/// game's [`terminal`](Solvable::terminal) and of `each`.
+/// [`SolveError::SeedsRose`] if a move puts seeds on the board; those of the game's
+/// [`terminal`](Solvable::terminal) and of `each`.
 pub fn children<G: Solvable>(
     game: &G,
     ranker: &Ranker,
@@ -108,8 +112,7 @@ pub fn children<G: Solvable>(
 /// board of `seeds` seeds: [`Kid::Same`] or [`Kid::Below`].
 ///
 /// # Errors
-/// [`SolveError::SeedsRose`] if the child has more seeds; a child of as many seeds
-/// whose rank does not fit 31 bits ([`SolveError::TableSize`]).
+/// [`SolveError::SeedsRose`] if the child has more seeds.
 #[inline]
 fn kid_of(
     seeds: u32,
@@ -128,12 +131,7 @@ fn kid_of(
     };
     let cseeds = ranked.1;
     if cseeds == seeds {
-        let r = u32::try_from(rank).map_err(|_| SolveError::TableSize {
-            seeds,
-            found: rank,
-            expected: u64::from(AGAIN),
-        })?;
-        Ok(Kid::Same(r | if again { AGAIN } else { 0 }))
+        Ok(Kid::Same { rank, again })
     } else {
         Ok(Kid::Below {
             seeds: cseeds,
@@ -142,6 +140,24 @@ fn kid_of(
             again,
         })
     }
+}
+
+/// A child of as many seeds in 32 bits, as the builds of one machine keep them: its
+/// rank with [`AGAIN`] set if the same side moves again.
+///
+/// # Errors
+/// [`SolveError::TableSize`] if the rank does not fit 31 bits.
+#[inline]
+pub(crate) fn packed_kid(seeds: u32, rank: u64, again: bool) -> Result<u32, SolveError> {
+    let r = u32::try_from(rank)
+        .ok()
+        .filter(|&r| r < AGAIN)
+        .ok_or(SolveError::TableSize {
+            seeds,
+            found: rank,
+            expected: u64::from(AGAIN),
+        })?;
+    Ok(r | if again { AGAIN } else { 0 })
 }
 
 /// The bounds `(L, U)` a move gives its mover, from the child's bounds `cl`, `cu`:
@@ -182,18 +198,19 @@ impl Expanded {
         }
     }
 
-    /// Takes the child `kid` in: an end or a child of fewer seeds (its bounds read
-    /// from `dbs`) is an exit, a child of as many seeds is kept.
+    /// Takes the child `kid` of a board of `seeds` seeds in: an end or a child of
+    /// fewer seeds (its bounds read from `dbs`) is an exit, a child of as many seeds
+    /// is kept.
     #[inline]
-    fn add(&mut self, dbs: &Databases, kid: Kid) -> Result<(), SolveError> {
+    fn add(&mut self, dbs: &Databases, seeds: u32, kid: Kid) -> Result<(), SolveError> {
         match kid {
             Kid::End(t) => {
                 self.exit_l = self.exit_l.max(t);
                 self.exit_u = self.exit_u.max(t);
             }
-            Kid::Same(r) => self
+            Kid::Same { rank, again } => self
                 .kids
-                .try_push(r)
+                .try_push(packed_kid(seeds, rank, again)?)
                 .map_err(|_| SolveError::TooManyMoves)?,
             Kid::Below {
                 seeds: cseeds,
@@ -248,7 +265,7 @@ pub(crate) fn expand<G: Solvable>(
 ) -> Result<Expanded, SolveError> {
     let mut e = Expanded::new();
     children(game, dbs.ranker(), seeds, pos, stores, |kid| {
-        e.add(dbs, kid)
+        e.add(dbs, seeds, kid)
     })?;
     e.done()
 }
@@ -263,10 +280,75 @@ pub(crate) enum First {
     Cyclic(Expanded),
 }
 
+/// What a board is, as [`board_children`] finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// The rules have no such board.
+    Absent,
+    /// The game is over: what is still to come to the mover (the final margin, the
+    /// stores left out).
+    Over(i32),
+    /// The game goes on: its children were given.
+    Playing,
+}
+
+/// Plays every move of `board` (of `seeds` seeds, the pits in pairs as
+/// [`Solvable`]'s boards are) and gives each child to `each`: on the board in one word
+/// ([`WordMoves`]) when the game has such moves, else through its position
+/// ([`children`]). The first pass of every build of a game with cycles, on one machine
+/// or on a block of ranks (the distributed build).
+///
+/// # Errors
+/// Those of [`children`].
+#[inline]
+pub fn board_children<G: Solvable>(
+    game: &G,
+    ranker: &Ranker,
+    seeds: u32,
+    board: &[u8],
+    mut each: impl FnMut(Kid) -> Result<(), SolveError>,
+) -> Result<Board, SolveError> {
+    let p = ranker.pits();
+    if let Some(moves) = game.word_moves().filter(|_| p <= 16) {
+        let mut bytes = [0u8; 16];
+        bytes[..p].copy_from_slice(&board[..p]);
+        let b = u128::from_le_bytes(bytes);
+        if !moves.exists(b) {
+            return Ok(Board::Absent);
+        }
+        if let Some(t) = moves.over(b) {
+            return Ok(Board::Over(t));
+        }
+        let words = ranker.words();
+        let mut legal = moves.legal(b);
+        while legal != 0 {
+            let pit = legal.trailing_zeros() as usize;
+            legal &= legal - 1;
+            let k = moves.play(b, pit);
+            each(match moves.over(k.board) {
+                Some(t) => Kid::End(k.gain + if k.again { t } else { -t }),
+                None => kid_of(seeds, words.rank(k.board), k.gain, k.again)?,
+            })?;
+        }
+        return Ok(Board::Playing);
+    }
+    let Some(pos) = game.position(board) else {
+        return Ok(Board::Absent);
+    };
+    let st = match game.view_word(&pos) {
+        Some((_, st)) => st,
+        None => game.view(&pos, &mut [0; MAX_PITS][..p]),
+    };
+    if let Some(t) = game.terminal(&pos, st)? {
+        return Ok(Board::Over(t));
+    }
+    children(game, ranker, seeds, &pos, st, each)?;
+    Ok(Board::Playing)
+}
+
 /// The boards of ranks `start..start + count` (of `seeds` seeds) in the first pass,
-/// each given to `put` with its offset: made positions, their moves played and the
-/// exits resolved from the databases below; on boards in one word
-/// ([`WordMoves`]) when the game has them.
+/// each given to `put` with its offset: their moves played ([`board_children`]) and
+/// the exits resolved from the databases below.
 pub(crate) fn firsts<G: Solvable>(
     game: &G,
     dbs: &Databases,
@@ -277,69 +359,17 @@ pub(crate) fn firsts<G: Solvable>(
 ) -> Result<(), SolveError> {
     let ranker = dbs.ranker();
     let p = ranker.pits();
-    if let Some(moves) = game.word_moves().filter(|_| p <= 16) {
-        return first_words(moves, dbs, seeds, start, count, &mut put);
-    }
     let absent = i32::from(ABSENT);
     let mut board = [0u8; MAX_PITS];
     ranker.unrank(seeds, start as u64, &mut board[..p])?;
     for i in 0..count {
-        let f = match game.position(&board[..p]) {
-            None => First::Fixed(absent, absent),
-            Some(pos) => {
-                let st = match game.view_word(&pos) {
-                    Some((_, st)) => st,
-                    None => game.view(&pos, &mut [0; MAX_PITS][..p]),
-                };
-                match game.terminal(&pos, st)? {
-                    Some(t) => First::Fixed(t, t),
-                    None => expand(game, dbs, seeds, &pos, st)?.first(),
-                }
-            }
-        };
-        put(i, f)?;
-        ranker.next(&mut board[..p]);
-    }
-    Ok(())
-}
-
-/// [`firsts`] on boards in one word, with `moves`.
-fn first_words<W: WordMoves>(
-    moves: &W,
-    dbs: &Databases,
-    seeds: u32,
-    start: usize,
-    count: usize,
-    put: &mut dyn FnMut(usize, First) -> Result<(), SolveError>,
-) -> Result<(), SolveError> {
-    let ranker = dbs.ranker();
-    let p = ranker.pits();
-    let words = ranker.words();
-    let absent = i32::from(ABSENT);
-    let mut board = [0u8; MAX_PITS];
-    ranker.unrank(seeds, start as u64, &mut board[..p])?;
-    for i in 0..count {
-        let mut bytes = [0u8; 16];
-        bytes.copy_from_slice(&board[..16]);
-        let b = u128::from_le_bytes(bytes);
-        let f = if !moves.exists(b) {
-            First::Fixed(absent, absent)
-        } else if let Some(t) = moves.over(b) {
-            First::Fixed(t, t)
-        } else {
-            let mut e = Expanded::new();
-            let mut legal = moves.legal(b);
-            while legal != 0 {
-                let pit = legal.trailing_zeros() as usize;
-                legal &= legal - 1;
-                let k = moves.play(b, pit);
-                let kid = match moves.over(k.board) {
-                    Some(t) => Kid::End(k.gain + if k.again { t } else { -t }),
-                    None => kid_of(seeds, words.rank(k.board), k.gain, k.again)?,
-                };
-                e.add(dbs, kid)?;
-            }
-            e.done()?.first()
+        let mut e = Expanded::new();
+        let f = match board_children(game, ranker, seeds, &board[..p], |kid| {
+            e.add(dbs, seeds, kid)
+        })? {
+            Board::Absent => First::Fixed(absent, absent),
+            Board::Over(t) => First::Fixed(t, t),
+            Board::Playing => e.done()?.first(),
         };
         put(i, f)?;
         ranker.next(&mut board[..p]);

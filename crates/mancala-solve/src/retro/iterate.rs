@@ -8,7 +8,7 @@ use mancala_core::ArrayVec;
 use rayon::prelude::*;
 
 use super::equations::{
-    AGAIN, CHUNK, Children, First, Kid, MAX_MOVES, RetroStats, children, firsts, pack,
+    AGAIN, CHUNK, Children, First, Kid, MAX_MOVES, RetroStats, children, firsts, pack, packed_kid,
     table_boards, unpack,
 };
 use crate::db::Databases;
@@ -28,8 +28,9 @@ fn same_kids<G: Solvable>(
 ) -> Result<ArrayVec<u32, MAX_MOVES>, SolveError> {
     let mut kids = ArrayVec::new();
     children(game, ranker, seeds, pos, stores, |kid| {
-        if let Kid::Same(r) = kid {
-            kids.try_push(r).map_err(|_| SolveError::TooManyMoves)?;
+        if let Kid::Same { rank, again } = kid {
+            kids.try_push(packed_kid(seeds, rank, again)?)
+                .map_err(|_| SolveError::TooManyMoves)?;
         }
         Ok(())
     })?;

@@ -56,7 +56,9 @@ use crate::game::Solvable;
 use crate::progress::Progress;
 use crate::rank::MAX_PITS;
 
-pub use equations::{AGAIN, Children, Kid, RetroStats, children, stored_value, through};
+pub use equations::{
+    AGAIN, Board, Children, Kid, RetroStats, board_children, children, stored_value, through,
+};
 pub(crate) use equations::{CHUNK, expand, table_boards};
 
 /// Computes the database of `seeds` seeds of a game with cycles ([`Solvable::cycles`]):
