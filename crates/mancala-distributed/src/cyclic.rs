@@ -34,8 +34,13 @@ const L_DONE: u8 = 1 << 6;
 const U_DONE: u8 = 1 << 7;
 /// A parent's link whose same side moves again: the bit set in its offset.
 const AGAIN: u32 = 1 << 31;
+/// An entry of a board's parents that is a worker holding others: the bit set.
+const HOLDER: u32 = 1 << 30;
 /// No exit (yet).
 const NONE: i8 = i8::MIN;
+/// The boards of a block of the settling: the parents a round reaches are applied a
+/// block at a time, so that their cells are read from the caches.
+const BLOCK_BITS: u32 = 16;
 
 /// What the settling keeps of a board: its bounds, its state, the exit of its `U`.
 #[derive(Clone, Copy)]
@@ -90,14 +95,23 @@ impl<T: Copy + Default> Lists<T> {
 /// The block's links, for the settling.
 struct Links {
     /// The parents in the block of each board of the block (offsets, [`AGAIN`] set if
-    /// the same side moves again).
+    /// the same side moves again), and the workers that hold others ([`HOLDER`] set,
+    /// the place in `holders`).
     parents: Lists<u32>,
-    /// The workers that hold parents of each board of the block.
-    holders: Lists<u16>,
-    /// The children outside the block (ranks, increasing), and their parents in it
-    /// (as `parents`): those of `remote[j]` are `remote_parents.of(j)`.
-    remote: Vec<u64>,
+    holders: Vec<Holder>,
+    /// The children outside the block, in rank order, each worker's a range from
+    /// `remote[w]`; their parents in the block (as `parents`): those of the `k`-th
+    /// child of worker `w`'s block are `remote_parents.of(remote[w] + k)`.
+    remote: Vec<u32>,
     remote_parents: Lists<u32>,
+}
+
+/// A worker that holds parents of a board, and the board's place among that
+/// worker's children of this worker's block.
+#[derive(Clone, Copy, Default)]
+struct Holder {
+    worker: u16,
+    at: u32,
 }
 
 /// This worker's block of the table of `seeds` seeds of a game with cycles (two bytes
@@ -113,11 +127,11 @@ pub(crate) fn build<G: Solvable>(
     let me = net.me();
     let (first, end) = ctx.block(seeds, me);
     let n = (end - first) as usize;
-    if n >= AGAIN as usize / 2 {
+    if n >= HOLDER as usize {
         return Err(SolveError::TableSize {
             seeds,
             found: n as u64,
-            expected: u64::from(AGAIN / 2),
+            expected: u64::from(HOLDER),
         }
         .into());
     }
@@ -235,7 +249,8 @@ pub(crate) fn build<G: Solvable>(
 
 /// The links of the block: those in it turned round (each board's parents), and for
 /// those to children outside it, the child's owner told (one packed rank a child and
-/// worker, sorted), which gathers the workers that hold parents of each of its boards.
+/// worker, sorted), which gathers the workers that hold parents of each of its boards
+/// with the child's place in that worker's list.
 fn link(
     net: &mut Net,
     worker: &mut Worker,
@@ -245,8 +260,6 @@ fn link(
     local: Vec<(u32, u32)>,
     mut remote: Vec<(u64, u32)>,
 ) -> Links {
-    let parents = Lists::new(n, &local);
-    drop(local);
     remote.sort_unstable();
     let mut ranks: Vec<u64> = remote.iter().map(|r| r.0).collect();
     ranks.dedup();
@@ -266,33 +279,60 @@ fn link(
     let remote_parents = Lists::new(ranks.len(), &pairs);
     drop(pairs);
     // Each child outside the block, once, to its owner: the offset in its block, as
-    // the difference from the one before (varints).
-    let mut out = Outbox::new(net.peers());
-    let mut last = vec![0u64; net.peers()];
-    for &r in &ranks {
+    // the difference from the one before (varints), after the place in this list of
+    // the slice's first (the owners' blocks are ranges, so each owner's children are
+    // a range of the list: its note of a child is the place from its first).
+    let peers = net.peers();
+    let mut out = Outbox::new(peers);
+    let mut last = 0u64;
+    let mut starts = vec![0u32; peers + 1];
+    for (j, &r) in ranks.iter().enumerate() {
         let o = ctx.owners.owner(seeds, r);
         let off = r - ctx.owners.first(seeds, o);
         let buf = out.to(o);
         if buf.is_empty() {
-            last[o] = 0;
+            put_varint(buf, j as u64);
+            last = 0;
         }
-        put_varint(buf, off - last[o]);
-        last[o] = off;
+        put_varint(buf, off - last);
+        last = off;
+        starts[o + 1] = j as u32 + 1;
         net.flush_full(worker, &mut out);
     }
-    let mut held: Vec<(u32, u16)> = Vec::new();
+    for o in 0..peers {
+        starts[o + 1] = starts[o + 1].max(starts[o]);
+    }
+    let mut held: Vec<(u32, Holder)> = Vec::new();
+    let firsts = &mut vec![u32::MAX; peers];
     net.round(worker, out, |from, bytes, _| {
-        let (mut at, mut off) = (0, 0);
+        let mut at = 0;
+        let Some(mut j) = get_varint(bytes, &mut at) else {
+            return;
+        };
+        // The sender's place of its first child of this worker's block.
+        let first = &mut firsts[from];
+        *first = (*first).min(j as u32);
+        let mut off = 0;
         while let Some(d) = get_varint(bytes, &mut at) {
             off += d;
-            held.push((off as u32, from as u16));
+            held.push((off as u32, Holder { worker: from as u16, at: j as u32 }));
+            j += 1;
         }
     });
-    let holders = Lists::new(n, &held);
+    // Each holder's place, from the sender's first child of this block; the holders
+    // in one list with the parents in the block.
+    let mut local = local;
+    let mut holders = Vec::with_capacity(held.len());
+    for (c, mut h) in held {
+        h.at -= firsts[usize::from(h.worker)];
+        local.push((c, HOLDER | holders.len() as u32));
+        holders.push(h);
+    }
+    let parents = Lists::new(n, &local);
     Links {
         parents,
         holders,
-        remote: ranks,
+        remote: starts,
         remote_parents,
     }
 }
@@ -329,6 +369,7 @@ fn settle(
     }
     let mut rounds = 0;
     let mut queue: Vec<u32> = Vec::new();
+    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); (cells.len() >> BLOCK_BITS) + 1];
     let mut notes: Vec<Vec<u32>> = vec![Vec::new(); peers];
     for i in 0..levels {
         let t = s - i as i32;
@@ -340,15 +381,28 @@ fn settle(
             }
         }
         loop {
-            // What settled, passed to the parents in the block at once, and noted for
-            // the workers that hold others.
-            while let Some(x) = queue.pop() {
-                let (c, kind) = ((x >> 1) as usize, x & 1);
-                for &pp in links.parents.of(c) {
-                    apply(cells, &mut todo, &mut queue, pp, kind, t, level);
+            // What settled, passed to the parents in the block at once (gathered by
+            // the parent's block, then applied a block at a time), and noted for the
+            // workers that hold others.
+            while !queue.is_empty() {
+                for &x in &queue {
+                    let (c, kind) = ((x >> 1) as usize, x & 1);
+                    for &pp in links.parents.of(c) {
+                        if pp & HOLDER != 0 {
+                            let h = links.holders[(pp & !HOLDER) as usize];
+                            notes[usize::from(h.worker)].push(h.at << 1 | kind);
+                        } else {
+                            let y = node(pp, kind);
+                            buckets[(y >> (BLOCK_BITS + 1)) as usize].push(y);
+                        }
+                    }
                 }
-                for &h in links.holders.of(c) {
-                    notes[usize::from(h)].push(x);
+                queue.clear();
+                for b in &mut buckets {
+                    for &y in b.iter() {
+                        apply(cells, &mut todo, &mut queue, y, t, level);
+                    }
+                    b.clear();
                 }
             }
             let sent: u64 = notes.iter().map(|v| v.len() as u64).sum();
@@ -372,15 +426,15 @@ fn settle(
                 v.clear();
             }
             net.round(worker, out, |from, bytes, _| {
-                let base = ctx.owners.first(seeds, from);
-                let (mut at, mut x, mut j) = (0, 0u64, 0usize);
+                let base = links.remote[from] as usize;
+                let (mut at, mut x) = (0, 0u64);
                 while let Some(d) = get_varint(bytes, &mut at) {
                     x += d;
-                    let rank = base + (x >> 1);
-                    j += links.remote[j..].partition_point(|&r| r < rank);
-                    if links.remote.get(j) == Some(&rank) {
+                    let j = base + (x >> 1) as usize;
+                    if j < links.remote[from + 1] as usize {
                         for &pp in links.remote_parents.of(j) {
-                            apply(cells, &mut todo, &mut queue, pp, (x & 1) as u32, t, level);
+                            let y = node(pp, (x & 1) as u32);
+                            apply(cells, &mut todo, &mut queue, y, t, level);
                         }
                     }
                 }
@@ -391,23 +445,29 @@ fn settle(
     rounds
 }
 
-/// Passes a child's node of kind `kind` (0 its `L`, 1 its `U`), settled at level `t`,
-/// through the link to parent `pp` ([`AGAIN`] set if the same side moves again): a
-/// parent's `L` takes the child's `U` (turned round) and its `U` the child's `L`,
-/// unless the same side moves again. An `L` settles at `t`; a `U` when its last child
-/// settles, at the lower of `t` and its exit (put in `todo` if lower).
+/// The node of parent `pp` ([`AGAIN`] set if the same side moves again) that its
+/// child's node of kind `kind` (0 its `L`, 1 its `U`) reaches: a parent's `L` takes
+/// the child's `U` (turned round) and its `U` the child's `L`, unless the same side
+/// moves again.
+#[inline]
+fn node(pp: u32, kind: u32) -> u32 {
+    let k = if pp & AGAIN != 0 { kind } else { kind ^ 1 };
+    (pp & !AGAIN) << 1 | k
+}
+
+/// Passes a child's node, settled at level `t`, to its parent's node `y`: an `L`
+/// settles at `t`; a `U` when its last child settles, at the lower of `t` and its exit
+/// (put in `todo` if lower).
 #[inline]
 fn apply(
     cells: &mut [Cell],
     todo: &mut [Vec<u32>],
     queue: &mut Vec<u32>,
-    pp: u32,
-    kind: u32,
+    y: u32,
     t: i32,
     level: impl Fn(i32) -> Option<usize>,
 ) {
-    let p = (pp & !AGAIN) as usize;
-    let k = if pp & AGAIN != 0 { kind } else { kind ^ 1 };
+    let (p, k) = ((y >> 1) as usize, y & 1);
     let cell = &mut cells[p];
     if k == 0 {
         if settle_at(cell, 0, t) {
