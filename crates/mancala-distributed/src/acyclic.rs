@@ -5,21 +5,23 @@
 //! The worker plays every move of its boards once to find the children of fewer seeds
 //! that other workers own, and asks for their values ([`ask`]); then the kernel
 //! computes every board of the block it can, a child of as many seeds in the block on
-//! the spot. A board that needs one outside the block not known yet waits: the
-//! workers ask each other for those, and go on with the boards that waited, in rounds
-//! until none waits anywhere (the positions form a DAG, so each round settles the
-//! next links of the chains that cross blocks).
+//! the spot. A board that needs one outside the block not known yet waits for it: the
+//! worker asks its owner, which answers when it knows it (at once, or in the round
+//! after it computed it), and the boards that waited for it are computed again, in
+//! rounds until none waits anywhere (the positions form a DAG, so each round settles
+//! the next links of the chains that cross blocks).
 
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use mancala_solve::dag::{below_reads, build_ranks};
+use mancala_solve::dag::{Block, WAITING, below_reads, build_ranks};
 use mancala_solve::rank::MAX_PITS;
 use mancala_solve::{Solvable, SolveError, UNKNOWN};
 use timely::worker::Worker;
 
 use crate::error::DistError;
 use crate::known::{Known, ask, key};
-use crate::net::Net;
+use crate::net::{Net, Outbox, get_varint, put_varint};
 use crate::table::Ctx;
 
 /// This worker's block of the table of `seeds` seeds of a game without cycles (one
@@ -56,35 +58,60 @@ pub(crate) fn build<G: Solvable>(
         ask(net, worker, ctx.owners, &mut known, 1, |s, r| ctx.own(s, r))?;
     }
     let cells: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(UNKNOWN as u8)).collect();
-    let mut ranks: Vec<u64> = Vec::new();
+    let cell = |rank: u64| &cells[(rank - first) as usize];
+    let block = Block {
+        first,
+        cells: &cells,
+    };
+    // The boards waiting ([`WAITING`]), by the board each waits for (the first its
+    // search met); the boards of the block others asked for before they were known,
+    // and who asked.
+    let mut waiting: HashMap<u64, Vec<u64>> = HashMap::new();
+    let mut asked: HashSet<u64> = HashSet::new();
+    let mut asked_here: Vec<(u64, usize)> = Vec::new();
+    let mut todo: Vec<u64> = Vec::new();
+    let mut out = Outbox::new(net.peers());
     let mut rounds = 0;
     loop {
-        let mut waiting = Vec::new();
-        let mut needed = Vec::new();
-        {
+        // The boards that can be computed, until none is left: those whose board
+        // waited for one in the block go on as soon as it is known.
+        let mut asks: Vec<u64> = Vec::new();
+        let mut whole = rounds == 0;
+        loop {
             let lookup = ctx.lookup(me, &known);
             let each = |board, need| {
-                waiting.push(board);
-                needed.push(need);
+                cell(board).store(WAITING as u8, Ordering::Relaxed);
+                waiting.entry(need).or_default().push(board);
             };
-            if rounds == 0 {
-                build_ranks(
-                    game,
-                    ranker,
-                    seeds,
-                    first,
-                    &cells,
-                    &lookup,
-                    first..end,
-                    each,
-                )?;
+            if whole {
+                build_ranks(game, ranker, seeds, block, &lookup, first..end, each)?;
+                whole = false;
             } else {
-                let todo = std::mem::take(&mut ranks);
-                build_ranks(game, ranker, seeds, first, &cells, &lookup, todo, each)?;
+                todo.sort_unstable();
+                let ranks = std::mem::take(&mut todo);
+                build_ranks(game, ranker, seeds, block, &lookup, ranks, each)?;
+            }
+            let missing = lookup.missing.into_inner();
+            let missing = missing.unwrap_or_else(std::sync::PoisonError::into_inner);
+            asks.extend(missing.into_iter().filter(|&r| asked.insert(r)));
+            let known_here: Vec<u64> = waiting
+                .keys()
+                .copied()
+                .filter(|&r| {
+                    (first..end).contains(&r)
+                        && !matches!(cell(r).load(Ordering::Relaxed) as i8, UNKNOWN | WAITING)
+                })
+                .collect();
+            for r in known_here {
+                todo.extend(waiting.remove(&r).unwrap_or_default());
+            }
+            if todo.is_empty() {
+                break;
             }
         }
         rounds += 1;
-        let left = net.sum(worker, [waiting.len() as u64, 0, 0, 0])[0];
+        let left: u64 = waiting.values().map(|w| w.len() as u64).sum();
+        let left = net.sum(worker, [left, 0, 0, 0])[0];
         if left == 0 {
             break;
         }
@@ -92,22 +119,61 @@ pub(crate) fn build<G: Solvable>(
             return Err(SolveError::Cycle { seeds }.into());
         }
         ctx.report(seeds, rounds, left);
-        for need in needed {
-            known.insert(key(seeds, need));
-        }
-        waiting.dedup();
-        ranks = waiting;
-        ask(net, worker, ctx.owners, &mut known, 1, |s, r| {
-            if s == seeds {
-                let v = cells[(r - first) as usize].load(Ordering::Relaxed) as i8;
-                Ok((v, v))
-            } else {
-                ctx.own(s, r)
+        // The boards asked for that are known now, to those who asked; the questions.
+        asked_here.retain(|&(rank, from)| {
+            let v = cell(rank).load(Ordering::Relaxed);
+            if matches!(v as i8, UNKNOWN | WAITING) {
+                return true;
             }
-        })?;
+            let buf = out.to(from);
+            buf.push(VALUE);
+            put_varint(buf, rank - first);
+            buf.push(v);
+            false
+        });
+        for need in asks {
+            let o = ctx.owners.owner(seeds, need);
+            let buf = out.to(o);
+            buf.push(ASK);
+            put_varint(buf, need - ctx.owners.first(seeds, o));
+        }
+        out = net.round(worker, out, |from, bytes, out| {
+            let base = ctx.owners.first(seeds, from);
+            let mut at = 0;
+            while let Some(&tag) = bytes.get(at) {
+                at += 1;
+                let Some(off) = get_varint(bytes, &mut at) else {
+                    return;
+                };
+                if tag == ASK {
+                    let v = cells[off as usize].load(Ordering::Relaxed);
+                    if matches!(v as i8, UNKNOWN | WAITING) {
+                        asked_here.push((first + off, from));
+                    } else {
+                        let buf = out.to(from);
+                        buf.push(VALUE);
+                        put_varint(buf, off);
+                        buf.push(v);
+                    }
+                } else {
+                    let Some(&v) = bytes.get(at) else {
+                        return;
+                    };
+                    at += 1;
+                    let rank = base + off;
+                    known.put(key(seeds, rank), u16::from_le_bytes([v, v]));
+                    todo.extend(waiting.remove(&rank).unwrap_or_default());
+                }
+            }
+        });
     }
     Ok((
         cells.into_iter().map(AtomicU8::into_inner).collect(),
         rounds,
     ))
 }
+
+/// A message's tags: a question for a board of the receiver's block (its offset), a
+/// board's value (its offset in the sender's block, the byte).
+const ASK: u8 = 0;
+const VALUE: u8 = 1;

@@ -315,7 +315,13 @@ fn link(
         let mut off = 0;
         while let Some(d) = get_varint(bytes, &mut at) {
             off += d;
-            held.push((off as u32, Holder { worker: from as u16, at: j as u32 }));
+            held.push((
+                off as u32,
+                Holder {
+                    worker: from as u16,
+                    at: j as u32,
+                },
+            ));
             j += 1;
         }
     });

@@ -5,6 +5,8 @@
 //! order asked, and kept in an open-addressing table ([`Known`]); the values of the
 //! worker's own blocks are read in place ([`Lookup`]).
 
+use std::sync::Mutex;
+
 use mancala_solve::dag::Outside;
 use mancala_solve::{SolveError, UNKNOWN};
 use timely::worker::Worker;
@@ -74,6 +76,14 @@ impl Known {
         }
     }
 
+    /// Sets the value of key `k`, adding it if it is not there.
+    pub(crate) fn put(&mut self, k: u64, v: u16) {
+        self.insert(k);
+        if let Some(i) = self.find(k) {
+            self.vals[i] = v;
+        }
+    }
+
     fn grow(&mut self) {
         let old = std::mem::replace(
             self,
@@ -85,9 +95,7 @@ impl Known {
         );
         for (k, v) in old.keys.into_iter().zip(old.vals) {
             if k != EMPTY {
-                self.insert(k);
-                let s = self.find(k).unwrap_or(0);
-                self.vals[s] = v;
+                self.put(k, v);
             }
         }
     }
@@ -135,6 +143,9 @@ pub(crate) struct Lookup<'a> {
     pub(crate) tables: &'a [Vec<u8>],
     pub(crate) width: usize,
     pub(crate) known: &'a Known,
+    /// The boards of the table being built outside this worker's block that were
+    /// read and not known (ranks).
+    pub(crate) missing: Mutex<Vec<u64>>,
 }
 
 impl Lookup<'_> {
@@ -147,10 +158,12 @@ impl Lookup<'_> {
     #[inline]
     pub(crate) fn bounds(&self, seeds: u32, rank: u64) -> Result<(i8, i8), SolveError> {
         let s = seeds as usize;
-        if s < self.tables.len() && self.owners.owner(seeds, rank) == self.me {
-            let at = (rank - self.owners.first(seeds, self.me)) as usize * self.width;
-            let t = &self.tables[s];
-            return Ok((t[at] as i8, t[at + self.width - 1] as i8));
+        if let Some(t) = self.tables.get(s) {
+            let first = self.owners.first(seeds, self.me);
+            let at = rank.wrapping_sub(first) as usize * self.width;
+            if rank >= first && at < t.len() {
+                return Ok((t[at] as i8, t[at + self.width - 1] as i8));
+            }
         }
         match self.known.get(key(seeds, rank)) {
             Some(v) => {
@@ -158,7 +171,13 @@ impl Lookup<'_> {
                 Ok((l as i8, u as i8))
             }
             None if s < self.tables.len() => Err(SolveError::Missing { seeds }),
-            None => Ok((UNKNOWN, UNKNOWN)),
+            None => {
+                self.missing
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(rank);
+                Ok((UNKNOWN, UNKNOWN))
+            }
         }
     }
 }

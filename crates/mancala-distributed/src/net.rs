@@ -2,7 +2,7 @@
 //! dataflow (an input, an `exchange` by the target worker, a probe) per step of the
 //! build.
 //!
-//! A round's messages are combined per destination and sent in slices of at most
+//! A round's messages are combined per destination and sent in slices of about
 //! [`SLICE`] bytes as they fill ([`Outbox`]), so that no worker builds a round's
 //! messages before sending them; those that arrive are handed, as they come, to the
 //! round's handler ([`Net::finish`]), which may answer (in the next round). A worker
@@ -25,6 +25,9 @@ pub(crate) const SLICE: usize = 1 << 16;
 /// A message: its target worker, the worker that sent it, its bytes.
 type Packet = (u32, u32, Vec<u8>);
 
+/// A message arrived: its round, the worker that sent it, its bytes.
+type Arrived = (u64, u32, Vec<u8>);
+
 /// The bytes a message takes between processes, as timely serializes it (bincode: the
 /// two workers, the length, the bytes).
 fn wire_size(bytes: &[u8]) -> u64 {
@@ -37,7 +40,7 @@ pub(crate) struct Net {
     probe: ProbeHandle<u64>,
     /// The messages arrived, with their round, not yet handled: a worker ahead may
     /// already send those of the next round.
-    inbox: Rc<RefCell<Vec<(u64, u32, Vec<u8>)>>>,
+    inbox: Rc<RefCell<Vec<Arrived>>>,
     epoch: u64,
     threads: usize,
     me: usize,
@@ -104,8 +107,9 @@ impl Net {
     }
 
     /// Ends this round: waits until every worker's messages of it have arrived,
-    /// handing each (its sender, its bytes) to `handle` as it comes, and returns. What
-    /// `handle` puts in its outbox is sent in the next round.
+    /// handing each (its sender, its bytes) to `handle` as it comes, and returns what
+    /// `handle` put in its outbox, for the caller to send in its next round (not
+    /// before: the next round may be another's, a sum).
     pub(crate) fn finish(
         &mut self,
         worker: &mut Worker,
@@ -128,7 +132,6 @@ impl Net {
             };
             for (from, bytes) in arrived {
                 handle(from as usize, &bytes, &mut out);
-                self.flush_full(worker, &mut out);
             }
             if !self.probe.less_than(self.input.time()) {
                 let inbox = self.inbox.borrow();

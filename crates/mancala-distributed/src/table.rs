@@ -3,6 +3,8 @@
 //! block: the memoised recursion for a game without cycles (`acyclic.rs`), the
 //! settling by levels for a game with cycles (`cyclic.rs`).
 
+use std::sync::Mutex;
+
 use mancala_solve::progress::{Progress, Stage, Step};
 use mancala_solve::rank::Ranker;
 use mancala_solve::{Solvable, SolveError};
@@ -61,6 +63,7 @@ impl Ctx<'_> {
             tables: self.tables,
             width: self.width,
             known,
+            missing: Mutex::new(Vec::new()),
         }
     }
 

@@ -66,12 +66,14 @@ impl Outside for Tables<'_> {
 /// The ranks `first..first + cells.len()` of the table being built, each cell
 /// [`UNKNOWN`] until its value is stored.
 #[derive(Clone, Copy)]
-struct Range<'a> {
-    first: u64,
-    cells: &'a [AtomicU8],
+pub struct Block<'a> {
+    /// The rank of the first cell.
+    pub first: u64,
+    /// A cell a board, in rank order.
+    pub cells: &'a [AtomicU8],
 }
 
-impl<'a> Range<'a> {
+impl<'a> Block<'a> {
     /// The cell of the board of rank `rank`, if it is in the range.
     #[inline]
     fn cell(self, rank: u64) -> Option<&'a AtomicU8> {
@@ -87,7 +89,7 @@ struct Evaluator<'a, G: Solvable, O: Outside> {
     /// The values outside `current` (in checking mode, `seeds`'s own as well).
     outside: &'a O,
     /// The ranks being built; `None` when checking `dbs`'s own table of `seeds`.
-    current: Option<Range<'a>>,
+    current: Option<Block<'a>>,
     /// A chain of moves that keep the seed count is at most this long; longer means a
     /// cycle, which this algorithm cannot solve.
     max_depth: u32,
@@ -166,6 +168,7 @@ impl<G: Solvable, O: Outside> Evaluator<'_, G, O> {
         for (k, v) in kids.iter().zip(&mut stored) {
             *v = self.stored(k.seeds, k.rank)?;
         }
+        let mut waits = None;
         for (k, &v) in kids.iter().zip(&stored) {
             let vc = match v {
                 ABSENT => {
@@ -174,10 +177,16 @@ impl<G: Solvable, O: Outside> Evaluator<'_, G, O> {
                         rank: k.rank,
                     });
                 }
-                UNKNOWN => self.compute(k, depth)?,
+                UNKNOWN => match waiting(self.compute(k, depth), self.seeds, &mut waits)? {
+                    Some(v) => v,
+                    None => continue,
+                },
                 v => i32::from(v),
             };
             best = best.max(k.gain + if k.again { vc } else { -vc });
+        }
+        if let Some(e) = waits {
+            return Err(e);
         }
         if best == i32::MIN {
             return Err(SolveError::NoMoves);
@@ -236,7 +245,7 @@ struct WordJob<'a, O: Outside> {
     /// The values outside `current`.
     outside: &'a O,
     /// The ranks being built.
-    current: Range<'a>,
+    current: Block<'a>,
     seeds: u32,
     max_depth: u32,
     ranker: &'a Ranker,
@@ -351,12 +360,18 @@ impl<O: Outside> WordJob<'_, O> {
         // The ranker's tables in registers for the loop (not read through it a child).
         let words = self.ranker.words();
         let mut best = i32::MIN;
+        let mut waits = None;
         let mut legal = moves.legal(board);
         while legal != 0 {
             let pit = legal.trailing_zeros() as usize;
             legal &= legal - 1;
             let kid = self.kid(words, moves.play(board, pit))?;
-            best = best.max(self.take(moves, &kid, depth)?);
+            if let Some(v) = waiting(self.take(moves, &kid, depth), self.seeds, &mut waits)? {
+                best = best.max(v);
+            }
+        }
+        if let Some(e) = waits {
+            return Err(e);
         }
         if best == i32::MIN {
             return Err(SolveError::NoMoves);
@@ -375,20 +390,43 @@ struct WordKid {
     rank: u64,
 }
 
+/// A child's value, `None` if it waits for a board of the seed count `own` not known
+/// outside the ranks being built (kept in `waits`, the first such): the search goes
+/// on over the other children, so that everything a board waits for is read at once
+/// ([`Outside::get`] sees each), and the board is left unknown.
+#[inline]
+fn waiting(
+    r: Result<i32, SolveError>,
+    own: u32,
+    waits: &mut Option<SolveError>,
+) -> Result<Option<i32>, SolveError> {
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(e @ SolveError::Unknown { seeds, .. }) if seeds == own => {
+            waits.get_or_insert(e);
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
 /// The stored byte of the board of `seeds` seeds with rank `rank`: from `current`, the
 /// ranks being built of `own` seeds (if any and it is one of them), else from
 /// `outside`.
 #[inline]
 fn read<O: Outside>(
     outside: &O,
-    current: Option<Range<'_>>,
+    current: Option<Block<'_>>,
     own: u32,
     seeds: u32,
     rank: u64,
 ) -> Result<i8, SolveError> {
     match current {
         Some(current) if seeds == own => match current.cell(rank) {
-            Some(c) => Ok(c.load(Ordering::Relaxed) as i8),
+            Some(c) => match c.load(Ordering::Relaxed) as i8 {
+                WAITING => Err(SolveError::Unknown { seeds, rank }),
+                v => Ok(v),
+            },
             None => outside.get(seeds, rank),
         },
         _ => outside.get(seeds, rank),
@@ -434,7 +472,7 @@ pub(crate) fn solve_table<G: Solvable>(
         .map(|_| AtomicU8::new(UNKNOWN as u8))
         .collect();
     let outside = tables(dbs);
-    let range = Range {
+    let range = Block {
         first: 0,
         cells: &current,
     };
@@ -489,6 +527,11 @@ pub(crate) fn solve_table<G: Solvable>(
     Ok(current.into_iter().map(AtomicU8::into_inner).collect())
 }
 
+/// A cell of the ranks [`build_ranks`] builds whose board waits for one outside them
+/// (set by its caller): read as not known, and not computed on the spot (no value is
+/// this byte: a value is at most 126 either way).
+pub const WAITING: i8 = i8::MAX;
+
 /// The longest chain of moves that keep `seeds` seeds on `p` pits (each moves a seed
 /// toward its mover's store); a longer one is a cycle, which the kernel refuses.
 fn max_depth(seeds: u32, p: usize) -> u32 {
@@ -496,15 +539,15 @@ fn max_depth(seeds: u32, p: usize) -> u32 {
 }
 
 /// Computes, on one thread, the values of the boards of `seeds` seeds of ranks `ranks`
-/// (increasing) into `cells`, the block of the table of ranks `first..first +
+/// (increasing) into `current`'s cells, the block of the table of ranks `first..first +
 /// cells.len()` ([`UNKNOWN`] where not yet known): the kernel of the single-machine
 /// build on a block of a table, as the distributed build (`mancala-distributed`) runs
 /// it on each worker. A child of `seeds` seeds in the block is computed on the spot
 /// if it is not known yet; the boards of fewer seeds and those outside the block are
 /// read from `outside`. A board whose value needs one outside the block that
 /// `outside` does not know yet ([`UNKNOWN`]) is left unknown, and `deferred(board,
-/// needed)` is told the ranks of both; the boards its search computed on the way
-/// keep their values.
+/// needed)` is told the ranks of both (the first it needs; `outside` was asked for
+/// every one); the boards its search computed on the way keep their values.
 ///
 /// # Errors
 /// [`SolveError::Absent`] for a rank outside the block; the errors of the kernel
@@ -514,14 +557,12 @@ pub fn build_ranks<G: Solvable, O: Outside>(
     game: &G,
     ranker: &Ranker,
     seeds: u32,
-    first: u64,
-    cells: &[AtomicU8],
+    current: Block<'_>,
     outside: &O,
     ranks: impl IntoIterator<Item = u64>,
     mut deferred: impl FnMut(u64, u64),
 ) -> Result<(), SolveError> {
     let p = ranker.pits();
-    let current = Range { first, cells };
     let max_depth = max_depth(seeds, p);
     let eval = Evaluator {
         game,
@@ -545,9 +586,10 @@ pub fn build_ranks<G: Solvable, O: Outside>(
         let cell = current
             .cell(rank)
             .ok_or(SolveError::Absent { seeds, rank })?;
-        if cell.load(Ordering::Relaxed) as i8 != UNKNOWN {
+        if !matches!(cell.load(Ordering::Relaxed) as i8, UNKNOWN | WAITING) {
             continue;
         }
+        cell.store(UNKNOWN as u8, Ordering::Relaxed);
         // The board: the next ones in rank order from the last, else unranked.
         match at {
             Some(mut a) if a < rank && rank - a <= 64 => {
