@@ -5,6 +5,7 @@
 
 use std::sync::Mutex;
 
+use mancala_core::rng::SplitMix64;
 use mancala_core::{Board, EndReason, Player, Status};
 use mancala_runtime::engine::show_eval;
 use mancala_runtime::files;
@@ -184,21 +185,6 @@ fn south_points(s: Status) -> i32 {
             None => 0,
         },
         None => 0,
-    }
-}
-
-/// A small fast generator for random games (SplitMix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
     }
 }
 
@@ -785,7 +771,7 @@ fn play_batch(
     };
     let mut b = Batch::default();
     for i in games {
-        let mut rng = Rng(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let mut rng = SplitMix64::new(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
         let mut g = AnyGame::with_lot(v, seed.wrapping_add(i as u64))?;
         let mut plies = 0;
         while !g.is_finished() && plies < max_plies {
@@ -896,7 +882,7 @@ struct Games {
     games: Vec<AnyGame>,
     auto_reset: bool,
     actions: usize,
-    rng: Rng,
+    rng: SplitMix64,
 }
 
 impl Games {
@@ -920,7 +906,7 @@ impl Games {
             variant: v,
             games,
             auto_reset,
-            rng: Rng(seed),
+            rng: SplitMix64::new(seed),
         })
     }
     fn __len__(&self) -> usize {

@@ -20,6 +20,7 @@ mod player;
 mod position;
 #[cfg(feature = "alloc")]
 pub mod record;
+pub mod rng;
 #[cfg(feature = "serde")]
 pub mod serde_notation;
 #[cfg(feature = "alloc")]

@@ -23,7 +23,7 @@ use mancala_core::record::{MoveOf, Record};
 use mancala_core::{Board, IllegalMove, NotationError, Outcome, PitMove, Player, Position, Status};
 
 use crate::variant::{GameKind, Options, Variant};
-use crate::{Error, draw_lot};
+use crate::Error;
 
 /// The concrete game records behind [`AnyGame`], one per type of position.
 ///
@@ -651,12 +651,6 @@ impl AnyGame {
         };
         crate::draw::draw(&self.board(), store)
     }
-}
-
-/// Draws `Player::South` or `Player::North` from `lot` (SplitMix64's mixing of it).
-#[must_use]
-pub fn lot_player(lot: u64) -> Player {
-    draw_lot(lot)
 }
 
 /// The mover's pits on this board, as `a to f`.

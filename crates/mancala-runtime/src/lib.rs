@@ -132,13 +132,11 @@ pub(crate) fn clock_lot() -> u64 {
     }
 }
 
-/// A player drawn by lot from `lot` (SplitMix64's mixing of it: any number serves).
+/// A player drawn by lot from `lot` (any number): the lowest bit of the first output
+/// of the workspace's generator seeded with it ([`mancala_core::rng::SplitMix64`]).
 #[must_use]
 pub fn draw_lot(lot: u64) -> Player {
-    let mut z = lot.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    if (z ^ (z >> 31)) & 1 == 0 {
+    if mancala_core::rng::SplitMix64::new(lot).next_u64() & 1 == 0 {
         Player::South
     } else {
         Player::North

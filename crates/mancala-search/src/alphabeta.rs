@@ -50,6 +50,7 @@ use mancala_core::Position;
 use mancala_core::arrayvec::ArrayVec;
 use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
 use mancala_core::record::{MoveOf, Record};
+use mancala_core::rng::mix;
 
 use crate::engine::{Engine, Limits, Report, working_copy};
 use crate::eval::{Evaluator, Static, known_scores, score_with};
@@ -88,7 +89,7 @@ pub(crate) fn memo_slots(bits: u8) -> Vec<MemoSlot> {
 }
 
 /// The key of the search's root line (no move played yet).
-const ROOT_LINE: u64 = 0x9e37_79b9_7f4a_7c15;
+const ROOT_LINE: u64 = mancala_core::rng::GOLDEN_GAMMA;
 
 /// The key of the line `line` followed by a move whose hash is `m`.
 #[inline]
@@ -107,13 +108,6 @@ fn move_hash<M: core::hash::Hash>(m: &M) -> u64 {
     h.finish()
 }
 
-/// A strong 64-bit mix (splitmix64's finalizer).
-#[inline]
-fn mix(z: u64) -> u64 {
-    let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// The table's key of the current node of `game`: its position and what the rules read
 /// of its history ([`Record::history_key`]), all a node's value depends on.
