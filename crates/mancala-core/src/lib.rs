@@ -28,6 +28,7 @@ pub mod series;
 mod setup;
 pub mod sow;
 pub mod toy;
+pub mod variant;
 
 #[cfg(test)]
 mod counted;

@@ -22,8 +22,8 @@ use mancala_core::perft::{perft, perft_divide};
 use mancala_core::record::{MoveOf, Record};
 use mancala_core::{Board, IllegalMove, NotationError, Outcome, PitMove, Player, Position, Status};
 
-use crate::variant::{GameKind, Options, Variant};
 use crate::Error;
+use crate::variant::{GameKind, Options, Variant};
 
 /// The concrete game records behind [`AnyGame`], one per type of position.
 ///

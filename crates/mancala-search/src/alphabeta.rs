@@ -108,7 +108,6 @@ fn move_hash<M: core::hash::Hash>(m: &M) -> u64 {
     h.finish()
 }
 
-
 /// The table's key of the current node of `game`: its position and what the rules read
 /// of its history ([`Record::history_key`]), all a node's value depends on.
 #[inline]

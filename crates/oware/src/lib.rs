@@ -11,11 +11,13 @@ mod record;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setup;
+mod variant;
 
 pub use position::{MAX_PITS, Move, MoveList, Oware, Reason, SEEDS_PER_PIT};
 #[cfg(feature = "alloc")]
 pub use record::Game;
 pub use setup::{Setup, SetupError};
+pub use variant::{Variant, VariantError};
 
 // The same names from the core in every game crate (docs/api.md), so that one
 // dependency is enough.

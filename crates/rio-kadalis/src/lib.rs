@@ -16,6 +16,7 @@ mod position;
 mod record;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod variant;
 
 #[cfg(feature = "alloc")]
 pub use matches::{Match, MatchError};
@@ -25,6 +26,7 @@ pub use position::{
 };
 #[cfg(feature = "alloc")]
 pub use record::Game;
+pub use variant::{Variant, VariantError};
 
 // The same names from the core in every game crate (docs/api.md), so that one
 // dependency is enough.

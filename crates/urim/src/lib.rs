@@ -11,6 +11,7 @@ mod position;
 #[cfg(feature = "alloc")]
 mod record;
 mod setup;
+mod variant;
 
 pub use position::{
     CAP, IllegalMove, MAX_PITS, Move, MoveList, Reason, SEEDS_PER_PIT, Urim, Urim6, Urim7, score,
@@ -19,6 +20,7 @@ pub use position::{
 #[cfg(feature = "alloc")]
 pub use record::{Game, Match, MatchError};
 pub use setup::{ParsePositionError, Setup, SetupError, row_length};
+pub use variant::{Variant, VariantError};
 
 // The same names from the core in every game crate (docs/api.md), so that one
 // dependency is enough.
