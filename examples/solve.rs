@@ -276,9 +276,9 @@ fn run() -> Result<(), String> {
         return Err("--moves is an option of kalah's solver".into());
     }
     match *start.variant() {
-        Variant::Kalah { .. } => run_kalah(&cli, &start),
-        Variant::Urim { pits: 7, .. } => run_urim::<7>(&cli, &start),
-        Variant::Urim { .. } => run_urim::<6>(&cli, &start),
+        Variant::Kalah(_) => run_kalah(&cli, &start),
+        Variant::Urim(v) if v.pits() == 7 => run_urim::<7>(&cli, &start),
+        Variant::Urim(_) => run_urim::<6>(&cli, &start),
         _ => run_oware(&cli, &start),
     }
 }

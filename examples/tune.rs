@@ -42,7 +42,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use common::cli::VariantArgs;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala::runtime::{AnyGame, Error, GameKind, GameRecord, Variant, Visitor, elo};
+use mancala::runtime::game::illegal;
+use mancala::runtime::{AnyGame, EngineError, Error, GameKind, GameRecord, Variant, Visitor, elo};
 use mancala::search::score::Score;
 use mancala::search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, RandomPlayer};
 use mancala::{Player, Position, Status};
@@ -146,7 +147,7 @@ impl Visitor for Duel {
 
     fn visit<G: GameRecord>(self, _: &Variant, game: &G) -> Result<f64, Error> {
         let mut game = game.clone();
-        let none = || Error::Match("no move in an ongoing game".into());
+        let none = || Error::from(EngineError::NoMove);
         let (wa, wb) = (self.a, self.b);
         let options = AlphaBetaOptions {
             table_bits: 14,
@@ -164,8 +165,8 @@ impl Visitor for Duel {
                 break;
             }
             let m = opening.choose(&game).ok_or_else(none)?;
-            game.play(m)
-                .map_err(|e| Error::IllegalMove(e.to_string()))?;
+            let before = game.position().clone();
+            game.play(m).map_err(|e| illegal(&before, m, e))?;
             plies += 1;
         }
         let a_side = if self.a_south {
@@ -180,8 +181,8 @@ impl Visitor for Duel {
                 b.choose(&game)
             }
             .ok_or_else(none)?;
-            game.play(m)
-                .map_err(|e| Error::IllegalMove(e.to_string()))?;
+            let before = game.position().clone();
+            game.play(m).map_err(|e| illegal(&before, m, e))?;
             plies += 1;
         }
         Ok(match game.status() {
@@ -204,18 +205,15 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn bar(len: u64, what: &str) -> Result<ProgressBar, Error> {
+fn bar(len: u64, what: &str) -> common::Result<ProgressBar> {
     let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed_precise}}  {{msg}}"
-        ))
-        .map_err(|e| Error::Match(e.to_string()))?,
-    );
+    bar.set_style(ProgressStyle::with_template(&format!(
+        "{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed_precise}}  {{msg}}"
+    ))?);
     Ok(bar)
 }
 
-fn run(cli: &Cli) -> Result<(), Error> {
+fn run(cli: &Cli) -> common::Result {
     let start: AnyGame = cli.variant.game(cli.game)?;
     let rows = start.board().rows_per_player;
     let default = Weights::default_for(rows);

@@ -22,6 +22,8 @@
 
 #![allow(clippy::needless_range_loop)] // Matrix code reads best with indices.
 
+use crate::error::RatingError;
+
 /// The virtual drawn games added to every pairing that was played (see the module).
 pub const PRIOR_DRAWS: f64 = 1.0;
 
@@ -139,16 +141,13 @@ pub fn elo_of_score(p: f64) -> f64 {
 /// drawn games added to every pairing that was played ([`PRIOR_DRAWS`] in the tools).
 ///
 /// # Errors
-/// When a player is not connected to the anchor by games (its rating is then not
-/// defined), naming it by index.
-pub fn fit(results: &Results, anchor: usize, prior: f64) -> Result<Fit, crate::Error> {
-    fit_inner(results, anchor, prior).map_err(crate::Error::Rating)
-}
-
-fn fit_inner(results: &Results, anchor: usize, prior: f64) -> Result<Fit, String> {
+/// [`RatingError`] when a player is not connected to the anchor by games (its rating
+/// is then not defined), naming it by index, or when the fit diverges (a clean sweep
+/// without a prior).
+pub fn fit(results: &Results, anchor: usize, prior: f64) -> Result<Fit, RatingError> {
     let n = results.len();
     if anchor >= n {
-        return Err(format!("the anchor {anchor} is not among the {n} players"));
+        return Err(RatingError::Anchor { anchor, players: n });
     }
     let mut games = results.games.clone();
     let mut points = results.points.clone();
@@ -163,10 +162,7 @@ fn fit_inner(results: &Results, anchor: usize, prior: f64) -> Result<Fit, String
     if let Some(e) = not_connected(results, anchor) {
         return Err(e);
     }
-    let diverged = || {
-        "the ratings diverge: a player won or lost every game (add a prior of drawn games)"
-            .to_string()
-    };
+    let diverged = || RatingError::Diverged;
     // The other players, in order: the unknowns.
     let free: Vec<usize> = (0..n).filter(|&i| i != anchor).collect();
     let mut x = vec![0.0f64; n]; // natural units
@@ -234,7 +230,7 @@ fn fit_inner(results: &Results, anchor: usize, prior: f64) -> Result<Fit, String
 }
 
 /// Which players no games connect to the anchor, as an error, if any.
-fn not_connected(results: &Results, anchor: usize) -> Option<String> {
+fn not_connected(results: &Results, anchor: usize) -> Option<RatingError> {
     // Which players are reachable from the anchor through games played?
     let n = results.len();
     let mut seen = vec![false; n];
@@ -248,21 +244,8 @@ fn not_connected(results: &Results, anchor: usize) -> Option<String> {
             }
         }
     }
-    let lost: Vec<String> = (0..n)
-        .filter(|&i| !seen[i])
-        .map(|i| i.to_string())
-        .collect();
-    (!lost.is_empty()).then(|| {
-        let (who, them) = if lost.len() == 1 {
-            ("player", "it")
-        } else {
-            ("players", "them")
-        };
-        format!(
-            "no rating for {who} {}: no games connect {them} to the anchor",
-            lost.join(", ")
-        )
-    })
+    let lost: Vec<usize> = (0..n).filter(|&i| !seen[i]).collect();
+    (!lost.is_empty()).then_some(RatingError::NotConnected(lost))
 }
 
 /// Solves `h x = g` (Gaussian elimination with partial pivoting); `None` if singular.

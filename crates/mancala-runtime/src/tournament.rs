@@ -6,7 +6,7 @@
 //! ```
 //! use mancala_runtime::tournament::{Settings, Tournament};
 //! let mut t = Tournament::new(Settings::new("urim pits=6".parse()?));
-//! let results = t.play_pair("alphabeta:2", "random", 4, &mut |_| {})?;
+//! let results = t.play_pair(&"alphabeta:2".parse()?, &"random".parse()?, 4, &mut |_| {})?;
 //! assert_eq!(results.len(), 4);
 //! // Colours alternate: the first engine is South in games 1 and 3.
 //! assert_eq!(results[0].first, mancala_core::Player::South);
@@ -23,8 +23,18 @@ use mancala_search::simple::RandomPlayer;
 use mancala_search::{Engine as _, Utility};
 
 use crate::elo::{self, Fit, PRIOR_DRAWS, Results};
+use crate::engine::Engine;
+use crate::error::{EngineError, Error, FileError, MatchError, RatingError};
+use crate::files;
 use crate::game::{AnyGame, GameRecord, Visitor};
-use crate::{AnyMatch, Engine, Error, MatchOptions, Variant, files};
+use crate::matches::{AnyMatch, MatchOptions};
+use crate::moves::{AnyMove, GameMove};
+use crate::variant::Variant;
+use mancala_search::spec::EngineSpec;
+
+/// The multiplier that spreads the game numbers of the openings' seeds: the top half
+/// of the generator's golden-ratio increment ([`mancala_core::rng::GOLDEN_GAMMA`]).
+const OPENING_MIX: u64 = mancala_core::rng::GOLDEN_GAMMA >> 32;
 
 /// How the games are played.
 #[derive(Clone, Debug)]
@@ -190,7 +200,7 @@ pub struct Progress {
 #[derive(Clone, Debug)]
 pub struct RoundRobin {
     /// The engines' specs.
-    pub specs: Vec<String>,
+    pub specs: Vec<EngineSpec>,
     /// The games of every pairing, in order.
     pub games: Vec<GameResult>,
     /// Points and games of each engine against each.
@@ -201,6 +211,11 @@ pub struct RoundRobin {
     pub anchor: usize,
     /// Each engine's thinking time and moves.
     pub speed: Vec<(Duration, u64)>,
+    /// The games of each pairing.
+    pub games_per_pairing: usize,
+    /// The pairings in the order played (indices of `specs`), each with its games in
+    /// `games` in turn.
+    pub pairings: Vec<(usize, usize)>,
 }
 
 /// One game of a match, for the engine given first.
@@ -282,9 +297,9 @@ fn ending(status: Status) -> Ending {
 fn opening(game: &mut AnyGame, mut player: RandomPlayer, plies: u32) -> Result<u64, Error> {
     struct Choose<'a>(&'a mut RandomPlayer);
     impl Visitor for Choose<'_> {
-        type Output = Option<crate::AnyMove>;
+        type Output = Option<AnyMove>;
         fn visit<R: GameRecord>(self, _: &Variant, g: &R) -> Self::Output {
-            self.0.choose(g).map(crate::GameMove::to_any)
+            self.0.choose(g).map(GameMove::to_any)
         }
     }
     let mut played = 0;
@@ -292,9 +307,7 @@ fn opening(game: &mut AnyGame, mut player: RandomPlayer, plies: u32) -> Result<u
         if game.is_finished() {
             break;
         }
-        let m = game
-            .visit(Choose(&mut player))
-            .ok_or_else(|| Error::Match("no move in an ongoing game".into()))?;
+        let m = game.visit(Choose(&mut player)).ok_or(EngineError::NoMove)?;
         game.play(m)?;
         played += 1;
     }
@@ -322,8 +335,7 @@ impl Tournament {
         let Some(dir) = &self.settings.files else {
             return Ok(None);
         };
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Error::GameFile(format!("{}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e))?;
         Ok(Some(dir.clone()))
     }
 
@@ -347,8 +359,8 @@ impl Tournament {
     /// written.
     pub fn play_game(
         &mut self,
-        engine: &str,
-        opponent: &str,
+        engine: &EngineSpec,
+        opponent: &EngineSpec,
         index: u64,
     ) -> Result<GameResult, Error> {
         let s = &self.settings;
@@ -359,9 +371,9 @@ impl Tournament {
         ];
         let mut game = match &s.start {
             Some(text) => AnyGame::from_variant_notation(&s.variant, text)?,
-            None => AnyGame::with_lot(&s.variant, seed)?,
+            None => AnyGame::with_lot(&s.variant, seed),
         };
-        let open = RandomPlayer::new(s.seed ^ (index / 2).wrapping_mul(0x9E37_79B9));
+        let open = RandomPlayer::new(s.seed ^ (index / 2).wrapping_mul(OPENING_MIX));
         let mut plies = opening(&mut game, open, s.opening_plies)?;
         let first = first_side(index);
         let mut out = GameResult {
@@ -382,9 +394,7 @@ impl Tournament {
             let report = engines[who].search(&game)?;
             out.time[who] += t.elapsed();
             out.moves[who] += 1;
-            let m = report
-                .best
-                .ok_or_else(|| Error::Match("no move in an ongoing game".into()))?;
+            let m = report.best.ok_or(EngineError::NoMove)?;
             game.play(m)?;
             plies += 1;
         }
@@ -400,8 +410,8 @@ impl Tournament {
     /// As [`Tournament::play_game`].
     pub fn play_pair(
         &mut self,
-        engine: &str,
-        opponent: &str,
+        engine: &EngineSpec,
+        opponent: &EngineSpec,
         games: u64,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Vec<GameResult>, Error> {
@@ -433,7 +443,7 @@ impl Tournament {
     /// [`Tournament::play_game`].
     pub fn round_robin(
         &mut self,
-        specs: &[String],
+        specs: &[EngineSpec],
         games: u64,
         anchor: usize,
         progress: &mut dyn FnMut(&Progress),
@@ -441,9 +451,7 @@ impl Tournament {
         check_engine_list(specs)?;
         let n = specs.len();
         if anchor >= n {
-            return Err(Error::Match(format!(
-                "the anchor {anchor} is not among the {n} engines"
-            )));
+            return Err(RatingError::Anchor { anchor, players: n }.into());
         }
         let db = self.settings.db.take();
         let pairings = (n * (n - 1) / 2) as u64;
@@ -452,25 +460,26 @@ impl Tournament {
         let mut all = Vec::new();
         let mut speed = vec![(Duration::ZERO, 0u64); n];
         let mut done = 0;
+        let order: Vec<(usize, usize)> = (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect();
         let outcome = (|| {
-            for i in 0..n {
-                for j in i + 1..n {
-                    let rs = self.play_pair(&specs[i], &specs[j], games, &mut |p| {
-                        progress(&Progress {
-                            done: done + p.done,
-                            total,
-                            message: p.message.clone(),
-                        });
-                    })?;
-                    done += games;
-                    for g in rs {
-                        results.add(i, j, g.score());
-                        speed[i].0 += g.time[0];
-                        speed[i].1 += g.moves[0];
-                        speed[j].0 += g.time[1];
-                        speed[j].1 += g.moves[1];
-                        all.push(g);
-                    }
+            for &(i, j) in &order {
+                let rs = self.play_pair(&specs[i], &specs[j], games, &mut |p| {
+                    progress(&Progress {
+                        done: done + p.done,
+                        total,
+                        message: p.message.clone(),
+                    });
+                })?;
+                done += games;
+                for g in rs {
+                    results.add(i, j, g.score());
+                    speed[i].0 += g.time[0];
+                    speed[i].1 += g.moves[0];
+                    speed[j].0 += g.time[1];
+                    speed[j].1 += g.moves[1];
+                    all.push(g);
                 }
             }
             Ok::<(), Error>(())
@@ -485,7 +494,53 @@ impl Tournament {
             fit,
             anchor,
             speed,
+            games_per_pairing: usize::try_from(games).unwrap_or(usize::MAX),
+            pairings: order,
         })
+    }
+
+    /// `count` matches of `engine` against `opponent` ([`Tournament::play_match`]
+    /// each), the progress saying the matches won, unfinished and lost so far
+    /// (`+3 ?1 -2`) and the current match's score.
+    ///
+    /// # Errors
+    /// As [`Tournament::play_match`]; a game without matches or an option of another
+    /// game's before anything is played.
+    pub fn play_matches(
+        &mut self,
+        engine: &EngineSpec,
+        opponent: &EngineSpec,
+        count: u64,
+        options: &MatchOptions,
+        max_games: usize,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Vec<MatchResult>, Error> {
+        // The match's own checks (a game without matches, a wrong option) come first.
+        AnyMatch::new(&self.settings.variant, options)?;
+        let mut results = Vec::new();
+        let (mut w, mut u, mut l) = (0, 0, 0);
+        for index in 0..count {
+            let tally = format!("+{w} ?{u} -{l}");
+            let r = self.play_match(engine, opponent, index, options, max_games, &mut |p| {
+                progress(&Progress {
+                    done: index,
+                    total: count,
+                    message: format!("{tally}  {}", p.message),
+                });
+            })?;
+            match r.won {
+                Some(true) => w += 1,
+                Some(false) => l += 1,
+                None => u += 1,
+            }
+            results.push(r);
+            progress(&Progress {
+                done: index + 1,
+                total: count,
+                message: format!("+{w} ?{u} -{l}"),
+            });
+        }
+        Ok(results)
     }
 
     /// Plays match `index` of `engine` against `opponent` (the first engine is South in
@@ -495,8 +550,8 @@ impl Tournament {
     /// A game without matches, and as [`Tournament::play_game`].
     pub fn play_match(
         &mut self,
-        engine: &str,
-        opponent: &str,
+        engine: &EngineSpec,
+        opponent: &EngineSpec,
         index: u64,
         options: &MatchOptions,
         max_games: usize,
@@ -513,9 +568,7 @@ impl Tournament {
             ..*options
         };
         if s.start.is_some() {
-            return Err(Error::Match(
-                "matches start from the standard start: drop the start position".into(),
-            ));
+            return Err(MatchError::NotFromStart.into());
         }
         let mut m = AnyMatch::new(&s.variant, &options)?;
         let side = first_side(index);
@@ -539,7 +592,7 @@ impl Tournament {
             // The same openings for both colours (matches 2j and 2j + 1).
             let open = RandomPlayer::new(
                 s.seed
-                    ^ (index / 2).wrapping_mul(0x9E37_79B9)
+                    ^ (index / 2).wrapping_mul(OPENING_MIX)
                     ^ k.wrapping_mul(0xC2B2_AE3D_27D4_EB4F),
             );
             let mut game = m.game();
@@ -561,9 +614,7 @@ impl Tournament {
                 let thinking = t.elapsed();
                 out.time[who] += thinking;
                 out.moves[who] += 1;
-                let mv = report
-                    .best
-                    .ok_or_else(|| Error::Match("no move in an ongoing game".into()))?;
+                let mv = report.best.ok_or(EngineError::NoMove)?;
                 m.play(mv, Some(thinking))?;
                 plies += 1;
             }
@@ -610,22 +661,46 @@ impl Tournament {
     }
 }
 
-/// Checks a list of engines for a round robin: two or more, each a good spec, none
-/// listed twice.
+/// Checks a list of engines for a round robin: two or more, none listed twice.
 ///
 /// # Errors
-/// [`Error::Engine`] naming what is wrong.
-pub fn check_engine_list(specs: &[String]) -> Result<(), Error> {
+/// [`EngineError::TooFewEngines`] or [`EngineError::ListedTwice`].
+pub fn check_engine_list(specs: &[EngineSpec]) -> Result<(), Error> {
     if specs.len() < 2 {
-        return Err(Error::Engine(
-            "a round robin needs two or more engines, separated by commas".into(),
-        ));
+        return Err(EngineError::TooFewEngines.into());
     }
     for (k, s) in specs.iter().enumerate() {
-        Engine::check_spec(s)?;
         if specs[..k].contains(s) {
-            return Err(Error::Engine(format!("{s} is listed twice")));
+            return Err(EngineError::ListedTwice(s.to_string()).into());
         }
     }
     Ok(())
+}
+
+/// The engines of a comma-separated list (`random,greedy,alphabeta:2`), for a round
+/// robin: two or more, each a good spec, none listed twice.
+///
+/// # Errors
+/// A bad spec ([`EngineError::Spec`]) and as [`check_engine_list`].
+pub fn engine_list(text: &str) -> Result<Vec<EngineSpec>, Error> {
+    let specs = text
+        .split(',')
+        .map(|s| s.trim().parse())
+        .collect::<Result<Vec<EngineSpec>, _>>()?;
+    check_engine_list(&specs)?;
+    Ok(specs)
+}
+
+/// The index in `specs` of the round robin's anchor: `anchor`, or the first engine.
+///
+/// # Errors
+/// [`EngineError::NotListed`] for an anchor that is not in `specs`.
+pub fn anchor_index(specs: &[EngineSpec], anchor: Option<&EngineSpec>) -> Result<usize, Error> {
+    match anchor {
+        None => Ok(0),
+        Some(a) => specs
+            .iter()
+            .position(|s| s == a)
+            .ok_or_else(|| EngineError::NotListed(a.to_string()).into()),
+    }
 }
