@@ -316,7 +316,7 @@ fn read_move(game: &AnyGame, m: &Bound<'_, PyAny>) -> PyResult<AnyMove> {
             .ok()
             .and_then(|a| usize::try_from(a).ok())
         {
-            Some(a) => AnyMove::from_action(game.variant(), a).map_err(py_err),
+            Some(a) => AnyMove::from_action(game.variant(), a).map_err(|e| py_err(e.into())),
             None => Err(IllegalMoveError::new_err(format!(
                 "illegal action {m}: out of range"
             ))),
@@ -903,6 +903,7 @@ impl Games {
             let m = usize::try_from(a)
                 .map_err(|_| IllegalMoveError::new_err(format!("game {i}: illegal action {a}")))?;
             let m = AnyMove::from_action(g.variant(), m)
+                .map_err(Error::from)
                 .and_then(|m| g.check_move(m).map(|()| m))
                 .map_err(|e| IllegalMoveError::new_err(format!("game {i}: {e}")))?;
             moves.push(Some(m));
@@ -985,6 +986,12 @@ fn game_info<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, pyo3::type
         .collect();
     d.set_item("options", options)?;
     Ok(d)
+}
+
+/// Every game's name.
+#[pyfunction]
+fn games() -> Vec<&'static str> {
+    GameKind::ALL.iter().map(|g| g.name()).collect()
 }
 
 #[pymodule]

@@ -28,11 +28,9 @@ use core::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use mancala_core::notation::pit_letter;
-use mancala_core::{IllegalMove, NotationError};
 use mancala_search::spec::SpecError;
 
-use crate::moves::{AnyMove, AnyReason};
+use crate::moves::{IllegalMoveError, MoveNotationError};
 use crate::variant::{GameKind, Variant, VariantError};
 
 /// What went wrong, by kind, with the library's reason; `Display` gives the words a
@@ -121,11 +119,6 @@ impl From<SpecError> for Error {
     }
 }
 
-/// `a to f`: the pits of a row of `pits` pits.
-fn pit_range(pits: usize) -> String {
-    format!("a to {}", pit_letter(pits.saturating_sub(1)))
-}
-
 /// A position that is not one of the game's: the text and the game's reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
@@ -173,106 +166,6 @@ impl fmt::Display for PositionError {
 }
 
 impl std::error::Error for PositionError {}
-
-/// A move that cannot be read: the text, the notation's reason, and the board it was
-/// read for (which the message names: `the pits are a to f`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveNotationError {
-    /// The text given.
-    pub text: String,
-    /// The notation's reason.
-    pub error: NotationError,
-    /// The mover's pits on the board.
-    pub pits: usize,
-    /// Whether the game's moves have Omweso's forms (`a-`, `m*`).
-    pub omweso: bool,
-}
-
-impl fmt::Display for MoveNotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (text, pits) = (&self.text, self.pits);
-        let form = format!(
-            "a move is a pit letter ({}){}",
-            pit_range(pits),
-            if self.omweso {
-                ", then '-' to sow clockwise or '*' for a split"
-            } else {
-                ""
-            }
-        );
-        match self.error {
-            // The one wording, in every game, of a pit letter that is not on the board.
-            NotationError::BadPitLetter { letter, .. } if letter.is_ascii_lowercase() => {
-                write!(
-                    f,
-                    "illegal move {text}: there is no pit {letter} on this board (the pits are {})",
-                    pit_range(pits)
-                )
-            }
-            NotationError::Empty => write!(f, "no move given: {form}"),
-            _ => write!(f, "bad move {text:?}: {form}"),
-        }
-    }
-}
-
-impl std::error::Error for MoveNotationError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.error)
-    }
-}
-
-/// A move that the rules refuse here, or a move that is not one of the game's.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum IllegalMoveError {
-    /// The rules refuse the move: the game's reason.
-    Refused {
-        /// The move.
-        mv: AnyMove,
-        /// The rules' reason.
-        reason: IllegalMove<AnyReason>,
-        /// The mover's pits on the board (which the message names).
-        pits: usize,
-    },
-    /// A move of another game (an Omweso move in Oware).
-    OtherGame(AnyMove),
-    /// An action number of no move of the game ([`AnyMove::from_action`]).
-    Action {
-        /// The number given.
-        action: usize,
-        /// The game's number of actions.
-        actions: usize,
-    },
-}
-
-impl fmt::Display for IllegalMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalMoveError::Refused {
-                mv,
-                reason: IllegalMove::NoSuchPit { pit },
-                pits,
-            } => write!(
-                f,
-                "illegal move {mv}: there is no pit {pit} on this board (the pits are {})",
-                pit_range(*pits)
-            ),
-            IllegalMoveError::Refused { mv, reason, .. } => {
-                write!(f, "illegal move {mv}: {reason}")
-            }
-            IllegalMoveError::OtherGame(m) => {
-                write!(f, "illegal move {m}: not a move of this game")
-            }
-            IllegalMoveError::Action { action, actions } => write!(
-                f,
-                "illegal action {action}: the actions of this game are 0 to {}",
-                actions.saturating_sub(1)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for IllegalMoveError {}
 
 /// An engine spec that cannot be read, or an engine that cannot play as asked.
 #[derive(Clone, Debug, PartialEq, Eq)]

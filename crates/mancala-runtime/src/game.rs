@@ -19,9 +19,9 @@ use mancala_core::perft::{perft, perft_divide};
 use mancala_core::record::{MoveOf, Record};
 use mancala_core::{Board, IllegalMove, Outcome, Player, Position, Status};
 
-use crate::error::{Error, IllegalMoveError, MoveNotationError, PositionError, PositionReason};
+use crate::error::{Error, PositionError, PositionReason};
 use crate::eval::EndgameDatabases;
-use crate::moves::{AnyMove, AnyReason, GameMove, any_reason};
+use crate::moves::{AnyMove, AnyReason, GameMove, IllegalMoveError, MoveNotationError, any_reason};
 use crate::variant::{First, GameKind, Variant, VariantError, clock_lot};
 
 /// Calls the macro `$cb` with every concrete game record behind [`AnyRecord`], each

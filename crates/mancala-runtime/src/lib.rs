@@ -59,14 +59,14 @@ pub mod versus;
 pub use describe::{describe_result, describe_status, reason_name};
 pub use engine::{Engine, Report};
 pub use error::{
-    DatabaseError, EngineError, Error, FileError, IllegalMoveError, MatchError, MoveNotationError,
-    PositionError, PositionReason, RatingError,
+    DatabaseError, EngineError, Error, FileError, MatchError, PositionError, PositionReason,
+    RatingError,
 };
 pub use game::{AnyGame, AnyRecord, GameRecord, Visitor};
 pub use mancala_core::events::{LapKind, PitId, SowEvent};
 pub use mancala_search::spec::EngineSpec;
 pub use matches::{AnyMatch, MatchOptions};
-pub use moves::{AnyMove, AnyReason, GameMove};
+pub use moves::{AnyMove, AnyReason, GameMove, IllegalMoveError, MoveNotationError};
 pub use session::Session;
 pub use variant::{First, GameKind, Variant, VariantError, draw_lot};
 

@@ -30,9 +30,9 @@ use mancala_core::record::{MoveOf, Record};
 use mancala_core::series::{MatchErrorOf, Series};
 use mancala_core::{ByPlayer, Player, Status};
 
-use crate::error::{Error, IllegalMoveError, MatchError};
+use crate::error::{Error, MatchError};
 use crate::game::{AnyGame, GameRecord};
-use crate::moves::{AnyMove, GameMove};
+use crate::moves::{AnyMove, GameMove, IllegalMoveError};
 use crate::variant::{First, GameKind, Variant, draw_lot};
 
 /// How a match is played, beyond the variant.
