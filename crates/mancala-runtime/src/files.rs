@@ -271,3 +271,92 @@ pub fn today() -> String {
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}-{month:02}-{day:02}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_of_older_versions_read_as_before() {
+        // `Variant "pits=N"` and the rule options in a `Rules` tag.
+        let text = "[Game \"rio-kadalis\"]\n[Variant \"pits=5\"]\n[Rules \"clockwise\"]\n\
+                    [Start \"4,4,4,4,4/4,4,4,4,4 0-0 S\"]\n\nc\n";
+        let game = replay(&text.parse().unwrap()).unwrap();
+        assert_eq!(game.variant().to_string(), "rio-kadalis pits=5 clockwise");
+        assert_eq!(game.moves_text(), ["c"]);
+    }
+
+    #[test]
+    fn bad_tags_name_themselves() {
+        let no_start: GameFile = "[Game \"urim\"]\n\na\n".parse().unwrap();
+        assert!(matches!(
+            start_of(&no_start),
+            Err(Error::GameFile(FileError::MissingTag("Start")))
+        ));
+        let bad: GameFile = "[Game \"urim\"]\n[Variant \"urim pits=8\"]\n[Start \"x\"]\n"
+            .parse()
+            .unwrap();
+        let e = start_of(&bad).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the Variant tag: pits: urim is played on rows of 6 or 7 pits, not 8"
+        );
+        let chess: GameFile = "[Game \"chess\"]\n[Start \"x\"]\n".parse().unwrap();
+        assert!(
+            start_of(&chess)
+                .unwrap_err()
+                .to_string()
+                .starts_with("the Game tag: unknown game")
+        );
+    }
+
+    #[test]
+    fn cuts_splits_and_files_of_several_games() {
+        let mut game = AnyGame::new(&"urim".parse().unwrap());
+        game.play_text("c").unwrap();
+        game.play_text("d").unwrap();
+        let file = game_file(&game, "a", "b", Some("2024-01-02"));
+        assert_eq!(file.tag("Date"), Some("2024-01-02"));
+        let cut1 = cut(&file, 1).unwrap();
+        assert_eq!(cut1.moves, ["c"]);
+        assert!(cut1.tag(RESULT).is_none());
+        assert!(matches!(
+            cut(&file, 3),
+            Err(Error::GameFile(FileError::Cut { ply: 3, plies: 2 }))
+        ));
+        // Two games in one file, the second one's error named as such.
+        let dir = std::env::temp_dir().join(format!("mancala-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("two.mgn");
+        save_all(&path, &[file.clone(), cut1]).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(split_games(&text).len(), 2);
+        let games = load_all(&path).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(load(&path).unwrap().1.moves, ["c"]);
+        let mut wrong = file.clone();
+        wrong.set_tag(RESULT, "annulled");
+        save_all(&path, &[file, wrong]).unwrap();
+        for (g, f) in load_all(&path).unwrap().iter().take(1) {
+            play_onto(f, &mut g.clone()).unwrap();
+        }
+        let (mut g, f) = load(&path).unwrap();
+        let e = play_onto(&f, &mut g).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("the Result tag says \"annulled\""),
+            "{e}"
+        );
+        // A game named beside the file, or options, are refused.
+        assert!(check_named(&path, &g, Some(GameKind::Urim), false).is_ok());
+        let e = check_named(&path, &g, Some(GameKind::Oware), false).unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("is a game of urim: the file gives the game and its options")
+        );
+        assert!(check_named(&path, &g, None, true).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+        let missing = load(&dir.join("none.mgn")).unwrap_err();
+        assert!(matches!(missing, Error::GameFile(FileError::Io { .. })));
+    }
+}

@@ -230,3 +230,50 @@ impl Session {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::MatchError;
+
+    #[test]
+    fn single_games_keep_every_game_for_the_files() {
+        let mut s = Session::game(&"oware".parse().unwrap());
+        assert!(!s.is_match() && !s.is_unfinished());
+        s.play_text("c", None).unwrap();
+        assert!(s.is_unfinished());
+        s.next_game().unwrap();
+        assert_eq!(s.current().ply(), 0);
+        let games = s.games();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].0.moves_text(), ["c"]);
+        assert_eq!(games[0].1, Status::Ongoing);
+        // The empty current game is left out of the files, the earlier one kept.
+        let files = s.game_files("me", "you");
+        assert_eq!(files.len(), 1);
+        assert_eq!(files[0].tag("South"), Some("me"));
+        assert_eq!(files[0].tag("Result"), Some("ongoing"));
+        assert_eq!(s.undo().unwrap(), None);
+        assert_eq!(s.score(), None);
+    }
+
+    #[test]
+    fn a_match_keeps_its_rules() {
+        let v: Variant = "urim".parse().unwrap();
+        let mut s = Session::whole_match(&v, &MatchOptions::default()).unwrap();
+        assert!(s.is_match());
+        s.play_text("c", None).unwrap();
+        // Urim's match takes no moves back, and its next game waits for this one's end.
+        assert!(matches!(s.undo(), Err(Error::Match(MatchError::Urim(_)))));
+        assert!(matches!(s.next_game(), Err(Error::Match(_))));
+        assert_eq!(s.current().ply(), 1);
+        assert_eq!(s.needed().map(|n| n.south), Some(10));
+        assert_eq!(s.winner(), None);
+        // An illegal move changes nothing.
+        assert!(matches!(
+            s.play_text("z", None),
+            Err(Error::MoveNotation(_))
+        ));
+        assert_eq!(s.current().ply(), 1);
+    }
+}

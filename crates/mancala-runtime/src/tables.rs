@@ -535,7 +535,7 @@ mod tests {
     }
 
     #[test]
-    fn three_wins_of_four_are_191_elo_less_the_prior() {
+    fn three_wins_of_four_and_the_prior_draw_are_147_elo() {
         // 3 of 4 and one virtual draw: 3.5 of 5, 400 log10(3.5 / 1.5) = 147.2.
         let games: Vec<GameResult> = (0..4)
             .map(|i| {

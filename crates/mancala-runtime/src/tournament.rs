@@ -704,3 +704,174 @@ pub fn anchor_index(specs: &[EngineSpec], anchor: Option<&EngineSpec>) -> Result
             .ok_or_else(|| EngineError::NotListed(a.to_string()).into()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(s: &str) -> EngineSpec {
+        s.parse().unwrap()
+    }
+
+    /// A fresh folder for the game files of test `name`.
+    fn folder(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("mancala-tournament-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn colours_alternate_and_each_opening_is_played_with_both() {
+        let dir = folder("openings");
+        let mut s = Settings::new("oware".parse().unwrap());
+        // The games stop after their random openings: the files hold the openings.
+        (s.opening_plies, s.max_plies, s.files) = (4, 4, Some(dir.clone()));
+        let mut t = Tournament::new(s);
+        let mut seen = Vec::new();
+        let rs = t
+            .play_pair(&spec("random"), &spec("greedy"), 4, &mut |p| {
+                seen.push(p.done)
+            })
+            .unwrap();
+        assert_eq!(seen, [1, 2, 3, 4]);
+        let firsts: Vec<Player> = rs.iter().map(|r| r.first).collect();
+        assert_eq!(
+            firsts,
+            [Player::South, Player::North, Player::South, Player::North]
+        );
+        let moves: Vec<Vec<String>> = rs
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let path = r.file.as_ref().unwrap();
+                assert_eq!(*path, dir.join(format!("oware-{:05}.mgn", i + 1)));
+                let file = files::load(path).unwrap().1;
+                file.moves
+            })
+            .collect();
+        assert_eq!(moves[0].len(), 4);
+        assert_eq!(moves[0], moves[1], "games 0 and 1 share their opening");
+        assert_eq!(moves[2], moves[3], "games 2 and 3 share theirs");
+        assert_ne!(moves[0], moves[2], "another pair, another opening");
+        for r in &rs {
+            assert_eq!((r.plies, &r.ending, r.score()), (4, &Ending::Stopped, 0.5));
+            assert_eq!(r.names, ["random".to_string(), "greedy".to_string()]);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_round_robin_plays_every_pairing_and_rates_every_engine() {
+        let mut t = Tournament::new(Settings::new("kalah pits=3 seeds=2".parse().unwrap()));
+        let specs = engine_list("random, greedy,alphabeta:1").unwrap();
+        let mut last = None;
+        let rr = t
+            .round_robin(&specs, 2, 1, &mut |p| last = Some((p.done, p.total)))
+            .unwrap();
+        assert_eq!(last, Some((6, 6)));
+        assert_eq!(rr.pairings, [(0, 1), (0, 2), (1, 2)]);
+        assert_eq!((rr.games.len(), rr.games_per_pairing), (6, 2));
+        for (i, j) in rr.pairings.clone() {
+            assert_eq!(rr.results.games[i][j], 2.0);
+            assert_eq!(rr.results.games[j][i], 2.0);
+            assert_eq!(rr.results.points[i][j] + rr.results.points[j][i], 2.0);
+        }
+        assert_eq!((rr.anchor, rr.fit.ratings[1].elo), (1, 0.0));
+        assert!(
+            rr.speed.iter().all(|&(_, moves)| moves > 0),
+            "{:?}",
+            rr.speed
+        );
+    }
+
+    #[test]
+    fn bad_lists_and_anchors_are_refused() {
+        let mut t = Tournament::new(Settings::new("oware".parse().unwrap()));
+        let one = [spec("random")];
+        let e = t.round_robin(&one, 1, 0, &mut |_| {}).unwrap_err();
+        assert!(
+            matches!(e, Error::Engine(EngineError::TooFewEngines)),
+            "{e}"
+        );
+        let e = engine_list("random,greedy,random").unwrap_err();
+        assert_eq!(e.to_string(), "random is listed twice");
+        assert!(matches!(
+            engine_list("random,minimax"),
+            Err(Error::Engine(EngineError::Spec(_)))
+        ));
+        let two = [spec("random"), spec("greedy")];
+        assert!(matches!(
+            t.round_robin(&two, 1, 2, &mut |_| {}),
+            Err(Error::Rating(RatingError::Anchor {
+                anchor: 2,
+                players: 2
+            }))
+        ));
+        assert_eq!(anchor_index(&two, Some(&spec("greedy"))).unwrap(), 1);
+        assert_eq!(anchor_index(&two, None).unwrap(), 0);
+        let e = anchor_index(&two, Some(&spec("alphabeta:3"))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the anchor alphabeta:3 is not in the round robin"
+        );
+    }
+
+    #[test]
+    fn matches_are_played_to_their_end_colours_alternating() {
+        let mut t = Tournament::new(Settings::new("urim".parse().unwrap()));
+        let options = MatchOptions {
+            target: Some(2),
+            ..MatchOptions::default()
+        };
+        let mut done = Vec::new();
+        let rs = t
+            .play_matches(
+                &spec("alphabeta:2"),
+                &spec("random"),
+                2,
+                &options,
+                50,
+                &mut |p| {
+                    done.push(p.done);
+                },
+            )
+            .unwrap();
+        assert_eq!(rs.len(), 2);
+        assert_eq!(done.last(), Some(&2));
+        for (k, r) in rs.iter().enumerate() {
+            let side = if k == 0 { Player::South } else { Player::North };
+            assert!(r.games.iter().all(|g| g.first == side), "{r:?}");
+            // Decided: the winner reached the target of 2 points.
+            let w = r.won.expect("decided within 50 games");
+            let (mine, theirs) = (r.score[0], r.score[1]);
+            assert!(if w { mine >= 2 } else { theirs >= 2 }, "{r:?}");
+        }
+        // Oware has no matches, and matches start from the standard start.
+        let mut o = Tournament::new(Settings::new("oware".parse().unwrap()));
+        let e = o
+            .play_matches(
+                &spec("random"),
+                &spec("random"),
+                1,
+                &MatchOptions::default(),
+                5,
+                &mut |_| {},
+            )
+            .unwrap_err();
+        assert!(matches!(e, Error::Match(MatchError::NoMatches(_))), "{e}");
+        let mut s = Settings::new("urim".parse().unwrap());
+        s.start = Some("3,3,3,3,3,3/3,3,3,3,3,3 0-0 S".into());
+        let e = Tournament::new(s)
+            .play_match(
+                &spec("random"),
+                &spec("random"),
+                0,
+                &options,
+                5,
+                &mut |_| {},
+            )
+            .unwrap_err();
+        assert!(matches!(e, Error::Match(MatchError::NotFromStart)), "{e}");
+    }
+}
