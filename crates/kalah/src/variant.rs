@@ -3,7 +3,6 @@
 //! written to text (`pits=4 seeds=3 empty-capture`).
 
 use core::fmt;
-use core::str::FromStr;
 
 use mancala_core::Player;
 use mancala_core::variant::{OptionError, OptionInfo, Options, write_words};
@@ -114,14 +113,6 @@ impl Variant {
         Variant::new(rules, options.seeds.unwrap_or(4))
     }
 
-    /// The options of the text `text` (see [`Variant::OPTIONS`]).
-    ///
-    /// # Errors
-    /// [`VariantError::Option`] for a word that is no option of Kalah.
-    pub fn read_options(text: &str) -> Result<Options, VariantError> {
-        Ok(Options::read(text, "kalah", Variant::OPTIONS)?)
-    }
-
     /// The rules.
     #[must_use]
     pub const fn rules(self) -> Rules {
@@ -135,12 +126,7 @@ impl Variant {
     }
 }
 
-impl Default for Variant {
-    /// OpenSpiel's `mancala`: 6 pits a side, 4 seeds a pit, no rule option.
-    fn default() -> Variant {
-        Variant::STANDARD[0]
-    }
-}
+mancala_core::variant_text!(Variant, VariantError, "kalah");
 
 impl fmt::Display for Variant {
     /// `pits=6 seeds=4`, then the rule options that are on (`empty-capture`,
@@ -157,13 +143,5 @@ impl fmt::Display for Variant {
                 ),
             ],
         )
-    }
-}
-
-impl FromStr for Variant {
-    type Err = VariantError;
-
-    fn from_str(s: &str) -> Result<Variant, VariantError> {
-        Variant::from_options(&Variant::read_options(s)?)
     }
 }

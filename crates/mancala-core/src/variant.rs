@@ -272,6 +272,49 @@ pub fn write_words(
     Ok(())
 }
 
+/// Implements what every game's variant type does alike: `read_options` (the words of
+/// a text against the type's `OPTIONS`, for the game `$name`), `FromStr` (those words,
+/// then the type's `from_options`) and `Default` (the first of the type's `STANDARD`
+/// variants). The type's error must take an [`OptionError`] (`From`).
+///
+/// ```ignore
+/// mancala_core::variant_text!(Variant, VariantError, "urim");
+/// ```
+#[macro_export]
+macro_rules! variant_text {
+    ($variant:ty, $error:ty, $name:literal) => {
+        impl $variant {
+            /// The options of the text `text` (see the type's `OPTIONS`), before their
+            /// values are checked.
+            ///
+            /// # Errors
+            /// For a word that is no option of the game.
+            pub fn read_options(text: &str) -> Result<$crate::variant::Options, $error> {
+                Ok($crate::variant::Options::read(
+                    text,
+                    $name,
+                    <$variant>::OPTIONS,
+                )?)
+            }
+        }
+
+        impl core::str::FromStr for $variant {
+            type Err = $error;
+
+            fn from_str(s: &str) -> Result<$variant, $error> {
+                <$variant>::from_options(&<$variant>::read_options(s)?)
+            }
+        }
+
+        impl Default for $variant {
+            /// The first of the standard variants.
+            fn default() -> $variant {
+                <$variant>::STANDARD[0]
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

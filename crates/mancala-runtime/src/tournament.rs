@@ -330,6 +330,21 @@ impl Tournament {
         &self.settings
     }
 
+    /// The two engines of a game or match drawn from `seed`: the first with the
+    /// settings' databases, the other without.
+    fn engines(
+        &self,
+        engine: &EngineSpec,
+        opponent: &EngineSpec,
+        seed: u64,
+    ) -> Result<[Engine; 2], Error> {
+        let s = &self.settings;
+        Ok([
+            Engine::new(engine, &s.variant, seed, s.db.as_deref())?,
+            Engine::new(opponent, &s.variant, seed ^ 0x5555, None)?,
+        ])
+    }
+
     /// The folder of the game files, made if missing.
     fn folder(&self) -> Result<Option<PathBuf>, Error> {
         let Some(dir) = &self.settings.files else {
@@ -363,12 +378,9 @@ impl Tournament {
         opponent: &EngineSpec,
         index: u64,
     ) -> Result<GameResult, Error> {
+        let seed = self.settings.seed.wrapping_add(index);
+        let mut engines = self.engines(engine, opponent, seed)?;
         let s = &self.settings;
-        let seed = s.seed.wrapping_add(index);
-        let mut engines = [
-            Engine::new(engine, &s.variant, seed, s.db.as_deref())?,
-            Engine::new(opponent, &s.variant, seed ^ 0x5555, None)?,
-        ];
         let mut game = match &s.start {
             Some(text) => AnyGame::from_variant_notation(&s.variant, text)?,
             None => AnyGame::with_lot(&s.variant, seed),
@@ -559,10 +571,7 @@ impl Tournament {
     ) -> Result<MatchResult, Error> {
         let s = self.settings.clone();
         let seed = s.seed.wrapping_add(index);
-        let mut engines = [
-            Engine::new(engine, &s.variant, seed, s.db.as_deref())?,
-            Engine::new(opponent, &s.variant, seed ^ 0x5555, None)?,
-        ];
+        let mut engines = self.engines(engine, opponent, seed)?;
         let options = MatchOptions {
             lot: options.lot ^ s.seed,
             ..*options

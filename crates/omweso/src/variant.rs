@@ -3,7 +3,6 @@
 //! `north-first`, `by-lot`).
 
 use core::fmt;
-use core::str::FromStr;
 
 use mancala_core::variant::{OptionError, OptionInfo, Options, write_words};
 
@@ -35,7 +34,7 @@ pub enum First {
 /// assert_eq!(e.to_string(), "omweso has no pits or seeds options: its board is fixed");
 /// # Ok::<(), omweso::VariantError>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {
     two_captures_first: bool,
     first: First,
@@ -113,14 +112,6 @@ impl Variant {
         })
     }
 
-    /// The options of the text `text` (see [`Variant::OPTIONS`]).
-    ///
-    /// # Errors
-    /// [`VariantError::Option`] for a word that is no option of Omweso.
-    pub fn read_options(text: &str) -> Result<Options, VariantError> {
-        Ok(Options::read(text, "omweso", Variant::OPTIONS)?)
-    }
-
     /// The rule options.
     #[must_use]
     pub const fn rules(self) -> Rules {
@@ -136,6 +127,8 @@ impl Variant {
     }
 }
 
+mancala_core::variant_text!(Variant, VariantError, "omweso");
+
 impl fmt::Display for Variant {
     /// The options that are on (`two-captures-first by-lot`); empty for the default.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -148,14 +141,6 @@ impl fmt::Display for Variant {
                 ("by-lot", self.first == First::ByLot),
             ],
         )
-    }
-}
-
-impl FromStr for Variant {
-    type Err = VariantError;
-
-    fn from_str(s: &str) -> Result<Variant, VariantError> {
-        Variant::from_options(&Variant::read_options(s)?)
     }
 }
 
@@ -182,7 +167,7 @@ impl fmt::Display for crate::Mode {
 }
 
 #[cfg(feature = "alloc")]
-impl FromStr for crate::Mode {
+impl core::str::FromStr for crate::Mode {
     type Err = ParseModeError;
 
     /// Reads `classic`, `contract` or `blitz`.

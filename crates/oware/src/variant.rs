@@ -2,7 +2,6 @@
 //! hold one of them, read from and written to text (`seeds=3`).
 
 use core::fmt;
-use core::str::FromStr;
 
 use mancala_core::variant::{OptionError, OptionInfo, Options, write_words};
 
@@ -82,14 +81,6 @@ impl Variant {
         Variant::new(options.seeds.unwrap_or(SEEDS_PER_PIT[0]))
     }
 
-    /// The options of the text `text` (see [`Variant::OPTIONS`]).
-    ///
-    /// # Errors
-    /// [`VariantError::Option`] for a word that is no option of Oware.
-    pub fn read_options(text: &str) -> Result<Options, VariantError> {
-        Ok(Options::read(text, "oware", Variant::OPTIONS)?)
-    }
-
     /// Seeds per pit at the start: 4 or 3.
     #[must_use]
     pub const fn seeds(self) -> u8 {
@@ -97,24 +88,11 @@ impl Variant {
     }
 }
 
-impl Default for Variant {
-    /// 4 seeds a pit.
-    fn default() -> Variant {
-        Variant::STANDARD[0]
-    }
-}
+mancala_core::variant_text!(Variant, VariantError, "oware");
 
 impl fmt::Display for Variant {
     /// `seeds=4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_words(f, &[("seeds", self.seeds)], &[])
-    }
-}
-
-impl FromStr for Variant {
-    type Err = VariantError;
-
-    fn from_str(s: &str) -> Result<Variant, VariantError> {
-        Variant::from_options(&Variant::read_options(s)?)
     }
 }

@@ -3,7 +3,6 @@
 //! (`pits=5 clockwise`).
 
 use core::fmt;
-use core::str::FromStr;
 
 use mancala_core::variant::{OptionError, OptionInfo, Options, write_words};
 
@@ -89,14 +88,6 @@ impl Variant {
         Variant::new(options.pits.unwrap_or(6), options.has("clockwise"))
     }
 
-    /// The options of the text `text` (see [`Variant::OPTIONS`]).
-    ///
-    /// # Errors
-    /// [`VariantError::Option`] for a word that is no option of Rio Kadalis.
-    pub fn read_options(text: &str) -> Result<Options, VariantError> {
-        Ok(Options::read(text, "rio-kadalis", Variant::OPTIONS)?)
-    }
-
     /// Holes per row: 6 or 5.
     #[must_use]
     pub const fn pits(self) -> u8 {
@@ -110,24 +101,11 @@ impl Variant {
     }
 }
 
-impl Default for Variant {
-    /// 2×6, sown counter-clockwise.
-    fn default() -> Variant {
-        Variant::STANDARD[0]
-    }
-}
+mancala_core::variant_text!(Variant, VariantError, "rio-kadalis");
 
 impl fmt::Display for Variant {
     /// `pits=6`, then `clockwise` when it is.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_words(f, &[("pits", self.pits)], &[("clockwise", self.clockwise)])
-    }
-}
-
-impl FromStr for Variant {
-    type Err = VariantError;
-
-    fn from_str(s: &str) -> Result<Variant, VariantError> {
-        Variant::from_options(&Variant::read_options(s)?)
     }
 }

@@ -2,7 +2,6 @@
 //! that can only hold one of them, read from and written to text (`pits=7 seeds=4`).
 
 use core::fmt;
-use core::str::FromStr;
 
 use mancala_core::variant::{OptionError, OptionInfo, Options, write_words};
 
@@ -83,14 +82,6 @@ impl Variant {
         Variant::new(options.pits.unwrap_or(6), options.seeds.unwrap_or(3))
     }
 
-    /// The options of the text `text` (see [`Variant::OPTIONS`]).
-    ///
-    /// # Errors
-    /// [`VariantError::Option`] for a word that is no option of Urim.
-    pub fn read_options(text: &str) -> Result<Options, VariantError> {
-        Ok(Options::read(text, "urim", Variant::OPTIONS)?)
-    }
-
     /// Pits per row: 6 or 7.
     #[must_use]
     pub const fn pits(self) -> u8 {
@@ -104,24 +95,11 @@ impl Variant {
     }
 }
 
-impl Default for Variant {
-    /// 2×6 with 3 seeds a pit.
-    fn default() -> Variant {
-        Variant::STANDARD[0]
-    }
-}
+mancala_core::variant_text!(Variant, VariantError, "urim");
 
 impl fmt::Display for Variant {
     /// `pits=6 seeds=3`: both counts, always.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_words(f, &[("pits", self.pits), ("seeds", self.seeds)], &[])
-    }
-}
-
-impl FromStr for Variant {
-    type Err = VariantError;
-
-    fn from_str(s: &str) -> Result<Variant, VariantError> {
-        Variant::from_options(&Variant::read_options(s)?)
     }
 }
