@@ -59,6 +59,9 @@ use mancala::runtime::tables::{MatchTable, PairTable, RoundRobinTable};
 use mancala::runtime::tournament::{Progress, Settings, Tournament, anchor_index, engine_list};
 use mancala::runtime::{AnyMatch, EngineSpec, GameKind, MatchOptions, db};
 
+/// A round robin's engines: one value of `--round-robin` (a list, not repeated options).
+type Specs = Vec<EngineSpec>;
+
 /// Engine against engine over many games, colours alternated; or over whole matches.
 #[derive(Parser, Debug)]
 #[command(
@@ -83,7 +86,7 @@ struct Cli {
     /// games a pairing, with Elo ratings fitted over all games
     #[arg(long, value_name = "SPECS", conflicts_with_all = ["matches", "engine", "opponent"],
           value_parser = |t: &str| engine_list(t).map_err(|e| e.to_string()), help_heading = "Round robin")]
-    round_robin: Option<Vec<EngineSpec>>,
+    round_robin: Option<Specs>,
     /// The engine rated 0 in the round robin (default the first of the list)
     #[arg(long, value_name = "SPEC", requires = "round_robin", help_heading = "Round robin",
           value_parser = common::cli::engine_spec)]
