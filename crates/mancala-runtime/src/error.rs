@@ -1,5 +1,5 @@
 //! What went wrong, typed: [`Error`] says which kind of thing failed, and its payload
-//! keeps the library's own reason (a game's [`IllegalMove`] reason, its position's
+//! keeps the library's own reason (a game's [`mancala_core::IllegalMove`] reason, its position's
 //! parse error, an engine's [`SpecError`], the databases' error…), so that a front end
 //! can tell a rule from a typo without reading the words. `Display` builds the words,
 //! the same in every front end.
