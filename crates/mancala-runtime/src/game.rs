@@ -581,9 +581,14 @@ impl AnyGame {
     ///
     /// ```
     /// use mancala_runtime::{AnyGame, GameKind};
-    /// let paused = "0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0";
+    /// // South's turn paused at pit j with 9 seeds in hand (the golden replay's 11th ply).
+    /// let paused = "6,6,0,1,7,0,2,5/1,0,8,0,2,1,2,0/1,1,0,2,0,1,0,0/4,4,0,0,0,1,0,0 S snc 1-0 j+9:r";
     /// let game = AnyGame::from_notation(GameKind::Omweso, paused, "")?;
-    /// assert_eq!(game.describe_pause(), None);
+    /// assert_eq!(
+    ///     game.describe_pause().as_deref(),
+    ///     Some("the turn is paused at pit j with 9 seeds in hand: sow them on with 'j' (counter-clockwise) or 'j-' (clockwise)")
+    /// );
+    /// assert_eq!(AnyGame::new(&"omweso".parse()?).describe_pause(), None);
     /// # Ok::<(), mancala_runtime::Error>(())
     /// ```
     #[must_use]
