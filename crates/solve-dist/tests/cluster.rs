@@ -230,6 +230,40 @@ fn larger_counts_are_byte_identical() {
     three_shapes(&OwareGame::new(), &["oware"], c[2]);
 }
 
+/// More processes than CI's: 4 and 8 processes of one worker, and 4 of two (threads as
+/// well as processes), for each game at the counts of the long test above (Kalah(6) to
+/// 10 seeds, Urim 2×6 and Oware to 9), byte-identical to the single-machine build.
+/// `cargo test --release -p solve-dist --test cluster -- --ignored`.
+#[test]
+#[ignore = "long: 4 and 8 processes on 127.0.0.1, three games"]
+fn four_and_eight_processes_are_byte_identical() {
+    let games: [(&dyn Fn(u32) -> PathBuf, &[&str], u32); 3] = [
+        (
+            &|m| reference(&KalahGame::new(Rules::with_pits(6)), m, "kalah-many-single"),
+            &["kalah"],
+            10,
+        ),
+        (
+            &|m| reference(&UrimGame::<6>::new(), m, "urim-many-single"),
+            &["urim"],
+            9,
+        ),
+        (
+            &|m| reference(&OwareGame::new(), m, "oware-many-single"),
+            &["oware"],
+            9,
+        ),
+    ];
+    for (single, game, max) in games {
+        let want = single(max);
+        for (n, w) in [(4, 1), (8, 1), (4, 2)] {
+            let name = format!("{}-{max}-many-{n}x{w}", game.join("-"));
+            let got = cluster_build(game, max, &name, n, w);
+            assert_same_files(&want, &got);
+        }
+    }
+}
+
 /// The seed counts process `p`'s manifest lists as finished.
 fn finished(dir: &Path, p: usize) -> usize {
     let path = dir
