@@ -237,30 +237,18 @@ fn larger_counts_are_byte_identical() {
 #[test]
 #[ignore = "long: 4 and 8 processes on 127.0.0.1, three games"]
 fn four_and_eight_processes_are_byte_identical() {
-    let games: [(&dyn Fn(u32) -> PathBuf, &[&str], u32); 3] = [
-        (
-            &|m| reference(&KalahGame::new(Rules::with_pits(6)), m, "kalah-many-single"),
-            &["kalah"],
-            10,
-        ),
-        (
-            &|m| reference(&UrimGame::<6>::new(), m, "urim-many-single"),
-            &["urim"],
-            9,
-        ),
-        (
-            &|m| reference(&OwareGame::new(), m, "oware-many-single"),
-            &["oware"],
-            9,
-        ),
-    ];
-    for (single, game, max) in games {
-        let want = single(max);
-        for (n, w) in [(4, 1), (8, 1), (4, 2)] {
-            let name = format!("{}-{max}-many-{n}x{w}", game.join("-"));
-            let got = cluster_build(game, max, &name, n, w);
-            assert_same_files(&want, &got);
-        }
+    many_shapes(&KalahGame::new(Rules::with_pits(6)), &["kalah"], 10);
+    many_shapes(&UrimGame::<6>::new(), &["urim"], 9);
+    many_shapes(&OwareGame::new(), &["oware"], 9);
+}
+
+/// 4 processes × 1 worker, 8 × 1, 4 × 2, each byte-identical to the single build.
+fn many_shapes<G: Solvable>(g: &G, game: &[&str], max: u32) {
+    let name = format!("{}-{max}-many", game.join("-"));
+    let want = reference(g, max, &format!("{name}-single"));
+    for (n, w) in [(4, 1), (8, 1), (4, 2)] {
+        let got = cluster_build(game, max, &format!("{name}-{n}x{w}"), n, w);
+        assert_same_files(&want, &got);
     }
 }
 
