@@ -9,6 +9,7 @@
 use wasm_bindgen::prelude::*;
 
 pub mod json;
+pub mod page;
 #[cfg(feature = "rules")]
 pub mod rules;
 pub mod table;
@@ -251,5 +252,66 @@ impl Engine {
     /// The library's message when the game is not of the engine's variant.
     pub fn search(&mut self, game: &Game) -> Result<String, JsError> {
         self.bot.search(&game.table).map_err(js)
+    }
+}
+
+/// The page's readable names and each ply's story (`src/page.rs`).
+#[wasm_bindgen]
+impl Game {
+    /// A game of the game shown (`variant`) from a pasted position, whose own sizes
+    /// count (see [`Table::from_pasted`]).
+    ///
+    /// # Errors
+    /// The library's message for a position it refuses.
+    #[wasm_bindgen(js_name = fromPasted)]
+    pub fn from_pasted(variant: &str, position: &str) -> Result<Game, JsError> {
+        Table::from_pasted(variant, position)
+            .map(|table| Game { table })
+            .map_err(js)
+    }
+
+    /// The sowing direction, the variant's name and the ending in words, as JSON
+    /// (see [`Table::page_json`]).
+    #[wasm_bindgen(js_name = pageInfo)]
+    #[must_use]
+    pub fn page_info(&self) -> String {
+        self.table.page_json()
+    }
+
+    /// Each ply with what it did, as JSON (see [`Table::history_json`]).
+    #[must_use]
+    pub fn history(&self) -> String {
+        self.table.history_json()
+    }
+}
+
+/// The menu's variants with their names for players, as JSON (see
+/// [`page::variants_json`]).
+#[wasm_bindgen(js_name = variantList)]
+#[must_use]
+pub fn variant_list() -> String {
+    page::variants_json()
+}
+
+/// A variant's name for players (`Kalah — 6 pits, 4 seeds`).
+///
+/// # Errors
+/// The library's message for a variant it does not know.
+#[wasm_bindgen(js_name = variantLabel)]
+pub fn variant_label(variant: &str) -> Result<String, JsError> {
+    page::variant_label(variant).map_err(js)
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// Searches each legal move of `game` with this engine: `[{move, score, value}]`
+    /// as JSON, each move's value for the player who plays it (see
+    /// [`Bot::evaluate_moves`]).
+    ///
+    /// # Errors
+    /// The library's message when the game is not of the engine's variant.
+    #[wasm_bindgen(js_name = evaluateMoves)]
+    pub fn evaluate_moves(&mut self, game: &Game) -> Result<String, JsError> {
+        self.bot.evaluate_moves(&game.table).map_err(js)
     }
 }
