@@ -232,6 +232,10 @@ def board(b):
     )
 
 
+PLY_TEXTS = ("return [...document.querySelectorAll('#movelist button.ply')].map(x => [...x.childNodes]"
+             ".filter(n => !(n.classList && n.classList.contains('sr-only'))).map(n => n.textContent).join(''))")
+
+
 def idle(b, seconds=300):
     b.wait(
         "return document.body.dataset.thinking === 'false' && document.body.dataset.sowing !== 'true'",
@@ -285,14 +289,34 @@ def legal_pits(b, side="S"):
     )
 
 
+def viewport(b, width, height, mobile=False):
+    """The page's viewport at exactly `width`×`height` CSS pixels (a phone's: `mobile`)."""
+    b.cdp("Emulation.setDeviceMetricsOverride",
+          {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+    # (A phone's page wider than the screen would widen the layout: the phone case
+    # checks that nothing does.)
+    b.wait(f"return window.outerWidth === {width} || window.innerWidth >= {width}", what="the viewport's size", seconds=10)
+    time.sleep(0.3)  # the page redraws the board for the new width
+
+
+def desktop(b):
+    viewport(b, 1280, 900)
+
+
 def shot(b, shots, name):
-    """Screenshots of the page as it is, at a desktop's size and a phone's."""
+    """Screenshots of the page as it is, at a desktop's size (1280×900) and a phone's
+    (390×844)."""
     if not shots:
         return
-    for width, height, tag in [(1280, 900, "desktop"), (390, 844, "phone")]:
-        b.size(width, height)
-        b.screenshot(os.path.join(shots, f"{name}-{tag}.png"))
-    b.size(1280, 900)
+    try:
+        for width, height, tag in [(1280, 900, "desktop"), (390, 844, "phone")]:
+            viewport(b, width, height, mobile=tag == "phone")
+            b.screenshot(os.path.join(shots, f"{name}-{tag}.png"))
+            if tag == "phone":
+                wide = b.js("return document.documentElement.scrollWidth")
+                assert wide <= width, f"{name}: the page is {wide} px wide on a phone"
+    finally:
+        desktop(b)
 
 
 def replay(replay_bin, game, moves):
@@ -352,9 +376,7 @@ def choose_by_keys(b, select_id, value):
 
 def new_game_by_keys(b, variant, level="greedy", human="S"):
     close_dialogs(b)
-    b.js("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
-    tab_to(b, lambda f: f["id"] == "new-open", "New game")
-    b.keys("Enter")
+    b.keys("n")  # the page's key for New game
     b.wait("return document.getElementById('new-game').open", what="the New game panel", seconds=10)
     choose_by_keys(b, "variant", variant)
     tab_to(b, lambda f: f["id"] == "human", "You play")
@@ -398,6 +420,10 @@ def play_by_keys(b, variant, rng, max_plies=3000):
     keys and Enter too."""
     new_game_by_keys(b, variant)
     tab_to(b, lambda f: f["player"] is not None, "the board")
+    # Moves shown at once: the sowing's speed, after the board in the Tab order.
+    tab_to(b, lambda f: f["id"] == "speed", "the sowing's speed")
+    b.keys("Home")
+    tab_to(b, lambda f: f["player"] is not None, "the board", back=True)
     for _ in range(max_plies):
         idle(b)
         st = board(b)
@@ -547,6 +573,7 @@ def test(args):
             print(f"FAIL {name}: console errors: {errors}", flush=True)
 
     try:
+        desktop(b)
         b.go(url)
         first = b.js("return window.__timings.first_board_ms")
         print(f"first board drawn {first:.0f} ms after the navigation began", flush=True)
@@ -598,7 +625,8 @@ def test(args):
             try:
                 (inp,) = b.find("#open")
                 b.s("POST", f"/element/{inp}/value", {"text": f.name})
-                b.wait("return document.getElementById('board').dataset.moves === 'c f'", what="the opened file")
+                b.wait("return document.getElementById('board').dataset.moves.startsWith('c f')",
+                       what="the opened file", seconds=20)
             finally:
                 os.unlink(f.name)
             menu = b.js("return document.getElementById('variant').value")
@@ -717,10 +745,10 @@ def test(args):
             idle(b)
             assert b.find('#board .pit.last-from[data-player="S"][data-pit="5"] .mark'), "the last move is not marked"
             assert b.find('#board .pit.last-end[data-player="N"][data-pit="1"]'), "nor where it ended"
-            items = b.js("return [...document.querySelectorAll('#movelist li')].map(li => [li.value, li.textContent])")
-            assert items == [[1, "Sf ×6"]], items
-            label = b.js("return document.querySelector('#movelist button.ply').getAttribute('aria-label')")
-            assert label == "move 1: South f, captured 6", label
+            items = b.js("return [...document.querySelectorAll('#movelist li')].map(li => [li.value, li.innerText])")
+            assert len(items) == 1 and items[0][0] == 1 and "f\n×6" in items[0][1], items
+            label = b.js("return document.querySelector('#movelist button.ply').textContent")
+            assert label == "move 1, South: f ×6, captured 6", label
             b.click('#board .pit.legal[data-player="N"]')
             idle(b)
             items = b.js("return [...document.querySelectorAll('#movelist li')].map(li => li.value)")
@@ -738,7 +766,7 @@ def test(args):
             assert turn == "Extra turn: play again", turn
             said = b.js("return document.getElementById('announce').textContent")
             assert "Extra turn" in said, said
-            plies = b.js("return [...document.querySelectorAll('#movelist button.ply')].map(x => x.textContent)")
+            plies = b.js(PLY_TEXTS)
             assert plies == ["c +"], plies
             return turn
 
@@ -769,7 +797,7 @@ def test(args):
             new_game(b, "oware seeds=4", human="S", speed="1000")
             b.click('#board .pit[data-player="S"][data-pit="2"]')
             b.wait("return document.body.dataset.sowing === 'true'", what="the sowing", seconds=10)
-            plies = b.js("return [...document.querySelectorAll('#movelist button.ply')].map(x => x.textContent)")
+            plies = b.js(PLY_TEXTS)
             turn = b.js("return document.getElementById('turn').textContent")
             assert plies == ["c"], plies
             assert turn != "Your move", turn
@@ -883,16 +911,18 @@ def test(args):
         # ---- what the page is ----
 
         def phone_board():
-            b.size(390, 844)
-            new_game(b, "urim pits=7 seeds=3")
-            sizes = b.js(
-                "const svg = document.getElementById('board'); const k = svg.getScreenCTM().a;"
-                "const hits = [...svg.querySelectorAll('g.pit rect.hit')].map(r => r.getBoundingClientRect());"
-                "const count = parseFloat(getComputedStyle(svg.querySelector('text.count')).fontSize) * k;"
-                "return [Math.min(...hits.map(h => Math.min(h.width, h.height))), count, svg.dataset.layout,"
-                " document.documentElement.scrollWidth]"
-            )
-            b.size(1280, 900)
+            viewport(b, 390, 844, mobile=True)
+            try:
+                new_game(b, "urim pits=7 seeds=3")
+                sizes = b.js(
+                    "const svg = document.getElementById('board'); const k = svg.getScreenCTM().a;"
+                    "const hits = [...svg.querySelectorAll('g.pit rect.hit')].map(r => r.getBoundingClientRect());"
+                    "const count = parseFloat(getComputedStyle(svg.querySelector('text.count')).fontSize) * k;"
+                    "return [Math.min(...hits.map(h => Math.min(h.width, h.height))), count, svg.dataset.layout,"
+                    " document.documentElement.scrollWidth]"
+                )
+            finally:
+                desktop(b)
             assert sizes[0] >= 44 and sizes[1] >= 14, sizes
             assert sizes[3] <= 390, f"the page scrolls sideways: {sizes}"
             return f"at 390 px: pits {sizes[0]:.0f} px, counts {sizes[1]:.1f} px, stores {sizes[2]}"

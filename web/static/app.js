@@ -97,11 +97,17 @@ function sweptCounts(s) {
   return { S: zero(s.pits[0]), N: zero(s.pits[1]), stores: e.totals };
 }
 
+// The pit that has the keyboard's focus while the board has it: kept across redraws.
+let boardFocus = null;
+
+function focusLost() {
+  const a = document.activeElement;
+  return !a || a === document.body || !a.isConnected;
+}
+
 function drawCurrent(opts = {}) {
   const s = review === null ? state : reviewState;
-  const focused = document.activeElement && document.activeElement.closest
-    ? document.activeElement.closest('#board g.pit') : null;
-  const focusKey = focused ? [focused.dataset.player, focused.dataset.pit] : null;
+  const focusKey = boardFocus;
   const lastPly = review === null ? history[history.length - 1] : history[review - 1];
   const legal = legalMap(s);
   const choices = chosenPit !== null && review === null ? legal.get(chosenPit) : null;
@@ -124,14 +130,14 @@ function drawCurrent(opts = {}) {
   if (!stop) stop = pits.find((g) => g.dataset.legal === 'true');
   if (!stop) stop = pits.find((g) => g.dataset.player === s.to_move) || pits[0];
   if (stop) stop.setAttribute('tabindex', '0');
-  if (focusKey && stop && !choices) stop.focus();
   const choice = $('board').querySelector('g.choice.hint') || $('board').querySelector('g.choice');
   if (choice && opts.focusChoice) choice.focus();
+  else if (focusKey && stop && focusLost()) stop.focus();
 }
 
 function boardLabel(s) {
   const e = s.status === 'ongoing' ? `${sideName(s.to_move)} to move` : 'the game is over';
-  return `The board, ${info.label}: ${e}. Arrow keys move between pits, Enter plays.`;
+  return `The board, ${info.label}: ${e}. Arrow keys move between pits, Enter plays, N starts a new game.`;
 }
 
 // ---- what the page says --------------------------------------------------------
@@ -231,14 +237,19 @@ function renderMoves() {
         (review === null && k === history.length - 1 ? ' last' : '');
       b.dataset.ply = String(k + 1);
       const i2 = p.side === 'S' ? 0 : 1;
-      let text = p.move;
+      let marks = '';
       const notes = [];
-      if (p.captured[i2]) { text += ` ×${p.captured[i2]}`; notes.push(`captured ${p.captured[i2]}`); }
+      if (p.captured[i2]) { marks += ` ×${p.captured[i2]}`; notes.push(`captured ${p.captured[i2]}`); }
       if (p.captured[1 - i2]) notes.push(`gave ${p.captured[1 - i2]}`);
-      if (p.extra) { text += ' +'; notes.push('extra turn'); }
-      if (p.decision) { text += ' …'; notes.push('then a decision'); }
-      b.textContent = text;
-      b.setAttribute('aria-label', `move ${k + 1}: ${sideName(p.side)} ${p.move}${notes.length ? ', ' + notes.join(', ') : ''}`);
+      if (p.extra) { marks += ' +'; notes.push('extra turn'); }
+      if (p.decision) { marks += ' …'; notes.push('then a decision'); }
+      // Named by its words (no aria-label): the marks are said in full to screen readers.
+      const sr = (text) => { const e = document.createElement('span'); e.className = 'sr-only'; e.textContent = text; return e; };
+      const seen = document.createElement('span');
+      seen.setAttribute('aria-hidden', 'true');
+      seen.textContent = marks;
+      b.append(sr(`move ${k + 1}, ${sideName(p.side)}: `), p.move, seen);
+      if (notes.length) b.append(sr(`, ${notes.join(', ')}`));
       if (review === k + 1) b.setAttribute('aria-current', 'step');
       b.addEventListener('click', () => startReview(k + 1));
       cell.appendChild(b);
@@ -419,6 +430,10 @@ async function show(events) {
     legal: null, mine: () => false, last: null, hint: null, choices: null, counts: null,
   });
   void beforeGeo;
+  if (boardFocus && focusLost()) {
+    const g = $('board').querySelector(`g.pit[data-player="${boardFocus[0]}"][data-pit="${boardFocus[1]}"]`);
+    if (g) { g.setAttribute('tabindex', '0'); g.focus(); }
+  }
   const p = history[history.length - 1];
   announce(plyWords(p) + (state.status === 'ongoing' ? ` ${turnText()}.` : ''));
   const done = await Sowing.animate($('board'), geo, before, events);
@@ -843,8 +858,23 @@ async function main() {
     if (g) clickPit(g.dataset.player, Number(g.dataset.pit));
   });
   board.addEventListener('keydown', boardKeys);
+  board.addEventListener('focusin', (e) => {
+    const g = e.target.closest('g.pit');
+    if (g) boardFocus = [g.dataset.player, g.dataset.pit];
+  });
+  board.addEventListener('focusout', (e) => {
+    if (e.relatedTarget && !board.contains(e.relatedTarget)) boardFocus = null;
+  });
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && review !== null && !document.querySelector('dialog[open]')) endReview();
+    if (document.querySelector('dialog[open]')) return;
+    if (e.key === 'Escape' && review !== null) endReview();
+    // N: the New game panel, from anywhere but a text field.
+    const t = e.target;
+    const typing = t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA');
+    if ((e.key === 'n' || e.key === 'N') && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      $('new-open').click();
+    }
   });
   let resized = null;
   window.addEventListener('resize', () => {

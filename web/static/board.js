@@ -22,7 +22,7 @@ export function letter(index) { return String.fromCharCode(97 + index); }
 
 // Seeds as small dots scattered in a disc of radius `spread` (a fixed pattern, so a
 // count always looks the same); at most 24 drawn.
-export function drawSeeds(g, cx, cy, n, spread = 30) {
+export function drawSeeds(g, cx, cy, n, spread = 28) {
   for (const s of g.querySelectorAll('circle.seed')) s.remove();
   const shown = Math.min(n, 24);
   const first = [...g.children].find((c) => c.tagName === 'text' || c.getAttribute('aria-hidden') === 'true') || null;
@@ -30,7 +30,7 @@ export function drawSeeds(g, cx, cy, n, spread = 30) {
     // A sunflower spiral: even, and the same for every pit.
     const r = shown === 1 ? 0 : spread * Math.sqrt((i + 0.5) / shown);
     const a = i * 2.39996 + 0.6;
-    const c = el('circle', { cx: cx + r * Math.cos(a), cy: cy + r * Math.sin(a), r: 7, class: 'seed' });
+    const c = el('circle', { cx: cx + r * Math.cos(a), cy: cy + r * Math.sin(a), r: shown > 12 ? 6 : 8, class: 'seed' });
     g.insertBefore(c, first);
   }
 }
@@ -188,8 +188,12 @@ export function drawBoard(svg, view) {
         class: 'pit-text', 'aria-hidden': 'true', 'data-player': player, 'data-pit': String(index),
         transform: `translate(${p.x},${p.y})`,
       }, texts);
-      const t = el('text', { x: 0, y: 11, class: 'count' }, shown);
-      t.textContent = count === null ? '' : String(count);
+      // The count in a badge at the pit's top right, the seeds left in sight.
+      if (count !== null) {
+        el('circle', { cx: 31, cy: -31, r: 21, class: 'badge' }, shown);
+        const t = el('text', { x: 31, y: -20.5, class: 'count' }, shown);
+        t.textContent = String(count);
+      }
       // The pit's letter: outside the rows on two-row boards, in the cell's corner on
       // Omweso's four rows (so that it belongs to one pit only).
       const lt = rows === 2
@@ -199,8 +203,8 @@ export function drawBoard(svg, view) {
       if (isFrom || isEnd) {
         // Not by colour alone: a small mark in the cell's top corner.
         const mark = el('g', { class: isFrom ? 'mark from' : 'mark end', 'aria-hidden': 'true' }, g);
-        if (isFrom) el('path', { d: 'M30,-46 L46,-46 L46,-30 Z' }, mark);
-        else el('circle', { cx: 38, cy: -38, r: 7 }, mark);
+        if (isFrom) el('path', { d: 'M-46,-46 L-28,-46 L-46,-28 Z' }, mark);
+        else el('circle', { cx: -38, cy: -38, r: 8 }, mark);
       }
       if (hinted) {
         const hg = el('g', { class: 'hint-mark', 'aria-hidden': 'true' }, g);

@@ -13,7 +13,8 @@ const $ = (id) => document.getElementById(id);
 
 // The count drawn on pit `index` of `player` (board.js keeps it outside the pit's control).
 function countOf(svg, player, index) {
-  return svg.querySelector(`g.pit-text[data-player="${player}"][data-pit="${index}"] text.count`);
+  return svg.querySelector(`g.pit-text[data-player="${player}"][data-pit="${index}"] text.count`)
+    || { textContent: '' };
 }
 
 // How long each kind of step lasts, in seeds' time.
