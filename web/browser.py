@@ -775,7 +775,7 @@ def test(args):
         def omweso_rows():
             new_game(b, "omweso", human="S")
             labels = b.js("return [...document.querySelectorAll('#board text.row-label')].map(t => t.textContent)")
-            assert labels == ["North outer", "North inner", "South inner", "South outer"], labels
+            assert labels == ["North", "outer", "North", "inner", "South", "inner", "South", "outer"], labels
             inside = b.js(
                 "return [...document.querySelectorAll('#board g.pit')].every(g => {"
                 " const l = document.querySelector(`#board g.pit-text[data-player=\"${g.dataset.player}\"]"
@@ -925,7 +925,20 @@ def test(args):
                 desktop(b)
             assert sizes[0] >= 44 and sizes[1] >= 14, sizes
             assert sizes[3] <= 390, f"the page scrolls sideways: {sizes}"
-            return f"at 390 px: pits {sizes[0]:.0f} px, counts {sizes[1]:.1f} px, stores {sizes[2]}"
+            out = f"at 390 px: Urim 7 pits {sizes[0]:.0f} px, counts {sizes[1]:.1f} px, stores {sizes[2]}"
+            viewport(b, 390, 844, mobile=True)
+            try:
+                new_game(b, "omweso")
+                om = b.js(
+                    "const svg = document.getElementById('board');"
+                    "const hits = [...svg.querySelectorAll('g.pit rect.hit')].map(r => r.getBoundingClientRect());"
+                    "return [Math.min(...hits.map(h => Math.min(h.width, h.height))),"
+                    " [...svg.querySelectorAll('text.row-label')].map(t => t.textContent)]"
+                )
+            finally:
+                desktop(b)
+            assert om[0] >= 44 and len(om[1]) == 2, om
+            return out + f"; Omweso {om[0]:.0f} px, rows named above and below"
 
         case("the board scales to a phone: 44 px pits, 14 px counts", phone_board)
 

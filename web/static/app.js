@@ -56,9 +56,10 @@ function layout() {
   const width = wrap.clientWidth || 800;
   const s = state;
   const n = s.pits[0].length / s.rows;
-  const cols = n + (s.stores ? 2 : 0);
-  // Tap targets of at least 44 px: narrow screens put the stores above and below.
-  return s.stores && (width / (cols * 100 + 28)) * 100 < 46 ? 'tall' : 'wide';
+  const wide = n * 100 + (s.stores ? 200 : 0) + (s.rows === 2 ? 70 : 0) + 28;
+  // Tap targets of at least 44 px: narrow screens put the stores (Omweso's row names)
+  // above and below the rows.
+  return (width / wide) * 100 < 46 ? 'tall' : 'wide';
 }
 
 // The board's data attributes name the library's position `s` (set as soon as a move is
@@ -189,8 +190,12 @@ function renderPlayers() {
       : `engine, ${LEVEL_NAMES[settings.level] || settings.level}`;
     card.querySelector('.who').textContent = `${sideName(p)} (${who})`;
     const parts = [];
-    if (s.stores) parts.push(`${s.store_name === 'captured' ? 'captured' : 'store'} ${s.stores[i]}`);
-    if (!s.stores || s.store_name !== 'captured') parts.push(`captured ${caps[i]}`);
+    const totals = s.status !== 'ongoing' && info.ending && info.ending.totals;
+    if (totals) parts.push(`total ${totals[i]}`);
+    else if (s.stores) parts.push(`${s.store_name === 'captured' ? 'captured' : 'store'} ${s.stores[i]}`);
+    // Captures said apart where the store holds more than them (Kalah's sowing) or
+    // where there is no store (Omweso).
+    if (!s.stores || s.game === 'kalah') parts.push(`captured ${caps[i]}`);
     if (m) parts.push(`match points ${m.score[i]}`);
     card.querySelector('.tally').textContent = parts.join(' · ');
     const toMove = s.status === 'ongoing' && s.to_move === p;

@@ -41,11 +41,13 @@ export function geometry(state, layout = 'wide') {
   const rows = state.rows;
   const n = state.pits[0].length / rows;
   const stores = state.stores !== null;
-  const tall = layout === 'tall' && stores;
-  const gutter = rows === 2 ? 56 : 0;          // Omweso's row labels
+  const tall = layout === 'tall';
+  // Omweso's row labels: in a gutter at the left, or on a narrow screen in bands
+  // above and below the board.
+  const gutter = rows === 2 && !tall ? 70 : 0;
   const storeCols = stores && !tall ? 1 : 0;
-  const band = rows === 2 ? 0 : 34;             // two-row games: letters above and below
-  const storeBand = tall ? 84 : 0;
+  const band = rows === 2 ? (tall ? 30 : 0) : 34; // two-row games: letters above and below
+  const storeBand = tall && stores ? 84 : 0;
   const width = 2 * PAD + gutter + (n + 2 * storeCols) * U;
   const top = PAD + storeBand + band;
   const height = top + 2 * rows * U + band + storeBand + PAD;
@@ -67,7 +69,7 @@ export function geometry(state, layout = 'wide') {
     const x = player === 'N' ? PAD + gutter + U / 2 : width - PAD - U / 2;
     return { x, y: top + rows * U, w: U - 16, h: 2 * rows * U - 16 };
   };
-  return { rows, n, stores, tall, width, height, top, band, gutter, x0, pit, store };
+  return { rows, n, stores, tall: tall && stores, narrow: tall, width, height, top, band, gutter, x0, pit, store };
 }
 
 // The direction a lap moves across the screen along a row (+1 right, -1 left), `dir`
@@ -109,7 +111,7 @@ export function drawBoard(svg, view) {
   const geo = geometry(state, view.layout);
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${geo.width} ${geo.height}`);
-  svg.dataset.layout = geo.tall ? 'tall' : 'wide';
+  svg.dataset.layout = geo.narrow ? 'tall' : 'wide';
   el('rect', { x: 2, y: 2, width: geo.width - 4, height: geo.height - 4, rx: 36, class: 'wood' }, svg);
   const { rows, n } = geo;
   // The middle line between the players.
@@ -131,14 +133,17 @@ export function drawBoard(svg, view) {
     }
   }
 
-  // Omweso: each row named at its left.
-  if (rows === 2) {
-    const names = [['N', 1, 'North outer'], ['N', 0, 'North inner'], ['S', 0, 'South inner'], ['S', 1, 'South outer']];
-    for (const [player, row, text] of names) {
+  // Omweso: each row named, at its left (two lines), or above and below the board.
+  if (rows === 2 && geo.gutter) {
+    for (const [player, row, who, which] of [['N', 1, 'North', 'outer'], ['N', 0, 'North', 'inner'], ['S', 0, 'South', 'inner'], ['S', 1, 'South', 'outer']]) {
       const y = geo.pit(player, row * n).y;
-      const t = el('text', { x: 14 + geo.gutter / 2, y, class: 'row-label', transform: `rotate(-90 ${14 + geo.gutter / 2} ${y})` }, svg);
-      t.textContent = text;
+      const t = el('text', { x: PAD + geo.gutter / 2, y: y - 4, class: 'row-label' }, svg);
+      t.textContent = who;
+      el('text', { x: PAD + geo.gutter / 2, y: y + 18, class: 'row-label' }, svg).textContent = which;
     }
+  } else if (rows === 2) {
+    el('text', { x: geo.width / 2, y: PAD + 20, class: 'row-label' }, svg).textContent = 'North: outer row, then inner row';
+    el('text', { x: geo.width / 2, y: geo.height - PAD - 6, class: 'row-label' }, svg).textContent = 'South: inner row, then outer row';
   }
 
   const last = view.last;
