@@ -594,9 +594,7 @@ function analysed(id, report, moves, error) {
     a.textContent = m.move;
     const b = document.createElement('td');
     b.textContent = m.score;
-    const c = document.createElement('td');
-    c.textContent = m.exact || '';
-    tr.append(a, b, c);
+    tr.append(a, b);
     body.appendChild(tr);
   }
   $('move-values').hidden = moves.length === 0;
