@@ -274,7 +274,9 @@ fn without_code_asides(markdown: &str) -> String {
             continue;
         };
         let inside = &rest[open + 1..close];
-        if inside.contains('`') && (inside.contains("::") || inside.contains("`--") || for_programmers(inside)) {
+        if inside.contains('`')
+            && (inside.contains("::") || inside.contains("`--") || for_programmers(inside))
+        {
             out.push_str(rest[..open].trim_end_matches(' '));
         } else {
             out.push_str(&rest[..=close]);
@@ -309,7 +311,8 @@ fn for_players(markdown: &str) -> String {
     for line in text.split_inclusive('\n') {
         let t = line.trim_start();
         let starts_item = t.starts_with("- ")
-            || t.split_once(". ").is_some_and(|(n, _)| n.parse::<u32>().is_ok());
+            || t.split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<u32>().is_ok());
         if line.trim().is_empty() || (starts_item && line.len() - t.len() < 2) {
             flush(&mut block, &mut out);
         }

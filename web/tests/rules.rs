@@ -16,7 +16,13 @@ fn how(game: &str) -> String {
 
 /// The rules page of `game` from the repository's files.
 fn page_of(game: &str) -> String {
-    page(game, &how(game), &docs(&format!("{game}.md")), &docs("rulings.md")).unwrap()
+    page(
+        game,
+        &how(game),
+        &docs(&format!("{game}.md")),
+        &docs("rulings.md"),
+    )
+    .unwrap()
 }
 
 /// The numbered rules of a game's section of `docs/rulings.md`, read line by line
@@ -142,8 +148,18 @@ fn a_player_s_page_starts_with_how_to_play_and_names_no_code() {
             .filter_map(|t| t.split_once('>').map(|(_, t)| t))
             .collect();
         for word in [
-            "::", "perft", "Perft", "allocation", "serde", "FromStr", "--from", "--seeds",
-            "Setup::", "as a Setup", "Ending::", ".rs",
+            "::",
+            "perft",
+            "Perft",
+            "allocation",
+            "serde",
+            "FromStr",
+            "--from",
+            "--seeds",
+            "Setup::",
+            "as a Setup",
+            "Ending::",
+            ".rs",
         ] {
             assert!(!text.contains(word), "{game}: {word:?} on a player's page");
         }
