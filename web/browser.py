@@ -910,35 +910,33 @@ def test(args):
 
         # ---- what the page is ----
 
-        def phone_board():
+        def on_a_phone(variant):
+            """The board of a new game of `variant` at 390×844: its smallest pit (px), its
+            counts' size (px), its layout, the page's width, Omweso's row names."""
             viewport(b, 390, 844, mobile=True)
             try:
-                new_game(b, "urim pits=7 seeds=3")
-                sizes = b.js(
+                new_game(b, variant)
+                return b.js(
                     "const svg = document.getElementById('board'); const k = svg.getScreenCTM().a;"
                     "const hits = [...svg.querySelectorAll('g.pit rect.hit')].map(r => r.getBoundingClientRect());"
                     "const count = parseFloat(getComputedStyle(svg.querySelector('text.count')).fontSize) * k;"
                     "return [Math.min(...hits.map(h => Math.min(h.width, h.height))), count, svg.dataset.layout,"
-                    " document.documentElement.scrollWidth]"
-                )
-            finally:
-                desktop(b)
-            assert sizes[0] >= 44 and sizes[1] >= 14, sizes
-            assert sizes[3] <= 390, f"the page scrolls sideways: {sizes}"
-            out = f"at 390 px: Urim 7 pits {sizes[0]:.0f} px, counts {sizes[1]:.1f} px, stores {sizes[2]}"
-            viewport(b, 390, 844, mobile=True)
-            try:
-                new_game(b, "omweso")
-                om = b.js(
-                    "const svg = document.getElementById('board');"
-                    "const hits = [...svg.querySelectorAll('g.pit rect.hit')].map(r => r.getBoundingClientRect());"
-                    "return [Math.min(...hits.map(h => Math.min(h.width, h.height))),"
+                    " document.documentElement.scrollWidth,"
                     " [...svg.querySelectorAll('text.row-label')].map(t => t.textContent)]"
                 )
             finally:
                 desktop(b)
-            assert om[0] >= 44 and len(om[1]) == 2, om
-            return out + f"; Omweso {om[0]:.0f} px, rows named above and below"
+
+        def phone_board():
+            out = []
+            for variant in ["urim pits=7 seeds=3", "omweso", "kalah pits=6 seeds=4"]:
+                pit, count, layout, width, rows = on_a_phone(variant)
+                assert pit >= 44 and count >= 14, (variant, pit, count)
+                assert width <= 390, f"{variant}: the page scrolls sideways ({width} px)"
+                if variant == "omweso":
+                    assert len(rows) == 2, rows
+                out.append(f"{variant.split()[0]} {pit:.0f} px pits, {count:.1f} px counts, {layout}")
+            return "at 390 px: " + "; ".join(out)
 
         case("the board scales to a phone: 44 px pits, 14 px counts", phone_board)
 

@@ -165,7 +165,7 @@ function turnText() {
 }
 
 // What the ply did, in words: "South played c, captured 5. Extra turn: play again."
-function plyWords(p) {
+function plyWords(p, full = true) {
   if (!p) return '';
   const i = p.side === 'S' ? 0 : 1;
   let t = `${who(p.side) === 'You' ? 'You' : sideName(p.side)} played ${p.move}`;
@@ -173,6 +173,7 @@ function plyWords(p) {
   if (took) t += `, captured ${took}`;
   if (lost) t += `; ${sideName(p.side === 'S' ? 'N' : 'S')} took ${lost}`;
   t += '.';
+  if (!full) return t;
   if (p.extra) t += ' Extra turn: play again.';
   if (p.decision) t += ' A decision: which way the seeds in hand go on.';
   return t;
@@ -309,6 +310,9 @@ function render(opts = {}) {
   mark(state);
   drawCurrent(opts);
   $('turn').textContent = turnText();
+  // What the last move did, in words ("South played f, captured 6.").
+  const lastPly = review === null ? history[history.length - 1] : history[review - 1];
+  $('last').textContent = lastPly ? plyWords(lastPly, false) : '';
   renderPlayers();
   renderMoves();
   renderResult();

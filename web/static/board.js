@@ -195,8 +195,8 @@ export function drawBoard(svg, view) {
       }, texts);
       // The count in a badge at the pit's top right, the seeds left in sight.
       if (count !== null) {
-        el('circle', { cx: 31, cy: -31, r: 21, class: 'badge' }, shown);
-        const t = el('text', { x: 31, y: -20.5, class: 'count' }, shown);
+        el('circle', { cx: 30, cy: -30, r: 22, class: 'badge' }, shown);
+        const t = el('text', { x: 30, y: -19, class: 'count' }, shown);
         t.textContent = String(count);
       }
       // The pit's letter: outside the rows on two-row boards, in the cell's corner on
