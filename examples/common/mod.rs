@@ -1,10 +1,10 @@
-//! What the examples share: the command-line options (`cli`, with clap) and the way
-//! they end. Everything else — the game dispatch, engines, matches, tournaments, Elo,
+//! What the examples share: the command-line options (`cli`, with clap), the progress
+//! bars (`bars`, with indicatif) and the way they end. Everything else — the game dispatch, engines, matches, tournaments, Elo,
 //! game files, databases — is the library's runtime layer (`mancala::runtime`).
 #![allow(dead_code)] // Not every example uses every helper.
 
+pub mod bars;
 pub mod cli;
-pub mod weights;
 
 /// The exit code of an example: success, or the error printed to stderr and failure.
 pub fn exit_code<E: std::fmt::Display>(result: Result<(), E>) -> std::process::ExitCode {

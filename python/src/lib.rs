@@ -159,18 +159,11 @@ fn player_index(p: Player) -> u8 {
 }
 
 fn reason_name(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Regular => "regular",
-        EndReason::Starvation => "starvation",
-        EndReason::SideEmpty => "side_empty",
-        EndReason::Majority => "majority",
-        EndReason::Repetition => "repetition",
-        EndReason::Beheading => "beheading",
-        EndReason::GrandSlam => "grand_slam",
-        EndReason::TwoCapturesFirst => "two_captures_first",
-        EndReason::Forfeit => "forfeit",
-        #[allow(unreachable_patterns)]
-        _ => "other",
+    match r.name() {
+        "side-empty" => "side_empty",
+        "grand-slam" => "grand_slam",
+        "two-captures-first" => "two_captures_first",
+        name => name,
     }
 }
 

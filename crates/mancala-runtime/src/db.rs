@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 
 use mancala_core::Position;
 use mancala_search::{Evaluator, Static};
-use mancala_solve::SolveGame;
+use mancala_solve::Solvable;
 use mancala_solve::db::Databases;
 use mancala_solve::kalah::KalahGame;
 use mancala_solve::oracle::DbEvaluator;
@@ -44,7 +44,7 @@ fn most_seeds(variant: &Variant) -> u32 {
 
 /// Every database of the solver's game `game` in `dir`, from 0 seeds up to the first
 /// seed count that has no file.
-fn open_game<G: SolveGame>(game: &G, most: u32, dir: &Path) -> Result<Databases, Error> {
+fn open_game<G: Solvable>(game: &G, most: u32, dir: &Path) -> Result<Databases, Error> {
     let mut dbs = Databases::new(game, most.min(u32::from(u8::MAX)))
         .map_err(|e| Error::Database(e.to_string()))?;
     while dbs.len() <= dbs.ranker().max_seeds() && dbs.path(dir, dbs.len()).exists() {
@@ -164,7 +164,7 @@ pub(crate) fn solver(
 /// # Errors
 /// As [`open`]; also when `P` is not the variant's type of position.
 pub fn evaluator<P: Position + 'static>(variant: &Variant, dir: &Path) -> Result<Eval<P>, Error> {
-    fn wrap<G: SolveGame + Send + Sync + 'static>(game: G, dbs: Arc<Databases>) -> Box<dyn Any>
+    fn wrap<G: Solvable + Send + Sync + 'static>(game: G, dbs: Arc<Databases>) -> Box<dyn Any>
     where
         G::Pos: 'static,
     {

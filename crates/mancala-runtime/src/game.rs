@@ -218,10 +218,18 @@ impl AnyGame {
                 first,
             ))),
             Variant::RioKadalis { pits, clockwise } => match (pits, clockwise) {
-                (6, false) => AnyRecord::Kadalis6(Record::new(rio_kadalis::Kadalis::start(first))),
-                (6, true) => AnyRecord::Kadalis6Cw(Record::new(rio_kadalis::Kadalis::start(first))),
-                (5, false) => AnyRecord::Kadalis5(Record::new(rio_kadalis::Kadalis::start(first))),
-                (5, true) => AnyRecord::Kadalis5Cw(Record::new(rio_kadalis::Kadalis::start(first))),
+                (6, false) => {
+                    AnyRecord::Kadalis6(Record::new(rio_kadalis::RioKadalis::start(first)))
+                }
+                (6, true) => {
+                    AnyRecord::Kadalis6Cw(Record::new(rio_kadalis::RioKadalis::start(first)))
+                }
+                (5, false) => {
+                    AnyRecord::Kadalis5(Record::new(rio_kadalis::RioKadalis::start(first)))
+                }
+                (5, true) => {
+                    AnyRecord::Kadalis5Cw(Record::new(rio_kadalis::RioKadalis::start(first)))
+                }
                 _ => return Err(out(&"rio-kadalis has 5 or 6 holes a row")),
             },
             Variant::Oware { seeds } => AnyRecord::Oware(Record::new(
@@ -308,7 +316,8 @@ impl AnyGame {
                     text: &str,
                 ) -> Result<rio_kadalis::Game<N, CW>, rio_kadalis::ParsePositionError>
                 {
-                    text.parse::<rio_kadalis::Kadalis<N, CW>>().map(Record::new)
+                    text.parse::<rio_kadalis::RioKadalis<N, CW>>()
+                        .map(Record::new)
                 }
                 // The rows give the holes: 6 unless they read only as 5.
                 let pits = match options.pits {

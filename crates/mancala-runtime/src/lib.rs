@@ -36,7 +36,7 @@
 
 use core::fmt;
 
-use mancala_core::{EndReason, Player, Status};
+use mancala_core::{Player, Status};
 
 #[cfg(feature = "db")]
 pub mod db;
@@ -188,34 +188,34 @@ pub(crate) fn describe(
     };
     let result = describe_result(&o);
     let (mover, other) = (side_name(to_move), side_name(to_move.opponent()));
-    let how = match (o.reason, game) {
-        (EndReason::Regular, GameKind::Omweso) => {
+    let how = match (o.reason.name(), game) {
+        ("regular", GameKind::Omweso) => {
             format!("a regular win (rule 7): {mover} has no legal move")
         }
-        (EndReason::Regular, GameKind::RioKadalis) => format!(
+        ("regular", GameKind::RioKadalis) => format!(
             "the end of the round (rule 4): {mover} has no stone to move; each player takes the stones in their row"
         ),
-        (EndReason::Regular, _) => format!("the regular end: {mover} has no legal move"),
-        (EndReason::Starvation, GameKind::Urim) => format!(
+        ("regular", _) => format!("the regular end: {mover} has no legal move"),
+        ("starvation", GameKind::Urim) => format!(
             "starvation (rule 5): {mover} has no seeds in their row; {other} takes the seeds left"
         ),
-        (EndReason::Starvation, _) => format!(
+        ("starvation", _) => format!(
             "starvation: {mover} cannot move, or cannot feed {other}; each player takes the seeds in their row"
         ),
-        (EndReason::SideEmpty, _) => {
+        ("side-empty", _) => {
             "an empty side (rule K5): each player adds the seeds on their side".into()
         }
-        (EndReason::Majority, _) => {
+        ("majority", _) => {
             "a majority in store: more than half of the seeds in one store, or half in each".into()
         }
-        (EndReason::Repetition, g) => format!(
+        ("repetition", g) => format!(
             "repetition{}: a position came back since the last capture; each player takes the seeds in their row",
             match g {
                 GameKind::Urim | GameKind::RioKadalis => " (rule 6)",
                 _ => "",
             }
         ),
-        (EndReason::Beheading, _) => match beheading {
+        ("beheading", _) => match beheading {
             Some(omweso::Beheading::InnerRow) => {
                 format!("beheading (rule 7): {other}'s captures emptied {mover}'s inner row")
             }
@@ -229,15 +229,14 @@ pub(crate) fn describe(
                 "beheading (rule 7): {other}'s captures emptied {mover}'s inner row or took its four corner pits"
             ),
         },
-        (EndReason::GrandSlam, _) => {
+        ("grand-slam", _) => {
             format!("grand slam (rule 7): all of {mover}'s pits are empty")
         }
-        (EndReason::TwoCapturesFirst, _) => format!(
+        ("two-captures-first", _) => format!(
             "two captures first (rule 7): {other} has captured in two turns, {mover} in none"
         ),
-        (EndReason::Forfeit, _) => "forfeit: a move over 3 seconds in blitz play (rule 9)".into(),
-        #[allow(unreachable_patterns)]
-        (_, _) => o.reason.describe().to_string(),
+        ("forfeit", _) => "forfeit: a move over 3 seconds in blitz play (rule 9)".into(),
+        (name, _) => name.to_string(),
     };
     let totals = o
         .totals

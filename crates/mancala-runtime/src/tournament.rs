@@ -157,6 +157,9 @@ impl Summary {
         let mut s = Summary::default();
         for e in endings {
             let key = match e {
+                // The runtime's words for each reason are its own to write (from
+                // `EndReason::name`); until then, those of the enum the core had.
+                #[allow(deprecated)]
                 Ending::Over { reason, .. } => reason.describe().to_string(),
                 Ending::Annulled => "annulled".to_string(),
                 Ending::Stopped => "stopped at the ply limit".to_string(),

@@ -116,22 +116,22 @@ fn every_variant_plays_as_its_concrete_type() {
     }
     check(
         "rio-kadalis",
-        rio_kadalis::Game::<6, false>::new(rio_kadalis::Kadalis::start(South)),
+        rio_kadalis::Game::<6, false>::new(rio_kadalis::RioKadalis::start(South)),
         12,
     );
     check(
         "rio-kadalis clockwise",
-        rio_kadalis::Game::<6, true>::new(rio_kadalis::Kadalis::start(South)),
+        rio_kadalis::Game::<6, true>::new(rio_kadalis::RioKadalis::start(South)),
         12,
     );
     check(
         "rio-kadalis pits=5",
-        rio_kadalis::Game::<5, false>::new(rio_kadalis::Kadalis::start(South)),
+        rio_kadalis::Game::<5, false>::new(rio_kadalis::RioKadalis::start(South)),
         12,
     );
     check(
         "rio-kadalis pits=5 clockwise",
-        rio_kadalis::Game::<5, true>::new(rio_kadalis::Kadalis::start(South)),
+        rio_kadalis::Game::<5, true>::new(rio_kadalis::RioKadalis::start(South)),
         12,
     );
     for seeds in [4, 3] {
@@ -294,7 +294,7 @@ fn a_blitz_forfeit_is_kept_in_the_sessions_files() {
     s.play(second, Some(Duration::from_secs(4))).unwrap();
     let status = s.status();
     let o = status.outcome().expect("the game is over");
-    assert_eq!(o.reason, mancala_core::EndReason::Forfeit);
+    assert_eq!(o.reason, omweso::end::FORFEIT);
     assert_eq!(o.winner, Some(Player::South));
     let files = s.game_files("a", "b");
     assert_eq!(files.len(), 1);

@@ -1,4 +1,4 @@
-//! Issue 30, goal 1: the table cuts, and the values stay those of plain minimax over
+//! The table cuts, and the values stay those of plain minimax over
 //! the record, history included, in every game.
 //!
 //! Each game is played from its start by random moves (so the records carry positions
@@ -84,7 +84,7 @@ fn oware_values_equal_minimax() {
 
 #[test]
 fn rio_kadalis_values_equal_minimax() {
-    check::<rio_kadalis::Game, _>(&rio_kadalis::Kadalis::<6>::new(), 60, 6, 24, Static);
+    check::<rio_kadalis::Game, _>(&rio_kadalis::RioKadalis::<6>::new(), 60, 6, 24, Static);
 }
 
 #[test]

@@ -35,8 +35,8 @@ use mancala_core::record::{MoveOf, Record};
 use mancala_search::score::SEED;
 use mancala_search::{Engine, Report};
 
-use crate::SolveError;
 use crate::db::Databases;
+use crate::error::SolveError;
 use crate::game::Acyclic;
 use crate::search::{Limits, Prover, available_memory, boards_above, table_bits};
 

@@ -15,10 +15,10 @@ use std::time::{Duration, Instant};
 
 use mancala_core::{ArrayVec, Position};
 
-use crate::db::Databases;
+use crate::db::{Databases, UNKNOWN};
+use crate::error::SolveError;
 use crate::game::Acyclic;
 use crate::rank::{MAX_PITS, Ranker};
-use crate::{SolveError, UNKNOWN};
 
 /// Where a proof search stops if it has not proven the value by then.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -121,6 +121,19 @@ pub fn available_memory() -> Option<u64> {
     let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     kib.checked_mul(1024)
+}
+
+/// The CPU time of this process so far, all its threads, in seconds: Linux's
+/// `/proc/self/stat` (user and system time, at 100 ticks a second); `None` where it
+/// cannot be read.
+#[must_use]
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which is in parentheses).
+    let rest = stat.get(stat.rfind(')')? + 2..)?;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
 }
 
 /// The size of [`Prover`]'s table for a search that can meet `boards` boards
@@ -842,7 +855,7 @@ impl<'a, G: Acyclic> Prover<'a, G> {
     /// use kalah::{Kalah, Player, Rules};
     /// let game = KalahGame::new(Rules::with_pits(3));
     /// let mut dbs = Databases::new(&game, 6)?;
-    /// build::build(&game, &mut dbs, 6, None, false, |_| {})?;
+    /// build::BuildOptions::new().build(&game, &mut dbs, |_| {})?;
     /// let start = Kalah::start_with(Rules::with_pits(3), 2, Player::South)?; // 12 seeds
     /// let mut prover = Prover::new(&game, &dbs, 12)?;
     /// let value = prover.prove(&start, &Limits::none())?.value().unwrap();

@@ -272,8 +272,8 @@ pub fn random_game<P: Position>(
 /// Runs a property test of `cases` cases drawn from `strategy` (proptest, shrinking
 /// included), where `test` returns whether the property's main branch ran for that
 /// value. Prints how often it ran, and fails if a case fails or if the main branch ran
-/// in fewer than half of the cases (issue 13: a property whose assertions never run
-/// cannot fail). Returns how often it ran.
+/// in fewer than half of the cases (a property whose assertions never run cannot
+/// fail). Returns how often it ran.
 ///
 /// The cases can be raised for a longer run with `PROPTEST_CASES`, as with `proptest!`.
 ///

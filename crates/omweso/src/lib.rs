@@ -1,11 +1,11 @@
 #![doc = include_str!("../README.md")]
 #![doc(html_root_url = "https://docs.rs/omweso/0.1.0")]
 #![no_std]
-#![deny(missing_docs)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod end;
 mod moves;
 mod notation;
 mod pit;
@@ -18,18 +18,8 @@ mod serde_impl;
 mod setup;
 
 pub use mancala_core::cycle::{Endless, MemoSlot, MemoStats, SearchMemo};
-// The same names from the core in every game crate (docs/api.md), so that one
-// dependency is enough.
-pub use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver};
-pub use mancala_core::{
-    Board, ByPlayer, Direction, EndReason, NotationError, Outcome, PitMove, Player, Position,
-    Status,
-};
-#[cfg(feature = "alloc")]
-pub use mancala_core::{
-    record::{History, Line, Record},
-    series::Series,
-};
+// The same names from the core in every game crate (docs/api.md).
+mancala_core::reexport_core_names!();
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use pit::Pit;
 pub use position::{Beheading, Omweso, Pending, Reason};
