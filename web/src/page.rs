@@ -72,23 +72,6 @@ fn seeds(n: u32) -> String {
     format!("{n} seed{}", if n == 1 { "" } else { "s" })
 }
 
-/// The rule a game's ending cites on its rules page (`5`, `K5`), by the game and the
-/// ending's name (`EndReason::name`).
-fn rule_of(kind: GameKind, reason: &str) -> Option<&'static str> {
-    Some(match (kind, reason) {
-        (GameKind::Urim, "starvation") => "5",
-        (GameKind::Urim, "repetition") => "6",
-        (GameKind::Omweso, "forfeit") => "9",
-        (GameKind::Omweso, _) => "7",
-        (GameKind::RioKadalis, "repetition") => "6",
-        (GameKind::RioKadalis, _) => "4",
-        (GameKind::Oware, "starvation") => "5",
-        (GameKind::Oware, _) => "6",
-        (GameKind::Kalah, _) => "K5",
-        _ => return None,
-    })
-}
-
 /// How the game ended, for a player: the headline (`North wins 31 to 17`), the reason
 /// in a sentence, the rule it cites (its anchor on the rules page), and the totals.
 /// `None` while the game goes on.
@@ -196,7 +179,8 @@ pub fn ending_json(game: &AnyGame, status: Status) -> Option<String> {
     };
     j.str("headline", &headline);
     j.str("how", &how);
-    match rule_of(kind, reason) {
+    // The rule the game's own ending names ("rule K5"), as the rules page anchors it.
+    match o.reason.rule().map(|r| r.trim_start_matches("rule ")) {
         Some(r) => j.str("rule", r),
         None => j.raw("rule", "null"),
     }
