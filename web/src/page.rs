@@ -4,7 +4,7 @@
 //! keeps no rule and no word of its own about the games.
 
 use mancala_core::{Player, Status};
-use mancala_runtime::{AnyGame, GameKind, Options, SowEvent, Variant};
+use mancala_runtime::{AnyGame, GameKind, SowEvent, Variant};
 
 use crate::json::Json;
 use crate::table::{Table, side, text};
@@ -281,14 +281,19 @@ impl Table {
     /// The library's message for a position it refuses.
     pub fn from_pasted(variant: &str, position: &str) -> Result<Table, String> {
         let v: Variant = variant.parse().map_err(text)?;
-        // The rule options the notation does not carry; the sizes are the position's.
+        // The rule options (the game's flags) that the notation does not carry: Kalah's
+        // notation writes its own; the sizes (the counts: pits, seeds) are the position's.
+        let flags = match v.kind() {
+            GameKind::Kalah => &[],
+            kind => kind.options(),
+        };
         let words: Vec<&str> = variant
             .split_whitespace()
             .skip(1)
-            .filter(|w| *w == "two-captures-first" || *w == "clockwise")
+            .filter(|w| flags.iter().any(|o| o.values.is_empty() && o.name == *w))
             .collect();
-        let options = Options::parse(&words.join(" ")).map_err(text)?;
-        let game = AnyGame::from_notation(v.kind(), position.trim(), &options).map_err(text)?;
+        let game =
+            AnyGame::from_notation(v.kind(), position.trim(), &words.join(" ")).map_err(text)?;
         Ok(Table::from_game(game))
     }
 }

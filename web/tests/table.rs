@@ -297,6 +297,26 @@ fn a_pasted_position_is_read_as_the_game_shown() {
     )
     .unwrap();
     assert!(t.page_json().contains(r#""direction":"cw""#));
+    // Omweso keeps its rule option; Kalah's position writes its own.
+    let start = Table::new("omweso").unwrap().notation();
+    let t = Table::from_pasted("omweso two-captures-first", &start).unwrap();
+    assert!(
+        t.state_json()
+            .contains(r#""variant":"omweso two-captures-first""#),
+        "{}",
+        t.state_json()
+    );
+    let t = Table::from_pasted(
+        "kalah pits=6 seeds=4 empty-capture",
+        "3,3,3,3/3,3,3,3 0-0 N empty-capture,mover-empty",
+    )
+    .unwrap();
+    assert!(
+        t.state_json()
+            .contains(r#""variant":"kalah pits=4 seeds=3 empty-capture mover-empty""#),
+        "{}",
+        t.state_json()
+    );
     assert!(Table::from_pasted("oware seeds=4", "1,2,3").is_err());
 }
 
