@@ -413,7 +413,7 @@ pub fn read(path: &Path, expected: &Header) -> Result<(Header, Vec<u8>), FileErr
     Ok((header, values))
 }
 
-/// The bytes of the file [`write`] writes for `header` and `values` (the checksum
+/// The bytes of the file [`write()`] writes for `header` and `values` (the checksum
 /// computed here), for a database kept elsewhere than in a file (a browser's storage);
 /// [`from_bytes`] reads them back. `name` names the database in errors.
 ///
