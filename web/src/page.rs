@@ -3,7 +3,7 @@
 //! the end of a game in words with the rule that ended it. The page draws these; it
 //! keeps no rule and no word of its own about the games.
 
-use mancala_core::{Player, Status};
+use mancala_core::{Outcome, Player, Status};
 use mancala_runtime::{AnyGame, GameKind, SowEvent, Variant};
 
 use crate::json::Json;
@@ -60,7 +60,7 @@ pub fn variants_json() -> String {
 }
 
 /// `South` or `North`.
-fn name(p: Player) -> &'static str {
+pub(crate) fn name(p: Player) -> &'static str {
     match p {
         Player::South => "South",
         Player::North => "North",
@@ -70,6 +70,41 @@ fn name(p: Player) -> &'static str {
 /// `1 seed`, `5 seeds`.
 fn seeds(n: u32) -> String {
     format!("{n} seed{}", if n == 1 { "" } else { "s" })
+}
+
+/// An outcome in words: `North wins 31 to 17`, `South wins 2 points, 27 to 9` (the
+/// games that score points: Urim, Omweso), `A draw, 24 to 24`.
+#[must_use]
+pub fn result_words(kind: GameKind, o: &Outcome) -> String {
+    // Kalah, Oware and Rio Kadalis count seeds only; the others score points.
+    let by_points = !matches!(
+        kind,
+        GameKind::Kalah | GameKind::Oware | GameKind::RioKadalis
+    );
+    let totals = o.totals.map(|t| (t.south, t.north));
+    let score = |w: Player| {
+        totals.map(|(s, n)| match w {
+            Player::South => format!("{s} to {n}"),
+            Player::North => format!("{n} to {s}"),
+        })
+    };
+    match o.winner {
+        Some(w) if by_points => {
+            let points = format!("{} point{}", o.points, if o.points == 1 { "" } else { "s" });
+            match score(w) {
+                Some(s) => format!("{} wins {points}, {s}", name(w)),
+                None => format!("{} wins {points}", name(w)),
+            }
+        }
+        Some(w) => match score(w) {
+            Some(s) => format!("{} wins {s}", name(w)),
+            None => format!("{} wins", name(w)),
+        },
+        None => match totals {
+            Some((s, n)) => format!("A draw, {s} to {n}"),
+            None => "A draw".to_string(),
+        },
+    }
 }
 
 /// How the game ended, for a player: the headline (`North wins 31 to 17`), the reason
@@ -106,35 +141,8 @@ pub fn ending_json(game: &AnyGame, status: Status) -> Option<String> {
         Status::Over(o) => o,
     };
     let reason = o.reason.name();
-    // Kalah and Oware count seeds only; the other games score points (a match's).
-    let by_points = !matches!(
-        kind,
-        GameKind::Kalah | GameKind::Oware | GameKind::RioKadalis
-    );
     let totals = o.totals.map(|t| (t.south, t.north));
-    let score = |w: Player| {
-        totals.map(|(s, n)| match w {
-            Player::South => format!("{s} to {n}"),
-            Player::North => format!("{n} to {s}"),
-        })
-    };
-    let headline = match o.winner {
-        Some(w) if by_points => {
-            let points = format!("{} point{}", o.points, if o.points == 1 { "" } else { "s" });
-            match score(w) {
-                Some(s) => format!("{} wins {points}, {s}", name(w)),
-                None => format!("{} wins {points}", name(w)),
-            }
-        }
-        Some(w) => match score(w) {
-            Some(s) => format!("{} wins {s}", name(w)),
-            None => format!("{} wins", name(w)),
-        },
-        None => match totals {
-            Some((s, n)) => format!("A draw, {s} to {n}"),
-            None => "A draw".to_string(),
-        },
-    };
+    let headline = result_words(kind, &o);
     let board = game.board();
     let row = |p: Player| -> u32 {
         board.pits[p]

@@ -293,6 +293,116 @@ function renderAnalysis() {
     $('engine-info').dataset.key = '';
     $('move-values').hidden = true;
   }
+  renderPerfect();
+}
+
+// ---- perfect play -------------------------------------------------------------------
+
+// The perfect-play worker (perfect.js), started on first use: it builds the endgame
+// databases of Kalah, Urim and Oware once and keeps them in the browser.
+let perfectWorker = null;
+let perfectKey = '';
+let perfectId = 0;
+let perfectSlow = null;
+
+function startPerfect() {
+  perfectWorker = new Worker('perfect.js', { type: 'module' });
+  perfectWorker.onmessage = (event) => {
+    const d = event.data;
+    if (d.id !== perfectId) return; // a position no longer shown
+    const box = $('perfect');
+    if (d.kind === 'progress') {
+      $('perfect-status').textContent =
+        `Building the endgame databases, once: every board of up to ${d.seeds} seeds ` +
+        `(${(d.boards / 1e6).toFixed(1)} million boards): ${d.built + 1} of ${d.seeds + 1} done…`;
+      return;
+    }
+    clearTimeout(perfectSlow);
+    if (d.kind === 'error') {
+      box.dataset.state = 'error';
+      $('perfect-value').textContent = 'Perfect play: ' + d.error;
+      return;
+    }
+    showPerfect(d);
+  };
+  perfectWorker.onerror = (e) => { $('perfect-value').textContent = 'Perfect play: ' + e.message; };
+}
+
+function showPerfect(d) {
+  const v = d.value, plan = d.plan;
+  const box = $('perfect');
+  box.dataset.state = v.state;
+  box.dataset.south = v.south ? v.south.join(',') : '';
+  box.dataset.source = d.built ? 'built' : 'stored';
+  box.dataset.buildMs = String(Math.round(d.build_ms));
+  box.dataset.readMs = String(Math.round(d.read_ms));
+  $('perfect-value').textContent = v.words;
+  const body = $('perfect-moves').querySelector('tbody');
+  body.replaceChildren();
+  for (const m of v.moves) {
+    const tr = document.createElement('tr');
+    tr.dataset.move = m.move;
+    tr.dataset.value = m.lo === null ? '' : `${m.lo},${m.hi}`;
+    if (m.best) tr.className = 'best';
+    const a = document.createElement('th');
+    a.scope = 'row';
+    a.textContent = m.move;
+    const b = document.createElement('td');
+    b.textContent = m.words + (m.best ? ' · best' : '');
+    tr.append(a, b);
+    body.appendChild(tr);
+  }
+  $('perfect-moves').hidden = v.moves.length === 0;
+  const size = `every board of up to ${plan.seeds} seeds (${(plan.boards / 1e6).toFixed(1)} million boards, ` +
+    `${(plan.bytes / 2 ** 20).toFixed(1)} MB)`;
+  $('perfect-status').textContent = d.built
+    ? `From the endgame databases of ${size}, built in this page in ${(d.build_ms / 1000).toFixed(1)} s and kept in this browser.`
+    : `From the endgame databases of ${size}, kept in this browser (read in ${Math.round(d.read_ms)} ms).`;
+  $('perfect-note').textContent = v.note || '';
+}
+
+// Asks the worker what perfect play gives from the position shown (the game, or the
+// position reviewed), when the Analysis panel is open.
+function renderPerfect() {
+  if ($('analysis').hidden) return;
+  const s = review === null ? state : reviewState;
+  const box = $('perfect');
+  // Said here, without the worker: nothing is built for a position that needs no
+  // database (a game without them, the end, too many seeds on the board).
+  let without;
+  if (review === null) without = game.perfectWithout();
+  else {
+    const g = Game.fromMoves(s.variant, s.start, s.moves.join(' '));
+    without = g.perfectWithout();
+    g.free();
+  }
+  if (without !== undefined) {
+    const v = JSON.parse(without);
+    perfectKey = '';
+    perfectId++;
+    clearTimeout(perfectSlow);
+    box.dataset.state = v.state;
+    box.dataset.south = '';
+    $('perfect-value').textContent = v.words;
+    $('perfect-moves').hidden = true;
+    $('perfect-note').textContent = '';
+    if (v.state === 'none') $('perfect-status').textContent = '';
+    return;
+  }
+  const key = `${s.variant}|${s.start}|${s.moves.join(' ')}`;
+  if (key === perfectKey) return;
+  perfectKey = key;
+  if (!perfectWorker) startPerfect();
+  perfectId++;
+  box.dataset.state = 'working';
+  box.dataset.south = '';
+  // The answer usually comes at once; say so only if it does not.
+  clearTimeout(perfectSlow);
+  perfectSlow = setTimeout(() => {
+    $('perfect-value').textContent = 'Looking it up…';
+    $('perfect-moves').hidden = true;
+  }, 150);
+  perfectWorker.postMessage({ id: perfectId, variant: s.variant, start: s.start, moves: s.moves });
 }
 
 function positionKey() {
@@ -830,7 +940,7 @@ async function main() {
     const open = $('analysis').hidden;
     $('analysis').hidden = !open;
     $('analysis-open').setAttribute('aria-expanded', String(open));
-    if (open) $('analysis-title').scrollIntoView({ block: 'nearest' });
+    if (open) { renderPerfect(); $('analysis-title').scrollIntoView({ block: 'nearest' }); }
   });
   $('evaluate').addEventListener('click', evaluate);
   $('copy').addEventListener('click', async () => {
