@@ -303,20 +303,27 @@ def desktop(b):
     viewport(b, 1280, 900)
 
 
-def shot(b, shots, name):
+def shot(b, shots, name, show=None):
     """Screenshots of the page as it is, at a desktop's size (1280×900) and a phone's
-    (390×844)."""
+    (390×844); `show`, a selector, is scrolled into view first (on a phone the panels
+    sit below the board)."""
     if not shots:
         return
     try:
         for width, height, tag in [(1280, 900, "desktop"), (390, 844, "phone")]:
             viewport(b, width, height, mobile=tag == "phone")
+            if show:
+                b.js("document.querySelector(arguments[0]).scrollIntoView({block: arguments[1]})",
+                     show, "start" if tag == "phone" else "nearest")
+                time.sleep(0.2)
             b.screenshot(os.path.join(shots, f"{name}-{tag}.png"))
             if tag == "phone":
                 wide = b.js("return document.documentElement.scrollWidth")
                 assert wide <= width, f"{name}: the page is {wide} px wide on a phone"
     finally:
         desktop(b)
+        if show:
+            b.js("window.scrollTo(0, 0)")
 
 
 def replay(replay_bin, game, moves):
@@ -540,6 +547,78 @@ URIM_STARVED = "1,0,0,0,0,3/0,0,0,0,0,0 26-6 N"
 OWARE_LAST = "0,0,0,0,0,1/1,0,0,0,0,5 23-18 S"
 # Rio Kadalis: North has no stone to move (rule 4): South 20 + 1, North 27.
 KADALIS_OVER = "0,0,0,0,0,1/0,0,0,0,0,0 20-27 N"
+
+# Perfect play, as the native `solve` example proves it another way (Kalah: its proof
+# search over databases of fewer seeds than the position has, `solve kalah --from P
+# --memory --max-seeds 5 --moves`, a move's value the best of its turns; Urim and Oware:
+# `solve urim --from P --memory --max-seeds 10`, its search with history): the position,
+# South's final margins [lowest, highest], and each move's for the player to move.
+PERFECT = [
+    ("kalah pits=6 seeds=4", "0,1,0,2,0,1/1,0,0,3,0,0 20-20 S", "6,6",
+     {"b": "6,6", "d": "-2,-2", "f": "6,6"}),
+    ("kalah pits=6 seeds=4", "2,0,3,0,1,0/0,2,1,0,2,1 18-18 N", "-4,-4",
+     {"b": "4,4", "c": "4,4", "e": "4,4", "f": "4,4"}),
+    ("kalah pits=6 seeds=4", "1,0,0,0,2,1/0,3,1,1,0,0 20-19 S", "-2,-2",
+     {"a": "-2,-2", "e": "-4,-4", "f": "-2,-2"}),
+    ("urim pits=6 seeds=3", "0,2,0,1,0,1/1,0,2,0,1,0 13-15 S", "6,6", {}),
+    ("urim pits=7 seeds=3", "0,1,0,2,0,1,1/1,0,0,3,0,0,0 14-19 S", "4,4", {}),
+    ("oware seeds=4", "0,1,0,2,0,1/1,0,0,3,0,0 20-20 S", "8,8", {"f": "8,8"}),
+    ("oware seeds=4", "0,0,2,1,0,0/1,0,1,0,2,0 19-22 N", "0,0", {}),
+]
+# Urim: the databases' bounds do not meet, and solve's search with history cannot narrow
+# them (`solve urim --from P --memory --max-seeds 10`: "not proven: the value for South
+# is between 2 and 6"): the page says the same two bounds, as bounds.
+URIM_BOUNDED = ("0,1,2,1,0,1/0,1,0,0,0,0 15-15 S", (2, 6))
+# The sha256 of the files `solve` writes, in seed order (`solve kalah --max-seeds 12
+# --db DIR --nodes 1` (the start's proof cut at once), `solve urim --max-seeds 10 --db
+# DIR`, `solve urim --pits 7 --max-seeds 9 --db DIR`, `solve oware --max-seeds 10 --db
+# DIR`; `cat DIR/<name>-*.db | sha256sum`): the page keeps the same bytes.
+SOLVE_FILES = {
+    "kalah-pits_6_capture_opposite-seeds_ending_any-side-empty": (12, "219b7ba65b8da85d96ead295e70ee549a69ae7db525865296b89c558d84bc4d7"),
+    "urim-pits_6_cap_17": (10, "fb9dc392686ce6cfb198375b5acc83054b3971b5912eb3545600b0b4be5bc8d1"),
+    "urim-pits_7_cap_17": (9, "06de12613b898277feb3f8aaf2276e49ffc071e25d5a1c80409d62dbd41cf31e"),
+    "oware-pits_6_ending_no-move_repetition_majority_played-on": (10, "2127436ba528ef80752803c1996b2df168bc2211cde68ad491b8016552454b6b"),
+}
+
+
+def perfect_state(b):
+    return b.js(
+        "const p = document.getElementById('perfect');"
+        "return {state: p.dataset.state, south: p.dataset.south, source: p.dataset.source,"
+        " build_ms: Number(p.dataset.buildMs), read_ms: Number(p.dataset.readMs),"
+        " words: document.getElementById('perfect-value').textContent,"
+        " status: document.getElementById('perfect-status').textContent,"
+        " moves: Object.fromEntries([...document.querySelectorAll('#perfect-moves tbody tr')]"
+        "  .map(r => [r.dataset.move, r.dataset.value]))};"
+    )
+
+
+def perfect_answer(b, seconds=60):
+    b.wait("return !['working', ''].includes(document.getElementById('perfect').dataset.state)",
+           what="perfect play", seconds=seconds)
+    return perfect_state(b)
+
+
+def stored_sha256(b, name, seeds):
+    """The sha256 of the database files the page keeps in IndexedDB, in seed order."""
+    return b.js_async(
+        "const [name, seeds, done] = arguments;"
+        "const open = indexedDB.open('mancala-databases');"
+        "open.onerror = () => done('no storage');"
+        "open.onsuccess = async () => {"
+        " const store = open.result.transaction('files').objectStore('files');"
+        " const parts = await Promise.all([...Array(seeds + 1).keys()].map((s) => new Promise((ok) => {"
+        "  const r = store.get(`${name}-${String(s).padStart(2, '0')}.db`);"
+        "  r.onsuccess = () => ok(r.result); r.onerror = () => ok(null); })));"
+        " open.result.close();"
+        " if (parts.some((p) => !p)) { done('missing: ' + parts.map((p) => !!p)); return; }"
+        " const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));"
+        " let at = 0; for (const p of parts) { all.set(p, at); at += p.length; }"
+        " const h = new Uint8Array(await crypto.subtle.digest('SHA-256', all));"
+        " done([...h].map((x) => x.toString(16).padStart(2, '0')).join(''));"
+        "};",
+        name, seeds,
+    )
 
 
 # ---- the test -----------------------------------------------------------------------
@@ -1011,10 +1090,78 @@ def test(args):
             rows = b.js("return [...document.querySelectorAll('#move-values tbody tr')].map(r => r.textContent)")
             assert len(rows) == 6, rows
             axe(b, "the analysis panel")
-            shot(b, shots, "analysis")
+            shot(b, shots, "analysis", show="#analysis")
             return f"{spec}; {rows[0]}"
 
         case("the Analysis panel: the engine's value of the position and of each move", analysis)
+
+        def perfect_play():
+            # A fresh page with no databases kept: the first use builds them.
+            b.go(url)
+            b.js_async("const done = arguments[0]; const r = indexedDB.deleteDatabase('mancala-databases');"
+                       "r.onsuccess = r.onerror = r.onblocked = () => done(true);")
+            new_game(b, "kalah pits=6 seeds=4", human="both")
+            open_analysis(b)
+            assert perfect_state(b)["state"] == "seeds", perfect_state(b)  # 48 seeds: nothing built
+            assert b.js("return window.__timings.perfect.length") == 0
+            # The board plays while the worker builds: a move made at once is shown, and
+            # the page answers, before the build ends.
+            variant, position, _, _ = PERFECT[0]
+            paste(b, position)
+            b.click('#board .pit[data-player="S"][data-pit="1"]')
+            moved = b.js("return [document.getElementById('board').dataset.ply, performance.now()]")
+            assert moved[0] == "1", moved
+            b.wait("return window.__timings.perfect.some((e) => e.kind === 'value')", what="the build")
+            done = b.js("return window.__timings.perfect.filter((e) => e.kind === 'progress').map((e) => e.t)")
+            assert len(done) == 13 and moved[1] < done[-1], f"move at {moved[1]:.0f} ms, the build's steps at {done}"
+            first = perfect_answer(b)
+            assert first["source"] == "built", first
+            built = {"kalah": first["build_ms"]}
+            seen = []
+            for variant, position, south, moves in PERFECT:
+                if variant != b.js("return document.getElementById('variant').value"):
+                    new_game(b, variant, human="both")
+                paste(b, position)
+                p = perfect_answer(b)
+                assert p["state"] == "exact" and p["south"] == south, (position, p)
+                assert {m: v for m, v in p["moves"].items() if v} == moves or not moves, (position, p["moves"])
+                for m, v in moves.items():
+                    assert p["moves"][m] == v, (position, m, p["moves"])
+                if p["source"] == "built":
+                    built[variant.split()[0] + (" 2x7" if "pits=7" in variant else "")] = p["build_ms"]
+                seen.append(f"{position}: {p['words']}")
+                if variant.startswith("kalah") and position == PERFECT[0][1]:
+                    axe(b, "perfect play in the analysis panel")
+                    shot(b, shots, "perfect", show="#perfect")
+            # Urim's bounds, said as bounds: the two solve gives.
+            new_game(b, "urim pits=6 seeds=3", human="both")
+            paste(b, URIM_BOUNDED[0])
+            p = perfect_answer(b)
+            lo, hi = map(int, p["south"].split(","))
+            assert p["state"] == "bounds" and (lo, hi) == URIM_BOUNDED[1], p
+            assert "not exact, because of the repetition rule (rule 6)" in p["words"], p
+            # After a move that captures nothing, the value depends on the positions since.
+            paste(b, PERFECT[3][1])
+            b.click('#board .pit[data-player="S"][data-pit="1"]')
+            p = perfect_answer(b)
+            assert p["state"] == "history" and "rule 6" in p["words"], p
+            axe(b, "perfect play: Urim's bounds and history")
+            # The browser keeps solve's files, byte for byte.
+            for name, (seeds, sha) in SOLVE_FILES.items():
+                got = stored_sha256(b, name, seeds)
+                assert got == sha, f"{name}: {got}"
+            # A second visit reads them back from the browser's storage.
+            b.go(url)
+            new_game(b, "kalah pits=6 seeds=4", human="both")
+            open_analysis(b)
+            paste(b, PERFECT[0][1])
+            again = perfect_answer(b)
+            assert again["source"] == "stored" and again["south"] == PERFECT[0][2], again
+            assert "kept in this browser (read in" in again["status"], again
+            return (f"built in the browser (ms): {built}; read back {again['read_ms']} ms; "
+                    f"{len(seen) + 2} positions; files equal to solve's")
+
+        case("perfect play: endgame databases built in the worker, kept in the browser, the values solve proves", perfect_play)
 
         def ending_dialog():
             new_game(b, "kalah pits=6 seeds=4", human="both")

@@ -328,10 +328,11 @@ impl Perfect {
         Ok(j.finish())
     }
 
-    /// What a player should know of these databases' values, in words.
+    /// What a player should know of these databases' values, in words (Kalah's hold
+    /// whatever the moves before: nothing to say).
     fn note(&self) -> &'static str {
         match self.kind {
-            GameKind::Kalah => "Kalah's values hold whatever the moves before.",
+            GameKind::Kalah => "",
             GameKind::Oware => {
                 "A repeated position ends the game (rule 6), so a position's value can depend on the moves since the last capture: the databases hold two bounds a board, exact only where they meet, and answer at the start, at a position set up and right after a capture. They play on past a majority in a store: the winner is the game's, the count that of every seed played out."
             }

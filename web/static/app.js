@@ -26,7 +26,7 @@ const LEVEL_NAMES = {};
 
 // Every position the board showed, ply by ply (the browser test reads it).
 window.__shown = [];
-window.__timings = { script_ms: T0, first_board_ms: null, searches: [] };
+window.__timings = { script_ms: T0, first_board_ms: null, searches: [], perfect: [] };
 
 function message(text, kind = 'error') {
   const m = $('message');
@@ -309,6 +309,8 @@ function startPerfect() {
   perfectWorker = new Worker('perfect.js', { type: 'module' });
   perfectWorker.onmessage = (event) => {
     const d = event.data;
+    // When each answer came (the browser test: the board plays while the worker builds).
+    window.__timings.perfect.push({ kind: d.kind, built: d.built, t: performance.now() });
     if (d.id !== perfectId) return; // a position no longer shown
     const box = $('perfect');
     if (d.kind === 'progress') {
