@@ -303,6 +303,28 @@ impl Header {
     }
 }
 
+/// The header bytes of the file of `values` (`header` with the values' checksum),
+/// refused if the header's entries are not the values' length (`path` names the file).
+fn sealed_header(
+    path: &Path,
+    header: &Header,
+    values: &[u8],
+) -> Result<[u8; HEADER_LEN], FileError> {
+    if header.entries * u64::from(header.width) != values.len() as u64 {
+        return Err(FileError::Mismatch {
+            path: path.to_path_buf(),
+            field: "entries",
+            found: values.len().to_string(),
+            expected: (header.entries * u64::from(header.width)).to_string(),
+        });
+    }
+    let header = Header {
+        checksum: checksum(values),
+        ..header.clone()
+    };
+    header.to_bytes()
+}
+
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
     move |source| FileError::Io {
         path: path.to_path_buf(),
@@ -318,19 +340,7 @@ fn io_err(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
 /// [`FileError::Io`], [`FileError::TooLong`], or [`FileError::Mismatch`] if the
 /// header's entries are not the values' length.
 pub fn write(path: &Path, header: &Header, values: &[u8]) -> Result<(), FileError> {
-    if header.entries * u64::from(header.width) != values.len() as u64 {
-        return Err(FileError::Mismatch {
-            path: path.to_path_buf(),
-            field: "entries",
-            found: values.len().to_string(),
-            expected: (header.entries * u64::from(header.width)).to_string(),
-        });
-    }
-    let header = Header {
-        checksum: checksum(values),
-        ..header.clone()
-    };
-    let bytes = header.to_bytes()?;
+    let bytes = sealed_header(path, header, values)?;
     let tmp = path.with_extension("tmp");
     let mut f = File::create(&tmp).map_err(io_err(&tmp))?;
     f.write_all(&bytes).map_err(io_err(&tmp))?;
@@ -421,20 +431,9 @@ pub fn read(path: &Path, expected: &Header) -> Result<(Header, Vec<u8>), FileErr
 /// [`FileError::TooLong`], or [`FileError::Mismatch`] if the header's entries are not
 /// the values' length.
 pub fn to_bytes(name: &Path, header: &Header, values: &[u8]) -> Result<Vec<u8>, FileError> {
-    if header.entries * u64::from(header.width) != values.len() as u64 {
-        return Err(FileError::Mismatch {
-            path: name.to_path_buf(),
-            field: "entries",
-            found: values.len().to_string(),
-            expected: (header.entries * u64::from(header.width)).to_string(),
-        });
-    }
-    let header = Header {
-        checksum: checksum(values),
-        ..header.clone()
-    };
+    let head = sealed_header(name, header, values)?;
     let mut bytes = Vec::with_capacity(HEADER_LEN + values.len());
-    bytes.extend_from_slice(&header.to_bytes()?);
+    bytes.extend_from_slice(&head);
     bytes.extend_from_slice(values);
     Ok(bytes)
 }
