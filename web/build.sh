@@ -22,8 +22,9 @@ mkdir -p dist
 wasm-bindgen --target web --no-typescript --out-dir dist \
     "$target/wasm32-unknown-unknown/release/mancala_web.wasm"
 cp static/* dist/
-# The rules pages, from the repository's docs/ (examples/rules.rs, on the host).
-cargo run -q --features rules --example rules -- ../docs dist/rules
+# The rules pages, from the page's How to play (rules/) and the repository's docs/
+# (examples/rules.rs, on the host).
+cargo run -q --features rules --example rules -- ../docs rules dist/rules
 # Every file of the site, for the service worker to keep (static/sw.js: offline).
 (cd dist && {
     printf '["./"'

@@ -1,5 +1,5 @@
 //! The mancala games in a web page: a thin wasm-bindgen layer over the runtime
-//! (`mancala-runtime`, built without databases). The page keeps no rules of its own:
+//! (`mancala-runtime`, its databases built in memory: [`perfect`]). The page keeps no rules of its own:
 //! it asks this module for the legal moves, plays them, and reads the status, the
 //! outcome in words and the notation.
 //!
@@ -9,6 +9,8 @@
 use wasm_bindgen::prelude::*;
 
 pub mod json;
+pub mod page;
+pub mod perfect;
 #[cfg(feature = "rules")]
 pub mod rules;
 pub mod table;
@@ -224,5 +226,152 @@ impl Engine {
     /// The library's message when the game is not of the engine's variant.
     pub fn search(&mut self, game: &Game) -> Result<String, JsError> {
         self.bot.search(&game.table).map_err(js)
+    }
+}
+
+/// The page's readable names and each ply's story (`src/page.rs`).
+#[wasm_bindgen]
+impl Game {
+    /// A game of the game shown (`variant`) from a pasted position, whose own sizes
+    /// count (see [`Table::from_pasted`]).
+    ///
+    /// # Errors
+    /// The library's message for a position it refuses.
+    #[wasm_bindgen(js_name = fromPasted)]
+    pub fn from_pasted(variant: &str, position: &str) -> Result<Game, JsError> {
+        Table::from_pasted(variant, position)
+            .map(|table| Game { table })
+            .map_err(js)
+    }
+
+    /// The sowing direction, the variant's name and the ending in words, as JSON
+    /// (see [`Table::page_json`]).
+    #[wasm_bindgen(js_name = pageInfo)]
+    #[must_use]
+    pub fn page_info(&self) -> String {
+        self.table.page_json()
+    }
+
+    /// Each ply with what it did, as JSON (see [`Table::history_json`]).
+    #[must_use]
+    pub fn history(&self) -> String {
+        self.table.history_json()
+    }
+}
+
+/// The menu's variants with their names for players, as JSON (see
+/// [`page::variants_json`]).
+#[wasm_bindgen(js_name = variantList)]
+#[must_use]
+pub fn variant_list() -> String {
+    page::variants_json()
+}
+
+/// A variant's name for players (`Kalah — 6 pits, 4 seeds`).
+///
+/// # Errors
+/// The library's message for a variant it does not know.
+#[wasm_bindgen(js_name = variantLabel)]
+pub fn variant_label(variant: &str) -> Result<String, JsError> {
+    page::variant_label(variant).map_err(js)
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// Searches each legal move of `game` with this engine: `[{move, score, value}]`
+    /// as JSON, each move's value for the player who plays it (see
+    /// [`Bot::evaluate_moves`]).
+    ///
+    /// # Errors
+    /// The library's message when the game is not of the engine's variant.
+    #[wasm_bindgen(js_name = evaluateMoves)]
+    pub fn evaluate_moves(&mut self, game: &Game) -> Result<String, JsError> {
+        self.bot.evaluate_moves(&game.table).map_err(js)
+    }
+}
+
+/// The endgame databases of one rule set of Kalah, Urim or Oware, built or read back in
+/// the page's worker, and what perfect play gives (see [`perfect::Perfect`]).
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct Perfect {
+    perfect: perfect::Perfect,
+}
+
+#[wasm_bindgen]
+impl Perfect {
+    /// No database yet of `variant`'s rule set, to hold every board of up to the
+    /// page's seeds ([`perfect::page_seeds`]).
+    ///
+    /// # Errors
+    /// The library's message for a bad variant or a game without databases.
+    #[wasm_bindgen(constructor)]
+    pub fn new(variant: &str) -> Result<Perfect, JsError> {
+        perfect::Perfect::new(variant)
+            .map(|perfect| Perfect { perfect })
+            .map_err(js)
+    }
+
+    /// The seeds, boards, bytes and files the page builds, and how many are held, as
+    /// JSON (see [`perfect::Perfect::plan_json`]).
+    #[must_use]
+    pub fn plan(&self) -> String {
+        self.perfect.plan_json()
+    }
+
+    /// Whether every database is held.
+    #[wasm_bindgen(js_name = isComplete)]
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.perfect.is_complete()
+    }
+
+    /// Builds the next seed count's database: `{seeds, boards}` as JSON.
+    ///
+    /// # Errors
+    /// The library's message when all are built.
+    #[wasm_bindgen(js_name = buildNext)]
+    pub fn build_next(&mut self) -> Result<String, JsError> {
+        self.perfect.build_next().map_err(js)
+    }
+
+    /// The bytes of the file of the database of `seeds` seeds.
+    ///
+    /// # Errors
+    /// The library's message when it is not held.
+    #[wasm_bindgen(js_name = fileBytes)]
+    pub fn file_bytes(&self, seeds: u32) -> Result<Vec<u8>, JsError> {
+        self.perfect.file_bytes(seeds).map_err(js)
+    }
+
+    /// Adds the next seed count's database from its file's bytes, checked.
+    ///
+    /// # Errors
+    /// The library's message for bytes that are not that file; nothing changes.
+    #[wasm_bindgen(js_name = pushFile)]
+    pub fn push_file(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        self.perfect.push_file(bytes).map_err(js)
+    }
+
+    /// What perfect play gives from `game`'s position and after each legal move, as
+    /// JSON (see [`perfect::Perfect::value_json`]).
+    ///
+    /// # Errors
+    /// The library's message for a game of another rule set.
+    pub fn value(&self, game: &Game) -> Result<String, JsError> {
+        self.perfect.value_json(&game.table).map_err(js)
+    }
+}
+
+/// What the page knows of perfect play without databases (`src/perfect.rs`).
+#[wasm_bindgen]
+impl Game {
+    /// What the page says of perfect play here without any database, as JSON (a game
+    /// without databases, a finished game, too many seeds on the board); `undefined`
+    /// where the databases answer (see [`perfect::without_databases`]).
+    #[wasm_bindgen(js_name = perfectWithout)]
+    #[must_use]
+    pub fn perfect_without(&self) -> Option<String> {
+        perfect::without_databases(&self.table)
     }
 }

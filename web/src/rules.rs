@@ -46,15 +46,6 @@ fn section<'a>(markdown: &'a str, name: &str) -> Option<&'a str> {
     section_at(markdown, name).map(|(_, body, end)| &markdown[body..end])
 }
 
-/// The markdown without its first line when that line is its `# ` title (the page's
-/// header shows the title).
-fn untitled(markdown: &str) -> &str {
-    match markdown.strip_prefix("# ") {
-        Some(rest) => rest.split_once('\n').map_or("", |(_, r)| r),
-        None => markdown,
-    }
-}
-
 /// The bullets of the rulings' "Details that follow from the rules" that concern
 /// `game`: those whose bold label names it, and those that name no game.
 fn details(rulings: &str, game: &str) -> String {
@@ -206,7 +197,11 @@ fn render(markdown: &str, prefix: &str, rules: bool) -> String {
                 None => dropped_link = true,
             },
             Event::End(TagEnd::Link) if dropped_link => dropped_link = false,
-            // The docs hold no HTML of their own: any is shown as text, never run.
+            // The figures of the diagrams are this module's; any other HTML in the docs
+            // is shown as text, never run.
+            Event::Html(h) if h.starts_with("<figure class=\"diagram\"") => {
+                out.push(Event::Html(h));
+            }
             Event::Html(h) | Event::InlineHtml(h) => out.push(Event::Text(h)),
             e => out.push(e),
         }
@@ -223,56 +218,192 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The rules page of `game` (a name of [`GAMES`]) from its page under `docs/`
-/// (`doc`) and the binding rulings (`rulings`, `docs/rulings.md`).
+/// Words of the docs that are for programmers, not players: a sentence (or a bullet
+/// whose label holds one) with one of these is left out of a player's page, and so is a
+/// parenthesis that names code (`::`, a command-line flag).
+const FOR_PROGRAMMERS: [&str; 9] = [
+    ".rs",
+    "the core's",
+    "perft",
+    "allocation",
+    "serde",
+    "serialized",
+    "fromstr",
+    "internally",
+    "the caller",
+];
+
+/// Whether `text` speaks to programmers ([`FOR_PROGRAMMERS`], a path `a::b`, or a type
+/// name in code such as `Setup`).
+fn for_programmers(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let type_name = text.split('`').skip(1).step_by(2).any(|code| {
+        code.len() >= 3
+            && code.starts_with(|c: char| c.is_ascii_uppercase())
+            && code.chars().all(|c| c.is_ascii_alphanumeric())
+            && code.chars().any(|c| c.is_ascii_lowercase())
+    });
+    FOR_PROGRAMMERS.iter().any(|w| lower.contains(w)) || text.contains("::") || type_name
+}
+
+/// The markdown without the parentheses that name code: `(`Setup::start(…)`)`,
+/// `(`--from`, …)`, and the space before each.
+fn without_code_asides(markdown: &str) -> String {
+    let mut out = String::with_capacity(markdown.len());
+    let mut rest = markdown;
+    while let Some(open) = rest.find('(') {
+        let mut depth = 0;
+        let mut close = None;
+        for (i, c) in rest[open..].char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(open + i);
+                        break;
+                    }
+                }
+                '\n' if rest[open..open + i].ends_with('\n') => break,
+                _ => {}
+            }
+        }
+        let Some(close) = close else {
+            out.push_str(&rest[..=open]);
+            rest = &rest[open + 1..];
+            continue;
+        };
+        let inside = &rest[open + 1..close];
+        if inside.contains('`')
+            && (inside.contains("::") || inside.contains("`--") || for_programmers(inside))
+        {
+            out.push_str(rest[..open].trim_end_matches(' '));
+        } else {
+            out.push_str(&rest[..=close]);
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The markdown for players: code asides dropped ([`without_code_asides`]), then each
+/// sentence for programmers, and each bullet whose bold label is.
+fn for_players(markdown: &str) -> String {
+    let text = without_code_asides(markdown);
+    let mut out = String::with_capacity(text.len());
+    // Blocks: paragraphs and list items, each a run of lines.
+    let mut block = String::new();
+    let flush = |block: &mut String, out: &mut String| {
+        if block.is_empty() {
+            return;
+        }
+        let label_bad = block
+            .trim_start()
+            .strip_prefix("- **")
+            .and_then(|r| r.split("**").next())
+            .is_some_and(for_programmers);
+        if !label_bad {
+            out.push_str(&drop_sentences(block));
+        }
+        block.clear();
+    };
+    for line in text.split_inclusive('\n') {
+        let t = line.trim_start();
+        let starts_item = t.starts_with("- ")
+            || t.split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<u32>().is_ok());
+        if line.trim().is_empty() || (starts_item && line.len() - t.len() < 2) {
+            flush(&mut block, &mut out);
+        }
+        block.push_str(line);
+        if line.trim().is_empty() {
+            flush(&mut block, &mut out);
+        }
+    }
+    flush(&mut block, &mut out);
+    out
+}
+
+/// A block without its sentences for programmers: a sentence ends at `. ` (or the
+/// block's end), and starts after the previous one or after the block's bold label.
+fn drop_sentences(block: &str) -> String {
+    if !for_programmers(block) {
+        return block.to_string();
+    }
+    // The label (`1. **Start.**`, `- **Totals**:`) stays.
+    let head_end = block
+        .find("**")
+        .and_then(|a| block[a + 2..].find("**").map(|b| a + 2 + b + 2))
+        .filter(|&e| e < 60)
+        .unwrap_or(0);
+    let (head, body) = block.split_at(head_end);
+    let mut kept = String::from(head);
+    let mut sentence = String::new();
+    let chars: Vec<char> = body.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        sentence.push(c);
+        let end = c == '.' && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
+        if end {
+            if !for_programmers(&sentence) {
+                kept.push_str(&sentence);
+            }
+            sentence.clear();
+        }
+    }
+    if !for_programmers(&sentence) {
+        kept.push_str(&sentence);
+    } else {
+        kept.push('\n');
+    }
+    kept
+}
+
+/// The rules page of `game` (a name of [`GAMES`]) for players: "How to play" (`how`,
+/// the page's own markdown, `web/rules/<game>.md`, whose ```` ```diagram ```` blocks
+/// become boards drawn by the page's renderer), then the rules with their numbers —
+/// the game's section of the binding rulings (`rulings`, `docs/rulings.md`) or, for
+/// the games they do not cover, the numbered rules of the game's page (`doc`,
+/// `docs/<game>.md`) — without the words for programmers.
 ///
 /// # Errors
 /// The game is not one of [`GAMES`], its page has no title, or the rulings have no
 /// section for a game they should cover.
-pub fn page(game: &str, doc: &str, rulings: &str) -> Result<String, String> {
+pub fn page(game: &str, how: &str, doc: &str, rulings: &str) -> Result<String, String> {
     let Some((_, ruled)) = GAMES.iter().find(|(g, _)| *g == game) else {
         return Err(format!(
             "no rules page for {game:?}: the games are {GAMES:?}"
         ));
     };
     let title = title(doc).ok_or_else(|| format!("docs/{game}.md has no '# ' title"))?;
-    // The rules with their numbers, in a box at the top: the binding rulings' section of
-    // the game, or the game's own numbered rules where the rulings do not cover it (then
-    // left out of the page below, not shown twice).
     let mut rules = String::new();
-    let (heading, body) = match ruled {
+    match ruled {
         Some(name) => {
             let text = section(rulings, name)
                 .ok_or_else(|| format!("docs/rulings.md has no section '## {name}'"))?;
-            rules.push_str(&render(text, "rulings-", true));
+            rules.push_str(&render(&for_players(text), "rulings-", true));
             rules.push_str("<h3 id=\"rulings-details\">Details that follow from the rules</h3>\n");
-            rules.push_str(&render(&details(rulings, name), "rulings-details-", false));
+            rules.push_str(&render(
+                &for_players(&details(rulings, name)),
+                "rulings-details-",
+                false,
+            ));
             rules.push_str("<details><summary>Conventions shared by all games</summary>\n");
             if let Some(c) = section(rulings, "Conventions") {
-                rules.push_str(&render(c, "rulings-conventions-", false));
+                rules.push_str(&render(&for_players(c), "rulings-conventions-", false));
             }
             rules.push_str("</details>\n");
-            (
-                format!("The binding rulings: {name} (<code>RULINGS.md</code>, its numbers)"),
-                render(untitled(doc), "", false),
-            )
         }
         None => {
-            let (start, text, end) = section_at(doc, "The rules")
+            let (_, text, end) = section_at(doc, "The rules")
                 .ok_or_else(|| format!("docs/{game}.md has no section '## The rules'"))?;
-            rules.push_str(&render(&doc[text..end], "rules-", true));
-            rules.push_str(
-                "<p class=\"note\">The project's binding rulings (<code>RULINGS.md</code>) \
-                 cover Urim, Omweso and Rio Kadalis; this game's rules and their numbers are \
-                 its own page's, below.</p>\n",
-            );
-            let rest = format!("{}{}", untitled(&doc[..start]), &doc[end..]);
-            (
-                format!("The rules (<code>docs/{game}.md</code>, its numbers)"),
-                render(&rest, "", false),
-            )
+            rules.push_str(&render(&for_players(&doc[text..end]), "rules-", true));
+            if let Some(r) = section(doc, "Rulings") {
+                rules.push_str("<h3 id=\"rules-rulings\">Rulings</h3>\n");
+                rules.push_str(&render(&for_players(r), "rules-rulings-", false));
+            }
         }
-    };
+    }
     let nav: String = GAMES
         .iter()
         .map(|(g, _)| {
@@ -286,17 +417,61 @@ pub fn page(game: &str, doc: &str, rulings: &str) -> Result<String, String> {
         .collect::<Vec<_>>()
         .join(" · ");
     let title = escape(title);
+    let how = render(&diagrams(game, how), "how-", false);
     Ok(format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>Rules: {title}</title>\n<link rel=\"icon\" href=\"data:,\">\n\
-         <link rel=\"stylesheet\" href=\"rules.css\">\n</head>\n\
-         <body data-game=\"{game}\">\n<nav><a href=\"../index.html\">← Play</a> · Rules: {nav}</nav>\n\
-         <header><h1>{title}</h1><p class=\"sub\">From the project's docs: <code>docs/{game}.md</code>, \
-         and the binding rulings, <code>RULINGS.md</code>.</p></header>\n\
-         <section id=\"binding\">\n<h2>{heading}</h2>\n{rules}</section>\n\
-         <section id=\"page\">\n{body}</section>\n</body>\n</html>\n"
+         <meta name=\"description\" content=\"How to play {title}, and its rules with their numbers.\">\n\
+         <title>Rules: {title}</title>\n<link rel=\"icon\" href=\"../icon.svg\" type=\"image/svg+xml\">\n\
+         <link rel=\"manifest\" href=\"../manifest.webmanifest\">\n\
+         <link rel=\"stylesheet\" href=\"../style.css\">\n<link rel=\"stylesheet\" href=\"rules.css\">\n</head>\n\
+         <body data-game=\"{game}\" data-diagrams=\"waiting\" class=\"rules\">\n\
+         <nav aria-label=\"Games\"><a href=\"../index.html\">← Play</a> · Rules: {nav}</nav>\n\
+         <header><h1>{title}</h1><p class=\"sub\">How to play, then the rules with their numbers: \
+         the end of a game on the board cites them.</p></header>\n<main>\n\
+         <section id=\"how\">\n<h2>How to play</h2>\n{how}</section>\n\
+         <section id=\"binding\">\n<h2>The rules, numbered</h2>\n{rules}</section>\n</main>\n\
+         <script type=\"module\" src=\"../diagram.js\"></script>\n</body>\n</html>\n"
     ))
+}
+
+/// The ```` ```diagram ```` blocks of `how` as figures for the page's renderer
+/// (`static/diagram.js`): `position:` (in the game's notation), optionally `variant:`
+/// (the game's rule options), `move:` (shown played, the board before and after) and
+/// `caption:`.
+fn diagrams(game: &str, how: &str) -> String {
+    let mut out = String::new();
+    let mut rest = how;
+    while let Some(at) = rest.find("```diagram\n") {
+        out.push_str(&rest[..at]);
+        let body = &rest[at + 11..];
+        let end = body.find("```").unwrap_or(body.len());
+        let mut attrs = vec![("variant", game.to_string())];
+        let mut caption = String::new();
+        for line in body[..end].lines() {
+            if let Some((k, v)) = line.split_once(':') {
+                let v = v.trim();
+                match k.trim() {
+                    "caption" => caption = v.to_string(),
+                    "variant" => attrs[0].1 = v.to_string(),
+                    k @ ("position" | "move") => attrs.push((k, v.to_string())),
+                    _ => {}
+                }
+            }
+        }
+        let attrs: String = attrs
+            .iter()
+            .map(|(k, v)| format!(" data-{k}=\"{}\"", escape(v).replace('"', "&quot;")))
+            .collect();
+        out.push_str(&format!(
+            "<figure class=\"diagram\"{attrs}><div class=\"boards\"></div>\
+             <figcaption>{}</figcaption></figure>\n\n",
+            escape(&caption)
+        ));
+        rest = body.get(end + 3..).unwrap_or("").trim_start_matches('\n');
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The game's name as the menu of pages shows it.

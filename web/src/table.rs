@@ -18,7 +18,7 @@ pub struct Table {
 }
 
 /// The library's message of an error, as the page shows it.
-fn text(e: impl std::fmt::Display) -> String {
+pub(crate) fn text(e: impl std::fmt::Display) -> String {
     e.to_string()
 }
 
@@ -169,6 +169,18 @@ impl Table {
         Ok(Table {
             session: Session::from_game(game),
         })
+    }
+
+    /// A table of one game, `game`.
+    pub(crate) fn from_game(game: AnyGame) -> Table {
+        Table {
+            session: Session::from_game(game),
+        }
+    }
+
+    /// The status of the current game (a match's, which knows of blitz forfeits).
+    pub(crate) fn status(&self) -> Status {
+        self.session.status()
     }
 
     /// The current game.
@@ -336,7 +348,7 @@ impl Table {
 }
 
 /// `S` or `N`.
-fn side(p: Player) -> &'static str {
+pub(crate) fn side(p: Player) -> &'static str {
     match p {
         Player::South => "S",
         Player::North => "N",
@@ -383,6 +395,39 @@ impl Bot {
         Ok(Bot {
             engine: Engine::new(&parsed, &v, seed, None).map_err(text)?,
         })
+    }
+
+    /// Searches the position after each legal move of `table`'s game: a JSON array of
+    /// `{move, score, value}`, the move's value for its mover in the engine's words
+    /// (`+1.50 seeds`, `win in 7 plies`) and as a number (hundredths of a seed; a
+    /// forced result is beyond ±1,000,000), best first.
+    ///
+    /// # Errors
+    /// The library's message when the game is not of the engine's variant.
+    pub fn evaluate_moves(&mut self, table: &Table) -> Result<String, String> {
+        use mancala_runtime::engine::show_eval;
+        use mancala_search::score::from_child;
+        let game = table.game();
+        let mover = game.side_to_move();
+        let mut rows = Vec::new();
+        for m in game.legal_moves() {
+            let mut child = game.clone();
+            child.play(m).map_err(text)?;
+            let r = self.engine.search(&child).map_err(text)?;
+            rows.push((m, from_child(r.score, mover, child.side_to_move())));
+        }
+        rows.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        let items: Vec<String> = rows
+            .into_iter()
+            .map(|(m, v)| {
+                let mut o = Json::object();
+                o.str("move", &m.to_string());
+                o.str("score", &show_eval(v));
+                o.raw("value", &v.to_string());
+                o.finish()
+            })
+            .collect();
+        Ok(format!("[{}]", items.join(",")))
     }
 
     /// Searches `table`'s game: `{best, score, pv, nodes, depth, ms}` as JSON

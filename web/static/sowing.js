@@ -1,68 +1,44 @@
 // Sowing shown as it happens: the library's events of a move (Game.playSowing, one
 // object per step: lap, lift, drop, store, pass, capture, seize, pause) replayed on the
-// board the page drew before the move, seed by seed, at the speed the player sets, with
-// a skip (the button, or Escape). No rules here: every step is the library's.
+// board drawn before the move, the hand travelling from pit to pit with the seeds it
+// holds, at the speed the player sets. Skip (the button, Escape, or a click on the
+// board) shows the end at once. No rules here: every step is the library's.
 //
-// The board's data-notation already names the position after the move (app.js sets it
-// when the move is played); while a move is shown, document.body.dataset.sowing is
-// 'true', and each pit's data-count is the count the animation shows.
+// While a move is shown, document.body.dataset.sowing is 'true' and each pit's
+// data-count is the count the animation shows.
+
+import { el, drawSeeds } from './board.js';
 
 const $ = (id) => document.getElementById(id);
 
-// Milliseconds per seed dropped; 0 shows the result at once.
-const SPEEDS = [
-  ['0', 'instant'],
-  ['40', 'fast'],
-  ['120', 'normal'],
-  ['350', 'slow'],
-  ['1000', 'very slow'],
-];
+// The count drawn on pit `index` of `player` (board.js keeps it outside the pit's control).
+function countOf(svg, player, index) {
+  return svg.querySelector(`g.pit-text[data-player="${player}"][data-pit="${index}"] text.count`)
+    || { textContent: '' };
+}
 
 // How long each kind of step lasts, in seeds' time.
-const WEIGHT = { lap: 0.5, lift: 2, drop: 1, store: 1, pass: 0.5, capture: 2, seize: 2, pause: 2 };
+const WEIGHT = { lap: 0.5, lift: 1.5, drop: 1, store: 1, pass: 0.5, capture: 2, seize: 2, pause: 2 };
 
 let generation = 0;   // bumped by stop(): an animation of an older generation ends
 let skipping = false;
+let wake = null;      // resolves the step being waited for (a skip does not wait)
 
-// Adds the speed control and the skip button to `controls` (the page's control bar).
-export function setUp(controls) {
-  const label = document.createElement('label');
-  label.textContent = 'Sowing ';
-  const select = document.createElement('select');
-  select.id = 'speed';
-  for (const [value, text] of SPEEDS) {
-    const o = document.createElement('option');
-    o.value = value;
-    o.textContent = text;
-    if (text === 'normal') o.selected = true;
-    select.appendChild(o);
-  }
-  label.appendChild(select);
-  controls.appendChild(label);
-  const skip = document.createElement('button');
-  skip.id = 'skip';
-  skip.textContent = 'Skip';
-  skip.title = 'Show the end of the move at once (Escape)';
-  skip.disabled = true;
-  skip.addEventListener('click', () => { skipping = true; });
-  controls.appendChild(skip);
+export function setUp() {
+  $('skip').addEventListener('click', skip);
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && isRunning()) skipping = true;
+    if (e.key === 'Escape' && isRunning()) { e.preventDefault(); skip(); }
   });
-  document.body.dataset.sowing = 'false';
-  // The marks of the pit being sown, emptied, passed over (kept here with the rest).
-  const style = document.createElement('style');
-  style.textContent = [
-    '.pit.sowing-here .hole { stroke: #e0a526; stroke-width: 4px; }',
-    '.pit.sowing-taken .hole { stroke: #c0392b; stroke-width: 4px; }',
-    '.pit.sowing-passed .hole { stroke: #8a7755; stroke-width: 2px; stroke-dasharray: 4 3; }',
-    '.store.sowing-here .hole { stroke: #e0a526; stroke-width: 4px; }',
-  ].join('\n');
-  document.head.appendChild(style);
   window.__animated = 0; // moves shown step by step (the browser test reads it)
 }
 
-// Whether a move is being shown.
+// Shows the end of the move under way at once.
+export function skip() {
+  if (!isRunning()) return;
+  skipping = true;
+  if (wake) wake();
+}
+
 export function isRunning() {
   return document.body.dataset.sowing === 'true';
 }
@@ -70,30 +46,34 @@ export function isRunning() {
 // Ends the animation under way (a new board is drawn): it resolves `false`.
 export function stop() {
   generation++;
+  if (wake) wake();
   finish();
 }
 
 function finish() {
   document.body.dataset.sowing = 'false';
-  const skip = $('skip');
-  if (skip) skip.disabled = true;
+  $('skip').disabled = true;
   skipping = false;
 }
 
 function delay() {
-  const select = $('speed');
-  return select ? Number(select.value) : 0;
+  return Number($('speed').value);
 }
 
 function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  if (skipping || ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(() => { wake = null; resolve(); }, ms);
+    wake = () => { clearTimeout(t); wake = null; resolve(); };
+  });
 }
 
-// Shows `events` on `svg`, drawn from `before` (the page's state before the move);
-// `drawSeeds(g, cx, cy, n)` draws a pit's seeds. Resolves `true` when the move has been
-// shown (or skipped), `false` when stop() ended it for a new board.
-export async function animate(svg, before, events, drawSeeds) {
+// Shows `events` on `svg` (drawn from `before`, the state before the move, with the
+// geometry `geo` of board.js). Resolves `true` when the move has been shown (or
+// skipped), `false` when stop() ended it for a new board.
+export async function animate(svg, geo, before, events) {
   const mine = ++generation;
+  skipping = false;
   if (!events.length || delay() === 0) return true;
   const pits = { S: [...before.pits[0]], N: [...before.pits[1]] };
   const stores = before.stores ? { S: before.stores[0], N: before.stores[1] } : null;
@@ -101,11 +81,25 @@ export async function animate(svg, before, events, drawSeeds) {
   document.body.dataset.sowing = 'true';
   window.__animated++;
   $('skip').disabled = false;
-  const banner = svg.querySelector('text.banner');
-  // No pit is to be clicked while the move is shown.
   for (const g of svg.querySelectorAll('g.pit.legal')) g.classList.remove('legal');
-  let lit = null;
+  svg.querySelector('g.choices')?.remove();
 
+  // The hand: a disc with the count of seeds it holds, moving from pit to pit.
+  const handG = el('g', { class: 'hand', 'aria-hidden': 'true' }, svg);
+  el('circle', { r: 26, class: 'hand-bg' }, handG);
+  const handText = el('text', { y: 10, class: 'hand-count' }, handG);
+  let handAt = null;
+  const moveHand = (x, y, ms) => {
+    handG.style.transition = handAt ? `transform ${Math.max(0, Math.min(ms, 400))}ms ease-out` : 'none';
+    handG.style.transform = `translate(${x}px, ${y - 46}px)`;
+    handAt = [x, y];
+  };
+  const showHand = () => {
+    handText.textContent = String(hand);
+    handG.style.opacity = hand > 0 ? '1' : '0';
+  };
+
+  let lit = null;
   const pitOf = (player, index) =>
     svg.querySelector(`g.pit[data-player="${player}"][data-pit="${index}"]`);
   const light = (g, how) => {
@@ -118,12 +112,8 @@ export async function animate(svg, before, events, drawSeeds) {
     if (!g) return null;
     const n = pits[player][index];
     g.dataset.count = String(n);
-    const label = g.querySelector('text.count');
-    if (label) label.textContent = String(n);
-    for (const s of g.querySelectorAll('circle.seed')) s.remove();
+    countOf(svg, player, index).textContent = String(n);
     drawSeeds(g, 0, 0, n);
-    // Seeds are drawn after the labels: keep the labels on top.
-    for (const t of g.querySelectorAll('text')) g.appendChild(t);
     return g;
   };
   const showStore = (player) => {
@@ -131,49 +121,52 @@ export async function animate(svg, before, events, drawSeeds) {
     if (!g || !stores) return null;
     const n = stores[player];
     g.dataset.count = String(n);
-    const t = g.querySelector('text.store-count');
-    if (t) t.textContent = String(n);
-    const rect = g.querySelector('rect');
-    for (const s of g.querySelectorAll('circle.seed')) s.remove();
-    if (rect) {
-      const x = Number(rect.getAttribute('x')) + Number(rect.getAttribute('width')) / 2;
-      const y = Number(rect.getAttribute('y')) + Number(rect.getAttribute('height')) * 0.38;
-      drawSeeds(g, x, y, Math.min(n, 20));
-    }
-    for (const t2 of g.querySelectorAll('text')) g.appendChild(t2);
+    g.querySelector('text.store-count').textContent = String(n);
+    const s = geo.store(player);
+    drawSeeds(g, s.x, s.y, n, Math.min(s.w, s.h) / 2 - 12);
     return g;
   };
-  const say = (what) => {
-    if (banner) banner.textContent = `${what}${hand ? ` · ${hand} in hand` : ''}`;
-  };
+  const at = (player, index) => geo.pit(player, index);
 
+  let laps = 0;
   for (const e of events) {
-    if (mine !== generation) return false;
+    if (mine !== generation) { handG.remove(); return false; }
     if (skipping) break;
+    // Long relays (Omweso, Rio Kadalis) go faster the longer they get.
+    const pace = delay() / (1 + 0.35 * Math.max(0, laps - 1));
+    let wait = pace * (WEIGHT[e.kind] || 1);
     switch (e.kind) {
-      case 'lap':
-        say(e.why === 'relay' ? 'relay' : e.why === 'resow' ? 'sowing the captured seeds'
-          : e.why === 'decided' ? 'sowing on' : 'sowing');
+      case 'lap': {
+        laps++;
+        const p = at(e.player, e.pit);
+        moveHand(p.x, p.y, pace);
         light(pitOf(e.player, e.pit), 'sowing-here');
         break;
-      case 'lift':
+      }
+      case 'lift': {
         pits[e.player][e.pit] -= e.seeds;
         hand += e.seeds;
+        const p = at(e.player, e.pit);
+        moveHand(p.x, p.y, pace);
         light(showPit(e.player, e.pit), 'sowing-here');
-        say('lifted');
         break;
-      case 'drop':
+      }
+      case 'drop': {
         pits[e.player][e.pit] += 1;
         hand -= 1;
+        const p = at(e.player, e.pit);
+        moveHand(p.x, p.y, pace);
         light(showPit(e.player, e.pit), 'sowing-here');
-        say('sowing');
         break;
-      case 'store':
+      }
+      case 'store': {
         stores[e.player] += 1;
         hand -= 1;
+        const s = geo.store(e.player);
+        moveHand(s.x, s.y, pace);
         light(showStore(e.player), 'sowing-here');
-        say('into the store');
         break;
+      }
       case 'pass':
         light(pitOf(e.player, e.pit), 'sowing-passed');
         break;
@@ -182,25 +175,57 @@ export async function animate(svg, before, events, drawSeeds) {
         if (stores) stores[e.to] += e.seeds;
         light(showPit(e.player, e.pit), 'sowing-taken');
         showStore(e.to);
-        say(`${e.to === 'S' ? 'South' : 'North'} takes ${e.seeds}`);
         break;
-      case 'seize':
+      case 'seize': {
         pits[e.player][e.pit] -= e.seeds;
         hand += e.seeds;
+        const p = at(e.player, e.pit);
+        moveHand(p.x, p.y, pace);
         light(showPit(e.player, e.pit), 'sowing-taken');
-        say(`captured ${e.seeds}`);
         break;
+      }
       case 'pause':
         light(pitOf(e.player, e.pit), 'sowing-here');
-        say('a decision');
         break;
       default:
+        wait = 0;
         break;
     }
-    await sleep(delay() * (WEIGHT[e.kind] || 1));
+    showHand();
+    await sleep(wait);
   }
+  handG.remove();
   if (mine !== generation) return false;
   light(null);
   finish();
   return true;
+}
+
+// The final sweep of an ended game: the seeds each player takes from their row fly to
+// their store (`totals`, the outcome's), pit by pit. Resolves when done or skipped.
+export async function sweep(svg, geo, state, totals) {
+  if (!state.stores || !totals || delay() === 0) return;
+  const mine = ++generation;
+  document.body.dataset.sowing = 'true';
+  $('skip').disabled = false;
+  const stores = { S: state.stores[0], N: state.stores[1] };
+  for (const [player, i] of [['S', 0], ['N', 1]]) {
+    for (let k = 0; k < state.pits[i].length; k++) {
+      if (skipping || mine !== generation) break;
+      const n = state.pits[i][k];
+      if (!n) continue;
+      const g = svg.querySelector(`g.pit[data-player="${player}"][data-pit="${k}"]`);
+      g.dataset.count = '0';
+      countOf(svg, player, k).textContent = '0';
+      drawSeeds(g, 0, 0, 0);
+      stores[player] = Math.min(totals[i], stores[player] + n);
+      const sg = svg.querySelector(`g.store[data-player="${player}"]`);
+      sg.dataset.count = String(stores[player]);
+      sg.querySelector('text.store-count').textContent = String(stores[player]);
+      const s = geo.store(player);
+      drawSeeds(sg, s.x, s.y, stores[player], Math.min(s.w, s.h) / 2 - 12);
+      await sleep(Math.min(delay(), 200));
+    }
+  }
+  if (mine === generation) finish();
 }

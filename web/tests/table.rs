@@ -214,3 +214,126 @@ fn a_move_s_sowing_events_come_with_it_as_json() {
         "{j}"
     );
 }
+
+#[test]
+fn each_ply_says_what_it_did() {
+    // Kalah 6×4: South's c (4 seeds) sows d, e, f and the store: an extra turn (K3);
+    // then f (5 seeds) sows the store and North's a–d: North to move.
+    let mut t = Table::new("kalah").unwrap();
+    t.play("c").unwrap();
+    t.play("f").unwrap();
+    let h = t.history_json();
+    assert_eq!(
+        h,
+        concat!(
+            r#"[{"move":"c","side":"S","captured":[0,0],"from":{"player":"S","pit":2},"last":{"player":"S","pit":5},"extra":true,"decision":false},"#,
+            r#"{"move":"f","side":"S","captured":[0,0],"from":{"player":"S","pit":5},"last":{"player":"N","pit":3},"extra":false,"decision":false}]"#
+        )
+    );
+    // Urim: South's f (2 seeds) makes North's a and b 3 each, both captured (rule 4).
+    let mut t = Table::from_notation("urim", "3,3,3,3,3,2/2,2,3,3,3,3 3-0 S").unwrap();
+    t.play("f").unwrap();
+    assert!(
+        t.history_json().contains(r#""captured":[6,0]"#),
+        "{}",
+        t.history_json()
+    );
+    // A game set up from a position: its plies from there.
+    assert!(t.history_json().starts_with(r#"[{"move":"f","side":"S""#));
+}
+
+#[test]
+fn the_end_is_said_in_words_with_its_rule_and_totals() {
+    // Kalah: South's f (1 seed) goes into the store and empties South's side; North
+    // adds its 3 seeds: 24 + 1 = 25 against 20 + 3 = 23 (K5).
+    let mut t = Table::from_notation("kalah", "0,0,0,0,0,1/0,0,0,0,1,2 24-20 S").unwrap();
+    assert!(t.page_json().contains(r#""ending":null"#));
+    t.play("f").unwrap();
+    let p = t.page_json();
+    for part in [
+        r#""headline":"South wins 25 to 23""#,
+        r#""rule":"K5""#,
+        r#""totals":[25,23]"#,
+        r#""winner":"S""#,
+    ] {
+        assert!(p.contains(part), "{part}: {p}");
+    }
+    assert!(!p.contains("wins 1 point"), "{p}");
+    // Urim: North has no seeds to move (rule 5); South takes the 4 left: 30 to 6, 2 points.
+    let t = Table::from_notation("urim", "1,0,0,0,0,3/0,0,0,0,0,0 26-6 N").unwrap();
+    let p = t.page_json();
+    for part in [
+        r#""headline":"South wins 2 points, 30 to 6""#,
+        "North has no seeds left to play, so South takes the 4 seeds left on the board.",
+        r#""rule":"5""#,
+    ] {
+        assert!(p.contains(part), "{part}: {p}");
+    }
+    // Rio Kadalis says seeds, as the other games do.
+    assert!(!p.contains("stone"));
+}
+
+#[test]
+fn a_pasted_position_is_read_as_the_game_shown() {
+    // A Kalah position of 8 pits and 5 seeds, pasted while a Kalah game of 6 is shown.
+    let t = Table::from_pasted(
+        "kalah pits=6 seeds=4",
+        "5,5,5,5,5,5,5,5/5,5,5,5,5,5,5,5 0-0 S",
+    )
+    .unwrap();
+    assert!(t.state_json().contains(r#""game":"kalah""#));
+    // A 7-pit Urim position while a 6-pit game is shown.
+    let t = Table::from_pasted("urim pits=6 seeds=3", "3,3,3,3,3,3,3/3,3,3,3,3,3,3 0-0 S").unwrap();
+    assert!(
+        t.state_json()
+            .contains(r#""variant":"urim pits=7 seeds=3""#),
+        "{}",
+        t.state_json()
+    );
+    // Rio Kadalis keeps its direction.
+    let t = Table::from_pasted(
+        "rio-kadalis pits=6 clockwise",
+        "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S",
+    )
+    .unwrap();
+    assert!(t.page_json().contains(r#""direction":"cw""#));
+    // Omweso keeps its rule option; Kalah's position writes its own.
+    let start = Table::new("omweso").unwrap().notation();
+    let t = Table::from_pasted("omweso two-captures-first", &start).unwrap();
+    assert!(
+        t.state_json()
+            .contains(r#""variant":"omweso two-captures-first""#),
+        "{}",
+        t.state_json()
+    );
+    let t = Table::from_pasted(
+        "kalah pits=6 seeds=4 empty-capture",
+        "3,3,3,3/3,3,3,3 0-0 N empty-capture,mover-empty",
+    )
+    .unwrap();
+    assert!(
+        t.state_json()
+            .contains(r#""variant":"kalah pits=4 seeds=3 empty-capture mover-empty""#),
+        "{}",
+        t.state_json()
+    );
+    assert!(Table::from_pasted("oware seeds=4", "1,2,3").is_err());
+}
+
+#[test]
+fn the_engine_values_each_legal_move() {
+    // Kalah 4 pits, 3 seeds: every legal move valued, best first.
+    let t = Table::new("kalah pits=4 seeds=3").unwrap();
+    let mut bot = Bot::new("alphabeta:4", "kalah pits=4 seeds=3", 1).unwrap();
+    let j = bot.evaluate_moves(&t).unwrap();
+    for m in ["\"a\"", "\"b\"", "\"c\"", "\"d\""] {
+        assert!(j.contains(m), "{m}: {j}");
+    }
+    let values: Vec<i64> = j
+        .split("\"value\":")
+        .skip(1)
+        .map(|s| s[..s.find('}').unwrap()].parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), 4);
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+}

@@ -12,14 +12,20 @@
 //! let engine = Engine::new(&"alphabeta:8".parse()?, &v, 0, Some("target/solve-db".as_ref()))?;
 //! # Ok::<(), mancala_runtime::Error>(())
 //! ```
+//!
+//! A program without files or threads (the web page, in a Web Worker) builds a
+//! variant's small databases in memory instead, keeps their files' bytes where it can
+//! (the browser's storage) and reads them back, checked: [`MemoryDatabases`].
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use mancala_core::record::Record;
-use mancala_search::Static;
+use mancala_search::{Known, Static};
 use mancala_solve::Solvable;
-use mancala_solve::db::Databases;
+use mancala_solve::build::{BuildOptions, Built};
+use mancala_solve::db::{Databases, Table};
+use mancala_solve::file;
 use mancala_solve::kalah::KalahGame;
 use mancala_solve::oracle::DbEvaluator;
 use mancala_solve::oware::OwareGame;
@@ -28,6 +34,7 @@ use mancala_solve::urim::UrimGame;
 
 use crate::error::{DatabaseError, Error};
 use crate::eval::{EndgameDatabases, Eval};
+use crate::game::{AnyGame, AnyRecord};
 use crate::variant::{GameKind, Variant};
 
 /// A game's databases as the solver keys them: the rules they were built for (not the
@@ -52,6 +59,30 @@ impl DbGame {
             _ => None,
         }
     }
+}
+
+/// Runs `$body` with `$g` bound to the solver's game of the key `$key` (a [`DbGame`]).
+macro_rules! with_game {
+    ($key:expr, $g:ident => $body:expr) => {
+        match $key {
+            DbGame::Urim6 => {
+                let $g = UrimGame::<6>::new();
+                $body
+            }
+            DbGame::Urim7 => {
+                let $g = UrimGame::<7>::new();
+                $body
+            }
+            DbGame::Oware => {
+                let $g = OwareGame::new();
+                $body
+            }
+            DbGame::Kalah(rules) => {
+                let $g = KalahGame::new(rules);
+                $body
+            }
+        }
+    };
 }
 
 /// Whether the variant has endgame databases.
@@ -116,12 +147,7 @@ fn open_game<G: Solvable>(game: &G, most: u32, dir: &Path) -> Result<Databases, 
 /// the first seed count without a file, each file's header and checksum checked.
 fn open_key(key: DbGame, variant: &Variant, dir: &Path) -> Result<Databases, Error> {
     let most = most_seeds(variant);
-    match key {
-        DbGame::Urim6 => open_game(&UrimGame::<6>::new(), most, dir),
-        DbGame::Urim7 => open_game(&UrimGame::<7>::new(), most, dir),
-        DbGame::Oware => open_game(&OwareGame::new(), most, dir),
-        DbGame::Kalah(rules) => open_game(&KalahGame::new(rules), most, dir),
-    }
+    with_game!(key, g => open_game(&g, most, dir))
 }
 
 /// Opens every database of `variant` in the folder `dir`: from 0 seeds up to the
@@ -228,5 +254,188 @@ impl EndgameDatabases for omweso::Omweso {
 impl<const N: usize, const CW: bool> EndgameDatabases for rio_kadalis::RioKadalis<N, CW> {
     fn evaluator(variant: &Variant, _: &Path) -> Result<Eval<Self>, Error> {
         Err(no_databases(variant))
+    }
+}
+
+/// A variant's databases held in memory, for a program without files or threads (the
+/// web page, in a Web Worker): built here one seed count after the other (on the
+/// calling thread where no thread can be spawned: rayon then runs its work there), or
+/// read back from their files' bytes, each checked as a file is; then asked what
+/// perfect play gives from a game's position ([`MemoryDatabases::known`]). The bytes
+/// are those of the files `solve` writes.
+///
+/// ```
+/// use mancala_runtime::{AnyGame, Variant, db::MemoryDatabases};
+/// use mancala_search::Known;
+/// let v: Variant = "kalah pits=2 seeds=2".parse()?;
+/// let mut dbs = MemoryDatabases::new(&v, 8)?;
+/// while dbs.len() <= 8 {
+///     dbs.build_next()?;
+/// }
+/// // The start of Kalah(2, 2) has 8 seeds on the board: South loses by 2.
+/// let Some(Known::Exact(o)) = dbs.known(&AnyGame::new(&v))? else { panic!() };
+/// assert_eq!(o.totals.map(|t| (t.south, t.north)), Some((3, 5)));
+/// // The same databases, read back from their files' bytes.
+/// let mut again = MemoryDatabases::new(&v, 8)?;
+/// for seeds in 0..=8 {
+///     again.push_file(&dbs.file_bytes(seeds)?)?;
+/// }
+/// assert_eq!(again.known(&AnyGame::new(&v))?, dbs.known(&AnyGame::new(&v))?);
+/// # Ok::<(), mancala_runtime::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct MemoryDatabases {
+    key: DbGame,
+    /// Shared only with the oracle of [`MemoryDatabases::known`], while it answers.
+    dbs: Arc<Databases>,
+}
+
+impl MemoryDatabases {
+    /// No database yet of `variant`'s rule set, able to hold those of up to
+    /// `max_seeds` seeds on the board.
+    ///
+    /// # Errors
+    /// [`DatabaseError::NoDatabases`] for a game without databases; the solver's error
+    /// if the boards of `max_seeds` seeds cannot be ranked.
+    pub fn new(variant: &Variant, max_seeds: u32) -> Result<MemoryDatabases, Error> {
+        let key = DbGame::of(variant).ok_or_else(|| no_databases(variant))?;
+        let dbs = with_game!(key, g => Databases::new(&g, max_seeds))
+            .map_err(|e| solve_error(None, e))?;
+        Ok(MemoryDatabases {
+            key,
+            dbs: Arc::new(dbs),
+        })
+    }
+
+    /// The databases held: every board of fewer seeds has its value (or, in Urim and
+    /// Oware, its bounds) here.
+    #[must_use]
+    pub fn len(&self) -> u32 {
+        self.dbs.len()
+    }
+
+    /// Whether no database is held yet.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.dbs.is_empty()
+    }
+
+    /// The most seeds these databases can hold.
+    #[must_use]
+    pub fn max_seeds(&self) -> u32 {
+        self.dbs.ranker().max_seeds()
+    }
+
+    /// The databases themselves.
+    #[must_use]
+    pub fn databases(&self) -> &Databases {
+        &self.dbs
+    }
+
+    /// The databases, to extend: no oracle holds them outside
+    /// [`known`](MemoryDatabases::known), which borrows `self`.
+    fn extend(&mut self) -> &mut Databases {
+        Arc::get_mut(&mut self.dbs).expect("the databases are shared only within `known`")
+    }
+
+    /// Builds the database of the next seed count ([`len`](MemoryDatabases::len)) in
+    /// memory and says what the build did.
+    ///
+    /// # Errors
+    /// The solver's error, for a seed count past [`max_seeds`](MemoryDatabases::max_seeds)
+    /// among others; the databases are then as they were.
+    pub fn build_next(&mut self) -> Result<Built, Error> {
+        let key = self.key;
+        let dbs = self.extend();
+        let options = BuildOptions::new().max_seeds(dbs.len());
+        let built = with_game!(key, g => options.build(&g, dbs, |_| {}))
+            .map_err(|e| solve_error(None, e))?;
+        built.into_iter().next().ok_or_else(|| {
+            solve_error(
+                None,
+                mancala_solve::SolveError::Missing { seeds: self.len() },
+            )
+        })
+    }
+
+    /// The name of the file of the database of `seeds` seeds, as `solve` names it in
+    /// its folder (`urim-pits=6_cap=17-08.db`).
+    #[must_use]
+    pub fn file_name(&self, seeds: u32) -> String {
+        self.dbs.path(Path::new(""), seeds).display().to_string()
+    }
+
+    /// The bytes of the file of the database of `seeds` seeds: those `solve` writes
+    /// ([`mancala_solve::file::to_bytes`]).
+    ///
+    /// # Errors
+    /// The solver's error when there is no such database.
+    pub fn file_bytes(&self, seeds: u32) -> Result<Vec<u8>, Error> {
+        let name = self.file_name(seeds);
+        let table = self
+            .dbs
+            .table(seeds)
+            .ok_or_else(|| solve_error(None, mancala_solve::SolveError::Missing { seeds }))?;
+        file::to_bytes(name.as_ref(), &self.dbs.header(seeds), table.bytes())
+            .map_err(|e| solve_error(None, e.into()))
+    }
+
+    /// Adds the database of the next seed count from its file's bytes, checked as a
+    /// file is (the game, rule set, seeds, size and checksums).
+    ///
+    /// # Errors
+    /// The solver's error for bytes that are not that file (damaged, of another game
+    /// or rule set, of another seed count); the databases are then as they were.
+    pub fn push_file(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        let seeds = self.len();
+        let name = self.file_name(seeds);
+        let (_, values) = file::from_bytes(name.as_ref(), bytes, &self.dbs.header(seeds))
+            .map_err(|e| solve_error(None, e.into()))?;
+        let values = values.to_vec();
+        self.extend()
+            .push(Table::Memory(values))
+            .map_err(|e| solve_error(None, e))
+    }
+
+    /// What perfect play gives from `game`'s position, as the databases know it: the
+    /// outcome ([`Known::Exact`]), or in Urim and Oware, where the repetition rule
+    /// leaves a board two bounds, the worst and best outcomes for the player to move
+    /// ([`Known::Bounds`]; `docs/solving.md`). `None` where they do not know: more
+    /// seeds on the board than they hold, a finished game, or in Urim and Oware a
+    /// position that is not its whole history (neither the record's start nor right
+    /// after a capture: the positions since the last capture then change its value).
+    ///
+    /// # Errors
+    /// [`mancala_solve::SolveError::Foreign`] for a game of another rule set.
+    pub fn known(&self, game: &AnyGame) -> Result<Option<Known>, Error> {
+        if DbGame::of(game.variant()) != Some(self.key) {
+            let of_game = DbGame::of(game.variant()).map_or_else(
+                || game.variant().to_string(),
+                |k| with_game!(k, g => format!("{} ({})", g.name(), g.variant())),
+            );
+            return Err(solve_error(
+                None,
+                mancala_solve::SolveError::Foreign {
+                    expected: of_game,
+                    found: self.dbs.game(),
+                },
+            ));
+        }
+        let dbs = Arc::clone(&self.dbs);
+        Ok(match (game.record(), self.key) {
+            (AnyRecord::Urim6(r), _) => {
+                DbEvaluator::new(UrimGame::<6>::new(), dbs, Static).known_at(r.positions())
+            }
+            (AnyRecord::Urim7(r), _) => {
+                DbEvaluator::new(UrimGame::<7>::new(), dbs, Static).known_at(r.positions())
+            }
+            (AnyRecord::Oware(r), _) => {
+                DbEvaluator::new(OwareGame::new(), dbs, Static).known_at(r.positions())
+            }
+            (AnyRecord::Kalah(r), DbGame::Kalah(rules)) => {
+                DbEvaluator::new(KalahGame::new(rules), dbs, Static).known_at(r.positions())
+            }
+            _ => None,
+        })
     }
 }

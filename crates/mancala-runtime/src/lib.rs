@@ -34,9 +34,11 @@
 //! ```
 //!
 //! # Feature flags
-//! - `db` (default): the endgame databases of `mancala-solve` (memory-mapped files,
-//!   rayon threads), for [`db`] and the engines' `db` argument. Without it the crate
-//!   builds for targets without files or threads (WebAssembly).
+//! - `db` (default): the endgame databases of `mancala-solve` (files read or
+//!   memory-mapped, built on rayon threads), for [`db`] and the engines' `db` argument;
+//!   in WebAssembly, where there are neither files nor threads, built and held in
+//!   memory on one thread ([`db::MemoryDatabases`]). Without it the crate builds no
+//!   solver at all.
 
 #[cfg(feature = "db")]
 pub mod db;

@@ -16,8 +16,8 @@
 
 use std::fmt;
 use std::path::Path;
-use std::time::Instant;
 
+use crate::Instant;
 use crate::dag;
 use crate::db::{Databases, Table};
 use crate::error::SolveError;

@@ -20,7 +20,9 @@
 //! either **read into memory** ([`read`]: safe, the default) or **memory-mapped**
 //! ([`Mapped::open`]: an `unsafe fn`, since the mapped bytes change if anyone changes
 //! the file while it is mapped, which Rust's `&[u8]` rules out; the caller promises
-//! that no one does).
+//! that no one does). A program that keeps its databases elsewhere (a web page, in the
+//! browser's storage) keeps the same bytes ([`to_bytes`]) and has them checked the same
+//! way ([`from_bytes`]).
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -301,6 +303,28 @@ impl Header {
     }
 }
 
+/// The header bytes of the file of `values` (`header` with the values' checksum),
+/// refused if the header's entries are not the values' length (`path` names the file).
+fn sealed_header(
+    path: &Path,
+    header: &Header,
+    values: &[u8],
+) -> Result<[u8; HEADER_LEN], FileError> {
+    if header.entries * u64::from(header.width) != values.len() as u64 {
+        return Err(FileError::Mismatch {
+            path: path.to_path_buf(),
+            field: "entries",
+            found: values.len().to_string(),
+            expected: (header.entries * u64::from(header.width)).to_string(),
+        });
+    }
+    let header = Header {
+        checksum: checksum(values),
+        ..header.clone()
+    };
+    header.to_bytes()
+}
+
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
     move |source| FileError::Io {
         path: path.to_path_buf(),
@@ -316,19 +340,7 @@ fn io_err(path: &Path) -> impl FnOnce(io::Error) -> FileError + '_ {
 /// [`FileError::Io`], [`FileError::TooLong`], or [`FileError::Mismatch`] if the
 /// header's entries are not the values' length.
 pub fn write(path: &Path, header: &Header, values: &[u8]) -> Result<(), FileError> {
-    if header.entries * u64::from(header.width) != values.len() as u64 {
-        return Err(FileError::Mismatch {
-            path: path.to_path_buf(),
-            field: "entries",
-            found: values.len().to_string(),
-            expected: (header.entries * u64::from(header.width)).to_string(),
-        });
-    }
-    let header = Header {
-        checksum: checksum(values),
-        ..header.clone()
-    };
-    let bytes = header.to_bytes()?;
+    let bytes = sealed_header(path, header, values)?;
     let tmp = path.with_extension("tmp");
     let mut f = File::create(&tmp).map_err(io_err(&tmp))?;
     f.write_all(&bytes).map_err(io_err(&tmp))?;
@@ -408,6 +420,37 @@ pub fn read(path: &Path, expected: &Header) -> Result<(Header, Vec<u8>), FileErr
         HEADER_LEN as u64 + values.len() as u64,
         &values,
     )?;
+    Ok((header, values))
+}
+
+/// The bytes of the file [`write()`] writes for `header` and `values` (the checksum
+/// computed here), for a database kept elsewhere than in a file (a browser's storage);
+/// [`from_bytes`] reads them back. `name` names the database in errors.
+///
+/// # Errors
+/// [`FileError::TooLong`], or [`FileError::Mismatch`] if the header's entries are not
+/// the values' length.
+pub fn to_bytes(name: &Path, header: &Header, values: &[u8]) -> Result<Vec<u8>, FileError> {
+    let head = sealed_header(name, header, values)?;
+    let mut bytes = Vec::with_capacity(HEADER_LEN + values.len());
+    bytes.extend_from_slice(&head);
+    bytes.extend_from_slice(values);
+    Ok(bytes)
+}
+
+/// Checks the bytes of a whole database file as [`read`] checks a file (`name` names
+/// it in errors) and returns its header and values.
+///
+/// # Errors
+/// Every [`FileError`] but [`FileError::Io`] and [`FileError::TooLong`].
+pub fn from_bytes<'a>(
+    name: &Path,
+    bytes: &'a [u8],
+    expected: &Header,
+) -> Result<(Header, &'a [u8]), FileError> {
+    let head = &bytes[..HEADER_LEN.min(bytes.len())];
+    let values = bytes.get(HEADER_LEN..).unwrap_or_default();
+    let header = check(name, expected, head, bytes.len() as u64, values)?;
     Ok((header, values))
 }
 
@@ -581,6 +624,57 @@ mod tests {
         ));
         let e = open(&dir.join("missing.db"), &h).unwrap_err();
         assert!(matches!(e, FileError::Io { .. }), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn bytes_are_the_file_s_and_are_checked_as_it_is() {
+        let dir = temp_dir("bytes");
+        let path = dir.join("b.db");
+        let values: Vec<u8> = (0..20u8).collect();
+        let h = header(&values);
+        write(&path, &h, &values).unwrap();
+        let name = Path::new("b.db");
+        let bytes = to_bytes(name, &h, &values).unwrap();
+        assert_eq!(bytes, std::fs::read(&path).unwrap());
+        let (read_header, read_values) = from_bytes(name, &bytes, &h).unwrap();
+        assert_eq!(read_values, values.as_slice());
+        assert_eq!(read_header.checksum, checksum(&values));
+        // Refused as a file is: a flipped value, another rule set, a cut, no header.
+        let mut flipped = bytes.clone();
+        flipped[HEADER_LEN + 3] ^= 1;
+        let e = from_bytes(name, &flipped, &h).unwrap_err();
+        assert!(matches!(e, FileError::Checksum { .. }), "{e}");
+        assert!(
+            e.to_string().starts_with("b.db: the values are damaged"),
+            "{e}"
+        );
+        let other = Header {
+            variant: "pits=2 other".into(),
+            ..h.clone()
+        };
+        assert!(matches!(
+            from_bytes(name, &bytes, &other),
+            Err(FileError::Mismatch {
+                field: "variant",
+                ..
+            })
+        ));
+        assert!(matches!(
+            from_bytes(name, &bytes[..bytes.len() - 1], &h),
+            Err(FileError::Length { .. })
+        ));
+        assert!(matches!(
+            from_bytes(name, &bytes[..10], &h),
+            Err(FileError::Length { .. })
+        ));
+        assert!(matches!(
+            to_bytes(name, &h, &values[..19]),
+            Err(FileError::Mismatch {
+                field: "entries",
+                ..
+            })
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -28,10 +28,10 @@
 //! value depends on the positions before them.
 
 use std::collections::HashMap;
-use std::time::Instant;
 
 use mancala_core::{ArrayVec, Position};
 
+use crate::Instant;
 use crate::db::Databases;
 use crate::error::SolveError;
 use crate::game::{Cyclic, Solvable};

@@ -73,9 +73,17 @@ pub mod unsow;
 pub mod urim;
 
 pub use db::{ABSENT, UNKNOWN};
+
 pub use error::SolveError;
 /// The old name of [`Solvable`], kept for one release.
 #[deprecated(note = "renamed `Solvable`")]
 pub use game::Solvable as SolveGame;
 pub use game::{Acyclic, Alternating, Cyclic, NoWords, Solvable, WordChild, WordMoves};
 pub use mancala_core::{Player, Position};
+/// The clock of the builds' and searches' times: the standard one, and in a browser's
+/// WebAssembly (whose `std::time::Instant::now` panics: it has no clock) the page's
+/// `performance.now()` through `web-time`, as in `mancala-search`.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub(crate) use std::time::Instant;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) use web_time::Instant;

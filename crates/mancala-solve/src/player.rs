@@ -29,13 +29,14 @@
 
 use core::fmt;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mancala_core::Position;
 use mancala_core::record::{MoveOf, Record};
 use mancala_search::score::SEED;
 use mancala_search::{Engine, Report};
 
+use crate::Instant;
 use crate::db::Databases;
 use crate::error::SolveError;
 use crate::game::Acyclic;

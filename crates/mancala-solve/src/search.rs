@@ -11,10 +11,11 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering, fence};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use mancala_core::{ArrayVec, Position};
 
+use crate::Instant;
 use crate::db::{Databases, UNKNOWN};
 use crate::error::SolveError;
 use crate::game::Acyclic;
