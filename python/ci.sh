@@ -18,6 +18,10 @@ CARGO_TARGET_DIR="$PWD/target/python" CARGO_PROFILE_RELEASE_LTO=off \
     CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
     "$py" -m pip install -q --disable-pip-version-check --no-build-isolation --force-reinstall \
     --no-deps ./python
+# The databases' test builds small databases with the solve example: built here, so
+# that this step needs nothing an earlier step left behind.
+cargo build -q --release --example solve
+export MANCALA_SOLVE="${CARGO_TARGET_DIR:-$PWD/target}/release/examples/solve"
 cd python/tests
 export MANCALA_PY_GAMES="${MANCALA_PY_GAMES:-200}"
 "$py" -m pytest -q -p no:cacheprovider .

@@ -4,7 +4,6 @@
 #![allow(dead_code)] // Not every example uses every helper.
 
 pub mod cli;
-pub mod weights;
 
 /// The exit code of an example: success, or the error printed to stderr and failure.
 pub fn exit_code<E: std::fmt::Display>(result: Result<(), E>) -> std::process::ExitCode {

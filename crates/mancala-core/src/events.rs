@@ -60,9 +60,15 @@ pub enum LapKind {
 /// One step of a move. The steps that move seeds are [`Lift`](SowEvent::Lift),
 /// [`Drop`](SowEvent::Drop), [`Store`](SowEvent::Store), [`Capture`](SowEvent::Capture)
 /// and [`Seize`](SowEvent::Seize); the others say what is happening and move nothing.
+///
+/// With the features `serde` and `alloc`, an event serializes as an object tagged by its
+/// `kind` (`{"kind":"drop","pit":…}`); reading such a tag back needs an allocator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
+#[cfg_attr(
+    all(feature = "serde", feature = "alloc"),
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "kind", rename_all = "snake_case")
+)]
 pub enum SowEvent {
     /// A lap starts from `origin` in `dir` (moves nothing: its seeds were lifted or
     /// seized just before, or are in hand after a decision).

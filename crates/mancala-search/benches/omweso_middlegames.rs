@@ -1,4 +1,4 @@
-//! Alpha-beta's speed in Omweso middlegames (issue 14): each of the 64 positions of
+//! Alpha-beta's speed in Omweso middlegames: each of the 64 positions of
 //! `omweso_middlegames.txt` (engine self-play, `examples/omweso_positions.rs`) searched
 //! by a fresh engine to 100,000 nodes, as nodes per second over the whole set.
 //! `cargo bench -p mancala-search --bench omweso_middlegames`; the per-position figures

@@ -1,4 +1,4 @@
-//! Move ordering and threads of alpha-beta, measured (issue 14 item 4; release build):
+//! Move ordering and threads of alpha-beta, measured (release build):
 //! `cargo run --release -p mancala-search --example ordering -- [threads…] [no-history]
 //! [killers] [nocut | cuts]`.
 //!
@@ -9,11 +9,11 @@
 //! thread: the measure of move ordering) and, for each thread count given (default 1
 //! and 2), the wall-clock time to reach that depth over the set. `no-history` turns the
 //! history heuristic off, `killers` the killer moves on, `nocut` the table's cuts off
-//! (the engine before issue 30); `cuts` searches every set with the cuts off and on,
-//! one after the other, for each thread count (issue 30: the nodes and times side by
-//! side in one run).
+//! (the table only orders moves); `cuts` searches every set with the cuts off and on,
+//! one after the other, for each thread count (the nodes and times side by side in
+//! one run).
 //!
-//! `deep [rounds]` (issue 30, goal 2) measures two threads on deep searches instead: for
+//! `deep [rounds]` measures two threads on deep searches instead: for
 //! every game, the start and two records of a few random moves are searched to a depth
 //! of seconds (about 1–5 s a search with one thread; the table shows every depth from
 //! 0.05 s on, so the shallower depths of earlier runs are kept), with one thread then
@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 
 use common::games;
 use mancala_core::record::Record;
-use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits};
+use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, SplitOptions};
 
 fn report<R: Record + Send + Sync>(
     name: &str,
@@ -116,15 +116,20 @@ fn deep<R: Record + Send + Sync>(
         for (g, each) in gs.iter().zip(&mut each) {
             let mut values = [vec![None; d + 1], vec![None; d + 1]];
             for t in 0..2 {
-                let options = AlphaBetaOptions::default();
+                let options = AlphaBetaOptions {
+                    split: SplitOptions {
+                        depth: split_depth,
+                        cut_wait,
+                        ..SplitOptions::default()
+                    },
+                    ..AlphaBetaOptions::default()
+                };
                 let mut ab = AlphaBeta::with_threads(
                     mancala_search::Static,
                     Limits::depth(depth),
                     options,
                     t + 1,
                 );
-                ab.set_cut_wait(cut_wait);
-                ab.set_split_depth(split_depth);
                 let before = process_cpu();
                 let r = ab.search_with(g, |r| {
                     time[t][r.depth as usize] += r.elapsed;

@@ -1,10 +1,10 @@
-//! How far past its time limit a time-limited search returns (issue 14 item 3), per game
+//! How far past its time limit a time-limited search returns, per game
 //! (release build): `cargo run --release -p mancala-search --example time_control --
 //! [ms] [positions]`.
 //!
 //! For every game, `positions` game records (the start and random games of 0 to 59
 //! plies; for Omweso also the 64 middlegames of `benches/omweso_middlegames.txt` and the
-//! position of the slowest endless move known, issue 14) are searched by `alphabeta:<ms>ms`
+//! position of the slowest endless move known) are searched by `alphabeta:<ms>ms`
 //! and `mcts:<ms>ms`; the overshoot is the search's wall-clock time minus the limit.
 //! Prints the median and the largest overshoot per game and engine. Run it on a quiet
 //! machine: a loaded one adds its own delays.
@@ -64,7 +64,7 @@ fn main() {
             om.push(omweso::Game::new(text.parse().unwrap()));
         }
     }
-    // Move e here is endless after 1.7 billion laps (issue 14): a search that walked it
+    // Move e here is endless after 1.7 billion laps: a search that walked it
     // to its proof would take seconds.
     let slow: omweso::Omweso =
         "2,1,8,0,2,3,14,0/7,0,5,0,1,0,2,12/0,1,1,0,0,0,0,0/0,1,0,1,1,0,1,1 S snc 5-3"

@@ -198,17 +198,25 @@ pub fn board_eval(board: &Board) -> Score {
     match board.rows_per_player {
         1 => two_row_eval(me, &board.pits, board.stores.unwrap_or_default()) + in_hand,
         2 => {
-            let circuit = |p: Player| {
-                let mut c = [0u8; 16];
-                for (seeds, pit) in c.iter_mut().zip(board.pits[p].iter()) {
-                    *seeds = pit.unwrap_or(0);
-                }
-                c
-            };
-            omweso_eval(&circuit(me), &circuit(me.opponent())) + in_hand
+            let (own, opp) = circuits(board);
+            omweso_eval(&own, &opp) + in_hand
         }
         _ => in_hand,
     }
+}
+
+/// The 16 pits of each player of a two-row-a-side board (Omweso's), the player to move's
+/// first, closed pits as empty.
+#[inline]
+pub(crate) fn circuits(board: &Board) -> ([u8; 16], [u8; 16]) {
+    let circuit = |p: Player| {
+        let mut c = [0u8; 16];
+        for (seeds, pit) in c.iter_mut().zip(board.pits[p].iter()) {
+            *seeds = pit.unwrap_or(0);
+        }
+        c
+    };
+    (circuit(board.to_move), circuit(board.to_move.opponent()))
 }
 
 /// The weight of a seed still in its owner's row in [`two_row_eval`], in hundredths of
@@ -246,6 +254,18 @@ pub fn two_row_eval<R: AsRef<[Option<u8>]>>(
     rows: &ByPlayer<R>,
     stores: ByPlayer<u16>,
 ) -> Score {
+    let [stored, row, movable] = two_row_terms(me, rows, stores);
+    stored * SEED + row * ROW_SEED + movable * MOBILITY
+}
+
+/// The terms of [`two_row_eval`] for `me`, each as "own minus the opponent's": stored
+/// seeds, seeds in the row, pits that can move.
+#[inline]
+pub(crate) fn two_row_terms<R: AsRef<[Option<u8>]>>(
+    me: Player,
+    rows: &ByPlayer<R>,
+    stores: ByPlayer<u16>,
+) -> [Score; 3] {
     let side = |p: Player| {
         rows[p]
             .as_ref()
@@ -257,9 +277,11 @@ pub fn two_row_eval<R: AsRef<[Option<u8>]>>(
     };
     let (own_seeds, own_movable) = side(me);
     let (opp_seeds, opp_movable) = side(me.opponent());
-    (Score::from(stores[me]) - Score::from(stores[me.opponent()])) * SEED
-        + (own_seeds - opp_seeds) * ROW_SEED
-        + (own_movable - opp_movable) * MOBILITY
+    [
+        Score::from(stores[me]) - Score::from(stores[me.opponent()]),
+        own_seeds - opp_seeds,
+        own_movable - opp_movable,
+    ]
 }
 
 /// The evaluation of an Omweso position for the player owning `own` (their 16 pits,
@@ -279,6 +301,23 @@ pub fn two_row_eval<R: AsRef<[Option<u8>]>>(
 /// ```
 #[must_use]
 pub fn omweso_eval(own: &[u8; 16], opp: &[u8; 16]) -> Score {
+    let [seeds, movable, safe] = omweso_terms(own, opp);
+    seeds * SEED + movable * OMWESO_MOBILITY + safe * OMWESO_EXPOSED
+}
+
+/// The weight of each pit that can move in [`omweso_eval`], in hundredths of a seed: a
+/// fifth of a seed.
+pub const OMWESO_MOBILITY: Score = SEED / 5;
+
+/// The weight of each seed exposed to capture in [`omweso_eval`], in hundredths of a
+/// seed, counted against its owner: a tenth of a seed.
+pub const OMWESO_EXPOSED: Score = SEED / 10;
+
+/// The terms of [`omweso_eval`] for the owner of `own`, each as "own minus the
+/// opponent's": seeds, pits that can move, and exposed seeds negated (the opponent's
+/// minus one's own, so that its weight is positive).
+#[inline]
+pub(crate) fn omweso_terms(own: &[u8; 16], opp: &[u8; 16]) -> [Score; 3] {
     let seeds = |s: &[u8; 16]| s.iter().map(|&n| Score::from(n)).sum::<Score>();
     let movable = |s: &[u8; 16]| s.iter().filter(|&&n| n >= 2).count() as Score;
     // Seeds in a player's inner pit whose facing column (inner and outer) is loaded:
@@ -289,6 +328,9 @@ pub fn omweso_eval(own: &[u8; 16], opp: &[u8; 16]) -> Score {
             .map(|k| Score::from(me[k]))
             .sum::<Score>()
     };
-    (seeds(own) - seeds(opp)) * SEED + (movable(own) - movable(opp)) * SEED / 5
-        - (exposed(own, opp) - exposed(opp, own)) * SEED / 10
+    [
+        seeds(own) - seeds(opp),
+        movable(own) - movable(opp),
+        exposed(opp, own) - exposed(own, opp),
+    ]
 }

@@ -47,6 +47,7 @@
 //! The standard evaluation, [`Static`], reads the position's board as data
 //! ([`Position::board`](mancala_core::Position::board)) and works for every game; any
 //! [`Evaluator`] (a closure, too) can replace it. `docs/engine.md` describes them.
+//! The [`tune`] module fits the standard evaluation's weights by self-play (SPSA).
 
 #![doc(html_root_url = "https://docs.rs/mancala-search/0.1.0")]
 #![deny(missing_docs)]
@@ -55,11 +56,13 @@ pub mod alphabeta;
 pub mod engine;
 pub mod eval;
 pub mod mcts;
+mod relay;
 pub mod score;
 pub mod simple;
 pub mod spec;
+pub mod tune;
 
-pub use alphabeta::{AlphaBeta, AlphaBetaOptions, minimax, minimax_with};
+pub use alphabeta::{AlphaBeta, AlphaBetaOptions, SplitOptions, minimax, minimax_with};
 pub use engine::{Engine, Limits, Report};
 pub use eval::{Evaluator, Known, Static};
 pub use mcts::{Mcts, MctsOptions};

@@ -7,11 +7,11 @@ use mancala_core::{Outcome, Player, Position, Status};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
+use mancala_core::cycle::MemoStats;
 
-use crate::alphabeta::{ENDLESS_AFTER, memo_slots};
 use crate::engine::{Engine, Limits, Report, working_copy};
 use crate::eval::{Evaluator, Known, Static};
+use crate::relay::{ENDLESS_AFTER, Relays};
 use crate::score::{SEED, Score, Utility};
 
 /// Settings of [`Mcts`] beyond its [`Limits`].
@@ -121,8 +121,7 @@ pub struct Mcts<R: Record, E = Static> {
     /// The working copy of the record (kept for its buffers).
     work: Option<R>,
     /// The memo of long relays and its counters (see [`AlphaBeta`](crate::AlphaBeta)).
-    memo: Vec<MemoSlot>,
-    memo_stats: MemoStats,
+    relays: Relays,
     /// The most points one playout has been worth in this search (at least 1): the
     /// scale that maps a node's mean points to 0..1 in the UCT formula.
     scale: f64,
@@ -172,8 +171,7 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
             options,
             tree,
             work: None,
-            memo: memo_slots(options.memo_bits),
-            memo_stats: MemoStats::default(),
+            relays: Relays::new(options.memo_bits, options.endless_after),
             scale: 1.0,
             threads: 1,
             parallel: None,
@@ -221,20 +219,7 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
     /// [`AlphaBeta::memo_stats`](crate::AlphaBeta::memo_stats)).
     #[must_use]
     pub fn memo_stats(&self) -> MemoStats {
-        self.memo_stats
-    }
-
-    /// Plays `m` on the search's copy of the record: bounded and remembered
-    /// ([`Record::play_in_search`]).
-    #[inline]
-    fn play(
-        memo: &mut [MemoSlot],
-        stats: &mut MemoStats,
-        endless_after: u64,
-        game: &mut R,
-        m: MoveOf<R>,
-    ) {
-        game.play_in_search(m, &mut SearchMemo::new(memo, stats, endless_after));
+        self.relays.stats
     }
 
     /// Plays a random game on `game` to its end (or `max_playout` plies, or a position
@@ -262,8 +247,7 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
                 break;
             }
             let m = moves[rng.random_range(0..moves.len())];
-            let after = self.options.endless_after;
-            Self::play(&mut self.memo, &mut self.memo_stats, after, game, m);
+            self.relays.play(game, m);
             plies += 1;
         }
         let result = match known.map(Status::Over).unwrap_or(game.status()) {
@@ -347,8 +331,7 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
         while self.tree[node].expanded && self.tree[node].children > 0 {
             node = self.select(node);
             if let Some(m) = self.tree[node].mv {
-                let after = self.options.endless_after;
-                Self::play(&mut self.memo, &mut self.memo_stats, after, game, m);
+                self.relays.play(game, m);
                 plies += 1;
             }
         }
@@ -378,8 +361,7 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
             n.first_child = first as u32;
             n.children = moves.len() as u32;
             node = first;
-            let after = self.options.endless_after;
-            Self::play(&mut self.memo, &mut self.memo_stats, after, game, moves[0]);
+            self.relays.play(game, moves[0]);
             plies += 1;
         }
         // Simulation, then back to the root's record.
@@ -456,7 +438,7 @@ impl<R: Record, E: Evaluator<R::Position>> Mcts<R, E> {
     fn grow(&mut self, game: &R, start: Instant, max_playouts: u64) -> u64 {
         let root = game.position();
         let mut rng = ChaCha8Rng::seed_from_u64(self.options.seed ^ root.hash_key());
-        self.memo_stats = MemoStats::default();
+        self.relays.stats = MemoStats::default();
         self.tree.clear();
         self.tree.push(Node {
             mv: None,

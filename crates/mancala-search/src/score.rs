@@ -250,7 +250,7 @@ mod tests {
         assert_eq!(plies_to_end(EVAL_LIMIT), None);
     }
 
-    /// Issue 13: any score and any ply are answered (no overflow, no wrap).
+    /// Any score and any ply are answered (no overflow, no wrap).
     #[test]
     fn extreme_scores_and_plies_are_answered() {
         for s in [Score::MIN, Score::MIN + 1, Score::MAX, -INFINITY, INFINITY] {

@@ -8,9 +8,9 @@ use mancala_core::record::{MoveOf, Record};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::alphabeta::ENDLESS_AFTER;
 use crate::engine::{Engine, Report, working_copy};
 use crate::eval::{Evaluator, Static, score_of};
+use crate::relay::ENDLESS_AFTER;
 use crate::score::from_child;
 
 /// Plays a uniformly random legal move (seeded).

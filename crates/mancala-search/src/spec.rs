@@ -3,7 +3,7 @@
 //! `mcts[:<playouts>|:<ms>ms][:<threads>t]`.
 //!
 //! `:nocut` turns off the cuts of alpha-beta's table
-//! ([`AlphaBetaOptions::table_cuts`]): the engine as it was before issue 30, kept to
+//! ([`AlphaBetaOptions::table_cuts`]): the engine whose table only orders moves, kept to
 //! measure against (`alphabeta:50ms:nocut`).
 //!
 //! `:<threads>t` searches with that many threads ([`AlphaBeta::with_threads`],
@@ -98,7 +98,7 @@ impl<R: Record, E: Evaluator<R::Position>> AnyEngine<R, E> {
 /// assert_eq!(from_spec::<Game, _>("mcts:250ms", Static, 0).unwrap().name(), "mcts:250ms");
 /// assert!(from_spec::<Game, _>("alphabeta:deep", Static, 0).is_err());
 /// assert!(from_spec::<Game, _>("minimax", Static, 0).is_err());
-/// // The engine before issue 30, whose table only orders moves.
+/// // The engine whose table only orders moves.
 /// assert_eq!(from_spec::<Game, _>("alphabeta:6:nocut", Static, 0).unwrap().name(), "alphabeta:6:nocut");
 /// assert!(from_spec::<Game, _>("mcts:100:nocut", Static, 0).is_err());
 /// ```
@@ -197,7 +197,7 @@ fn build<R: Record, E: Evaluator<R::Position>>(
         }
         _ => (spec, None),
     };
-    // A field `nocut` before it: the table only orders moves (the engine before issue 30).
+    // A field `nocut` before it: the table only orders moves (the engine before its cuts).
     let (spec_rest, table_cuts) = match spec_rest.strip_suffix(":nocut") {
         Some(rest) => (rest, false),
         None => (spec_rest, true),

@@ -1,4 +1,4 @@
-//! Issue 14: the search plays Omweso's relays bounded (`Position::play_in_search`), yet
+//! The search plays Omweso's relays bounded (`Position::play_in_search`), yet
 //! an endless move is never taken as ending, by the search or by the game record.
 
 use mancala_core::record::Record;
@@ -170,7 +170,7 @@ impl Record for Only {
     }
 }
 
-/// Issue 14's two slowest known endless moves (1.7 and 7.5 billion laps: 4.6 s and 21 s
+/// The two slowest endless moves known (1.7 and 7.5 billion laps: 4.6 s and 21 s
 /// of CPU to prove). The search takes them as endless at once, as the record does after
 /// proving it (the first here; `omweso/tests/search_play.rs` proves both).
 #[test]

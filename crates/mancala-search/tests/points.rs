@@ -1,7 +1,7 @@
-//! Game points, match targets and known outcomes in the searches (issue 14 item 2,
-//! issue 16 item 5): the engines maximise game points, capped at what each player still
-//! needs in a match ([`Utility`]), and a position whose outcome the evaluator knows
-//! ([`Evaluator::known`]) is scored as that ending and not searched further.
+//! Game points, match targets and known outcomes in the searches: the engines maximise
+//! game points, capped at what each player still needs in a match ([`Utility`]), and a
+//! position whose outcome the evaluator knows ([`Evaluator::known`]) is scored as that
+//! ending and not searched further.
 
 use std::cell::Cell;
 

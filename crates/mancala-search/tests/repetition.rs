@@ -1,4 +1,4 @@
-//! Issue 12, item 5: the engines see the history rules. In a hand-made Urim game and a
+//! The engines see the history rules. In a hand-made Urim game and a
 //! hand-made Rio Kadalis round the best move differs because a move repeats a position
 //! since the last capture (Urim rule 6, Rio Kadalis rule 6); the engines' choices are
 //! checked against a plain minimax that carries the history, on the game's record and

@@ -1,4 +1,4 @@
-//! Issue 13: no value a caller can pass makes an engine panic, abort or wrap. Each test
+//! No value a caller can pass makes an engine panic, abort or wrap. Each test
 //! hands the engines the extreme values of a public setting and checks a real result.
 
 use mancala_core::record::{Line, Record};

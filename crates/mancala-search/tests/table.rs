@@ -1,4 +1,4 @@
-//! Issue 30, goal 1: the table cuts, and the values stay those of plain minimax over
+//! The table cuts, and the values stay those of plain minimax over
 //! the record, history included, in every game.
 //!
 //! Each game is played from its start by random moves (so the records carry positions

@@ -1,4 +1,4 @@
-//! Alpha-beta with two threads (issue 14 item 4; issue 30: with the table that cuts):
+//! Alpha-beta with two threads (and the table that cuts):
 //! the same value at every depth as one thread and as a minimax written independently
 //! of the engine, and a move that reaches it.
 
@@ -9,7 +9,21 @@ use mancala_core::Position;
 use mancala_core::record::Record;
 use mancala_search::eval::Static;
 use mancala_search::score::from_child;
-use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits};
+use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, SplitOptions};
+
+/// Options whose threads split nodes with `depth` plies or more left (nodes expected to
+/// cut after `cut_wait` moves) in every iteration, however quick (by default only after
+/// a 1 ms iteration), the helpers waiting before it starts.
+fn splitting(depth: u32, cut_wait: usize) -> AlphaBetaOptions {
+    AlphaBetaOptions {
+        split: SplitOptions {
+            depth,
+            cut_wait,
+            after: std::time::Duration::ZERO,
+        },
+        ..AlphaBetaOptions::default()
+    }
+}
 
 /// Whether `m` reaches `score` at `depth` from `game`: its child's value one ply less.
 fn reaches<R: Record>(
@@ -76,11 +90,8 @@ fn check<R: Record + Send + Sync>(
             continue;
         }
         let one = AlphaBeta::new(Limits::depth(depth)).search(&game);
-        let mut par =
-            AlphaBeta::with_threads(Static, Limits::depth(depth), AlphaBetaOptions::default(), 2);
-        // Split nodes with 5 plies or more left in every iteration, however quick (by
-        // default only after a 1 ms iteration), the helper waiting before it starts.
-        par.split_every_iteration();
+        // Split nodes with 5 plies or more left (the default) in every iteration.
+        let mut par = AlphaBeta::with_threads(Static, Limits::depth(depth), splitting(5, 1), 2);
         let r = par.search(&game);
         assert_eq!((r.score, r.depth), (one.score, one.depth), "seed {seed}");
         if reference {
@@ -92,9 +103,7 @@ fn check<R: Record + Send + Sync>(
         }
         if seed < 3 {
             let one = AlphaBeta::new(Limits::depth(deep)).search(&game);
-            let options = AlphaBetaOptions::default();
-            let mut two = AlphaBeta::with_threads(Static, Limits::depth(deep), options, 2);
-            two.split_every_iteration();
+            let mut two = AlphaBeta::with_threads(Static, Limits::depth(deep), splitting(5, 1), 2);
             agrees(&game, &two.search(&game), &one, seed, "deep");
         }
         // The move chosen reaches that value: its child searched one ply less.
@@ -104,13 +113,11 @@ fn check<R: Record + Send + Sync>(
         // split point, and cut by a move that fails high.
         // Three threads (on any machine): a split point can be cut while a thread still
         // searches a split point inside it, whose search is then discarded.
-        // Nodes expected to cut split after two moves (`set_cut_wait`): later splits.
+        // Nodes expected to cut split after two moves (`SplitOptions::cut_wait`): later
+        // splits.
         for (split_depth, threads, cut_wait) in [(2, 2, 1), (3, 2, 1), (2, 3, 1), (2, 2, 2)] {
-            let options = AlphaBetaOptions::default();
+            let options = splitting(split_depth, cut_wait);
             let mut low = AlphaBeta::with_threads(Static, Limits::depth(depth), options, threads);
-            low.split_every_iteration();
-            low.set_split_depth(split_depth);
-            low.set_cut_wait(cut_wait);
             let label =
                 format!("split depth {split_depth}, {threads} threads, cut wait {cut_wait}");
             agrees(&game, &low.search(&game), &one, seed, &label);
@@ -185,7 +192,7 @@ fn mcts_again(
     m.search(g)
 }
 
-/// A node limit is one budget for all the threads (issue 25 item 3): each thread used
+/// A node limit is one budget for all the threads: each thread used
 /// to count its own nodes against the whole limit, searching about twice as many.
 #[test]
 fn a_node_limit_is_one_budget_for_all_threads() {
