@@ -9,9 +9,6 @@
 //! aalina-match --jar DIR/aalina.jar --check-rules 20 --out DIR
 //! ```
 
-mod notation;
-mod uci;
-
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -24,8 +21,8 @@ use mancala_runtime::elo::{self, PRIOR_DRAWS};
 use mancala_runtime::engine::SPEC_HELP;
 use mancala_runtime::{AnyGame, AnyMove, Engine, Variant, files};
 
-use crate::notation::{from_aalina, to_aalina};
-use crate::uci::{Aalina, Launch, process_cpu, thread_cpu};
+use aalina_match::notation::{from_aalina, to_aalina};
+use aalina_match::uci::{Aalina, Launch, process_cpu, thread_cpu};
 
 /// Our engine against Aalina at Oware (abapa), one process each.
 #[derive(Parser, Debug)]
