@@ -14,6 +14,7 @@ use games::{Ring, absolute_minimax, random_game};
 use mancala_core::Player;
 use mancala_core::record::{History, Record};
 use mancala_search::eval::{Evaluator, Static, Zero};
+use mancala_search::score::is_decisive;
 use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits};
 
 fn options(table_cuts: bool) -> AlphaBetaOptions {
@@ -58,7 +59,17 @@ fn check<R: Record, E: Evaluator<R::Position> + Copy>(
             absolute_minimax(&game, a.depth, &eval),
             "seed {seed}"
         );
-        assert_eq!((a.score, a.depth), (b.score, b.depth), "seed {seed}");
+        assert_eq!(
+            b.score,
+            absolute_minimax(&game, b.depth, &eval),
+            "seed {seed}"
+        );
+        // Both stop at the same depth, unless one proved the value sooner: a search
+        // that met no leaf cut by the depth stops, and which leaves alpha-beta meets
+        // depends on the order of the moves, which the table's cuts change.
+        if a.depth != b.depth {
+            assert!(is_decisive(a.score) && a.score == b.score, "seed {seed}");
+        }
         assert_eq!(a.pv.first().copied(), a.best, "seed {seed}");
         with += a.nodes;
         without += b.nodes;
@@ -74,7 +85,7 @@ fn check<R: Record, E: Evaluator<R::Position> + Copy>(
 
 #[test]
 fn urim_values_equal_minimax() {
-    check::<urim::Game<6>, _>(&urim::Urim6::new(), 60, 6, 24, Static);
+    check::<urim::Game<6>, _>(&urim::Urim6::new(), 60, 7, 24, Static);
 }
 
 #[test]

@@ -19,6 +19,10 @@ use crate::engine::{Limits, working_copy};
 use crate::eval::{Evaluator, known_scores, score_with};
 use crate::score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, from_child};
 
+/// The fewest plies left at which a node asks the table and stores in it: below, the
+/// slot's cache miss costs more than the entry saves.
+const TABLE_DEPTH: u32 = 2;
+
 /// The best of a node's moves searched so far, and the window's floor it raised.
 struct Best<M> {
     value: Score,
@@ -96,7 +100,8 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         } else {
             line
         };
-        let entry = self.table.as_ref().and_then(|t| t.probe(key));
+        let table = self.table.as_ref().filter(|_| depth >= TABLE_DEPTH);
+        let entry = table.and_then(|t| t.probe(key));
         let (alpha, beta) = match entry {
             Some(e) if ply > 0 => match self.stored(&e, depth, (alpha, beta), ply) {
                 Continue(window) => window,
@@ -122,7 +127,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         // that it is `hi`).
         let value = best.value.clamp(lo, hi);
         if let (Some(t), Some(i)) = (
-            &self.table,
+            self.table.as_ref().filter(|_| depth >= TABLE_DEPTH),
             best.m.and_then(|m| moves.iter().position(|&x| x == m)),
         ) {
             let flags = match self.table_cuts {
@@ -306,7 +311,8 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 
     /// The moves `moves` of the current node of `game` other than `skip` (the table
     /// move, searched before), in search order: at depth 2 and more keyed by the score
-    /// of the position they lead to (each child played and taken back once), then
+    /// of the position they lead to (each child played on a copy of the position, its
+    /// history left out: the evaluation, or the end of the game by the position), then
     /// sorted ([`Heuristics::sort`](super::ordering::Heuristics::sort)). Moves beyond
     /// [`MAX_SORTED`] are left out here and searched after, unsorted.
     fn ordered(
@@ -324,14 +330,19 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 continue;
             }
             let key = if depth >= 2 {
-                self.relays.play(game, m);
-                let s = from_child(
-                    score_with(&self.eval, game, ply + 1, &self.utility),
-                    me,
-                    game.position().side_to_move(),
-                );
-                game.undo();
-                s
+                // Played on a copy of the position, not on the record: the order needs
+                // no history (a move that repeats is scored as the position it leaves),
+                // and a copy is cheaper to make than a record's move to take back.
+                let mut child = game.position().clone();
+                self.relays.play_position(&mut child, m);
+                let s = match self
+                    .utility
+                    .terminal(child.status(), child.side_to_move(), ply + 1)
+                {
+                    Some(s) => s,
+                    None => self.eval.evaluate(&child).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+                };
+                from_child(s, me, child.side_to_move())
             } else {
                 0
             };

@@ -26,10 +26,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
+use aalina_match::uci::process_cpu;
 use clap::Parser;
 use mancala_core::{Player, Status};
 use mancala_runtime::elo::{self, PRIOR_DRAWS};
-use aalina_match::uci::process_cpu;
 use mancala_runtime::{AnyGame, Engine, Variant, files};
 
 /// Two builds of our engine, each a process, against each other.
@@ -105,7 +105,8 @@ fn main() -> ExitCode {
 }
 
 fn variant(text: &str) -> Result<Variant, String> {
-    text.parse().map_err(|e: mancala_runtime::Error| e.to_string())
+    text.parse()
+        .map_err(|e: mancala_runtime::Error| e.to_string())
 }
 
 /// The serving side: one engine, answering the driver's lines.
@@ -363,7 +364,10 @@ fn drive(cli: &Cli) -> Result<(), String> {
             Player::North
         };
         let seed = cli.seed.wrapping_add(index);
-        let lot = cli.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(index / 2);
+        let lot = cli
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(index / 2);
         for e in &mut engines {
             e.send(&format!("game {seed} {lot}"))?;
         }
