@@ -5,7 +5,8 @@
 //! `GAME` is `oware`, `urim`, `rio-kadalis`, `omweso` or `kalah`. `FILE` holds one
 //! record a line: the moves from the game's standard start, in its notation, separated
 //! by spaces (`#` starts a comment); without it, the records of the `speed` example
-//! (the start and random openings, 12 of them). `every K` searches every `K`-th line.
+//! (the start and random openings, 12 of them). `every K` searches every `K`-th line;
+//! `aspiration N`, `table-bits N` and `no-pvs` set those options of the engine.
 //!
 //! Prints the nodes (deterministic: one thread, a fixed depth), the CPU time of the
 //! searching thread and the nodes per CPU-second, a checksum of the values found, and
@@ -17,7 +18,8 @@ mod common;
 use std::time::Duration;
 
 use mancala_core::record::Record;
-use mancala_search::{AlphaBeta, Engine, Limits};
+use mancala_search::eval::Static;
+use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits};
 
 /// The CPU time of this thread so far, if the system tells.
 fn thread_cpu() -> Option<Duration> {
@@ -51,9 +53,16 @@ fn records<R: Record>(start: R::Position, file: Option<&str>, every: usize) -> V
         .collect()
 }
 
-fn run<R: Record>(name: &str, start: R::Position, depth: u32, file: Option<&str>, every: usize) {
+fn run<R: Record>(
+    name: &str,
+    start: R::Position,
+    depth: u32,
+    file: Option<&str>,
+    every: usize,
+    options: AlphaBetaOptions,
+) {
     let gs = records::<R>(start, file, every);
-    let mut ab = AlphaBeta::new(Limits::depth(depth));
+    let mut ab = AlphaBeta::with_evaluator(Static, Limits::depth(depth), options);
     let mut nodes = 0u64;
     let mut check = 0u64;
     let mut values = 0u64;
@@ -85,26 +94,36 @@ fn run<R: Record>(name: &str, start: R::Position, depth: u32, file: Option<&str>
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "bench GAME DEPTH [FILE] [every K]";
+    let usage = "bench GAME DEPTH [FILE] [every K] [aspiration N] [table-bits N] [no-pvs]";
     let game = args.first().expect(usage).as_str();
     let depth: u32 = args.get(1).and_then(|d| d.parse().ok()).expect(usage);
     let mut file = None;
     let mut every = 1;
+    let mut options = AlphaBetaOptions::default();
     let mut rest = args[2..].iter();
     while let Some(a) = rest.next() {
+        let mut number = || -> u64 { rest.next().and_then(|k| k.parse().ok()).expect(usage) };
         match a.as_str() {
-            "every" => every = rest.next().and_then(|k| k.parse().ok()).expect(usage),
+            "every" => every = number() as usize,
+            "aspiration" => options.aspiration = number() as i32,
+            "table-bits" => options.table_bits = number() as u8,
+            "no-pvs" => options.pvs = false,
             f => file = Some(f),
         }
     }
     match game {
-        "oware" => run::<oware::Game>(game, oware::Oware::new(), depth, file, every),
-        "urim" => run::<urim::Game<6>>(game, urim::Urim6::new(), depth, file, every),
-        "rio-kadalis" => {
-            run::<rio_kadalis::Game>(game, rio_kadalis::Kadalis::<6>::new(), depth, file, every)
-        }
-        "omweso" => run::<omweso::Game>(game, omweso::Omweso::new(), depth, file, every),
-        "kalah" => run::<kalah::Game>(game, kalah::Kalah::new(), depth, file, every),
+        "oware" => run::<oware::Game>(game, oware::Oware::new(), depth, file, every, options),
+        "urim" => run::<urim::Game<6>>(game, urim::Urim6::new(), depth, file, every, options),
+        "rio-kadalis" => run::<rio_kadalis::Game>(
+            game,
+            rio_kadalis::Kadalis::<6>::new(),
+            depth,
+            file,
+            every,
+            options,
+        ),
+        "omweso" => run::<omweso::Game>(game, omweso::Omweso::new(), depth, file, every, options),
+        "kalah" => run::<kalah::Game>(game, kalah::Kalah::new(), depth, file, every, options),
         _ => panic!("{usage}: no game {game:?}"),
     }
 }

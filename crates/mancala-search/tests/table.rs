@@ -132,3 +132,57 @@ fn ring_values_equal_minimax_across_histories() {
     }
     assert!(with < without, "{with} {without}");
 }
+
+/// Over `seeds` random records of up to `plies` moves from `start`, at every depth up to
+/// `depth`: the whole search (iterative deepening) with principal-variation search and
+/// an aspiration window (the defaults), with a window of one unit (which fails at
+/// nearly every iteration and is searched again), and with neither, all report the
+/// value of the reference minimax.
+fn pvs_and_aspiration<R: Record>(start: &R::Position, plies: u32, depth: u32, seeds: u64) {
+    let variants = [
+        AlphaBetaOptions::default(),
+        AlphaBetaOptions {
+            aspiration: 1,
+            ..AlphaBetaOptions::default()
+        },
+        AlphaBetaOptions {
+            pvs: false,
+            aspiration: 0,
+            ..AlphaBetaOptions::default()
+        },
+    ];
+    let mut engines = variants.map(|o| AlphaBeta::with_evaluator(Static, Limits::depth(1), o));
+    let mut checked = 0;
+    for seed in 0..seeds {
+        let game: R = random_game(start, (seed * 7 % u64::from(plies + 1)) as u32, seed);
+        if game.is_finished() {
+            continue;
+        }
+        checked += 1;
+        for d in 1..=depth {
+            let reference = absolute_minimax(&game, d, &Static);
+            for (e, o) in engines.iter_mut().zip(&variants) {
+                e.set_limits(Limits::depth(d));
+                let r = e.search(&game);
+                if r.depth == d {
+                    assert_eq!(r.score, reference, "seed {seed} depth {d} {o:?}");
+                } else {
+                    // Solved sooner: the value of every deeper search.
+                    assert!(r.depth < d && is_decisive(r.score), "seed {seed} depth {d}");
+                    assert_eq!(r.score, absolute_minimax(&game, r.depth, &Static));
+                }
+                assert_eq!(e.value(&game, d), reference, "seed {seed} depth {d} {o:?}");
+            }
+        }
+    }
+    assert!(checked >= seeds / 2, "{checked} records checked");
+}
+
+#[test]
+fn pvs_and_aspiration_keep_the_values() {
+    pvs_and_aspiration::<urim::Game<6>>(&urim::Urim6::new(), 60, 6, 16);
+    pvs_and_aspiration::<oware::Game>(&oware::Oware::new(), 80, 6, 16);
+    pvs_and_aspiration::<rio_kadalis::Game>(&rio_kadalis::Kadalis::<6>::new(), 60, 6, 16);
+    pvs_and_aspiration::<kalah::Game>(&kalah::Kalah::new(), 40, 6, 16);
+    pvs_and_aspiration::<omweso::Game>(&omweso::Omweso::new(), 40, 4, 6);
+}

@@ -24,6 +24,7 @@ use crate::score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, from_child};
 const TABLE_DEPTH: u32 = 2;
 
 /// The best of a node's moves searched so far, and the window's floor it raised.
+#[derive(Clone, Copy)]
 struct Best<M> {
     value: Score,
     m: Option<M>,
@@ -244,7 +245,28 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         {
             children += 1;
             self.threads.kind[ply + 1] = kind.child(children);
-            let v = self.child(game, m, depth, (best.alpha, beta), ply, line);
+            let alpha = best.alpha;
+            let v = if children > 1 && self.pvs && alpha.saturating_add(1) < beta {
+                // Principal-variation search: can this move beat the best so far? Only a
+                // move that can is searched again, in the whole window, for its value.
+                let v = self.child(game, m, depth, (alpha, alpha + 1), ply, line);
+                if v > alpha && v < beta && !self.stopped {
+                    // At the root the move is offered at once: it is better than every
+                    // move before it, which a search stopped during its second pass
+                    // still knows.
+                    let before = best;
+                    if ply == 0 {
+                        best.offer(v, m, &mut self.pv, ply);
+                    }
+                    let v = self.child(game, m, depth, (alpha, beta), ply, line);
+                    best = before;
+                    v
+                } else {
+                    v
+                }
+            } else {
+                self.child(game, m, depth, (alpha, beta), ply, line)
+            };
             if self.stopped {
                 return None;
             }

@@ -3,7 +3,7 @@
 use core::time::Duration;
 
 use crate::relay::ENDLESS_AFTER;
-use crate::score::Utility;
+use crate::score::{Score, Utility};
 
 #[cfg(doc)]
 use {mancala_core::Position, mancala_core::record::Record};
@@ -40,6 +40,18 @@ pub struct AlphaBetaOptions {
     /// Off, the table is keyed by the line from the root and only orders moves, as the
     /// engine did before the cuts were exact (kept to measure the cuts against).
     pub table_cuts: bool,
+    /// Principal-variation search (on by default): a node's moves after its first are
+    /// searched with a null window (can this move beat the best so far?) and searched
+    /// again with the node's window only when one can; the values are those of plain
+    /// alpha-beta, found in fewer nodes.
+    pub pvs: bool,
+    /// The aspiration window of the root, in score units (hundredths of a seed; `0` for
+    /// none): each iteration after the first searches the root within this much of
+    /// the last iteration's value, and searches again with a window four times wider,
+    /// then with no bound, on the side the value fell out of; the value found is the
+    /// same, and is exact. One thread only (an iteration shared by threads searches the
+    /// whole window).
+    pub aspiration: Score,
     /// How the threads of [`AlphaBeta::with_threads`](crate::AlphaBeta::with_threads)
     /// share the search (no effect on one thread).
     pub split: SplitOptions,
@@ -47,7 +59,8 @@ pub struct AlphaBetaOptions {
 
 impl Default for AlphaBetaOptions {
     /// A table of 2^18 entries (a few megabytes), a memo of 2^14 slots (768 KiB),
-    /// [`ENDLESS_AFTER`] laps, the history heuristic and the table's cuts on, and the
+    /// [`ENDLESS_AFTER`] laps, the history heuristic, the table's cuts and
+    /// principal-variation search on, an aspiration window of half a seed, and the
     /// default [`SplitOptions`].
     fn default() -> Self {
         AlphaBetaOptions {
@@ -58,6 +71,8 @@ impl Default for AlphaBetaOptions {
             history: true,
             killers: false,
             table_cuts: true,
+            pvs: true,
+            aspiration: 50,
             split: SplitOptions::default(),
         }
     }

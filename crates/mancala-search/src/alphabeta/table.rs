@@ -15,6 +15,10 @@ const UPPER: u8 = 2;
 const EXACT: u8 = LOWER | UPPER;
 /// The entry's search met a leaf cut by the depth: its value holds at its draft only.
 const DEPTH_CUT: u8 = 4;
+/// Where the search's age ([`Table::next_search`]) goes in an entry's flags byte, and
+/// its bits.
+const AGE_SHIFT: u8 = 4;
+const AGE_MASK: u8 = 0xf;
 
 /// A decisive score counted from the node `ply` plies from the root (as stored in the
 /// table), not from the root.
@@ -125,8 +129,12 @@ impl Entry {
 struct Slots {
     buckets: Vec<Bucket>,
     mask: usize,
-    /// The current search's generation (never 0, the empty slot's).
+    /// The current generation (never 0, the empty slot's): entries of another one
+    /// count as empty.
     generation: AtomicU8,
+    /// The current search's age (4 bits): a search that keeps the entries of the
+    /// searches before ([`Table::next_search`]) replaces theirs first.
+    age: AtomicU8,
 }
 
 /// Two slots of the table, aligned so that one read of the cache brings both.
@@ -163,6 +171,7 @@ impl Table {
                     buckets,
                     mask: n - 1,
                     generation: AtomicU8::new(1),
+                    age: AtomicU8::new(0),
                 }));
             }
             bits -= 1;
@@ -190,6 +199,14 @@ impl Table {
         self.0.generation.store(g.max(1), Relaxed);
     }
 
+    /// Starts a search that keeps the entries of the searches before (they are as true
+    /// now as then: an entry is the value of its position and history at its draft):
+    /// their slots are the first taken for the new search's entries.
+    pub(super) fn next_search(&self) {
+        let a = self.0.age.load(Relaxed).wrapping_add(1) & AGE_MASK;
+        self.0.age.store(a, Relaxed);
+    }
+
     /// The entry of the node whose key is `key`, if a slot of its bucket holds it.
     #[inline]
     pub(super) fn probe(&self, key: u64) -> Option<Entry> {
@@ -201,7 +218,7 @@ impl Table {
                 Entry {
                     value: data as u32 as Score,
                     draft: (data >> 32) as u8,
-                    flags: (data >> 40) as u8,
+                    flags: (data >> 40) as u8 & !(AGE_MASK << AGE_SHIFT),
                     best: (data >> 48) as u8,
                 },
             )
@@ -209,19 +226,22 @@ impl Table {
     }
 
     /// Stores the entry `e` of the node whose key is `key`: in its bucket's first slot
-    /// if that slot holds the same node, an entry of an earlier search, or one searched
-    /// no deeper; otherwise in the second slot, whatever it held.
+    /// if that slot holds the same node, an entry of another generation or an earlier
+    /// search, or one searched no deeper; otherwise in the second slot, whatever it
+    /// held.
     #[inline]
     pub(super) fn store(&self, key: u64, e: Entry) {
         let generation = self.0.generation.load(Relaxed);
+        let age = self.0.age.load(Relaxed);
         let data = u64::from(e.value as u32)
             | u64::from(e.draft) << 32
-            | u64::from(e.flags) << 40
+            | u64::from(e.flags | age << AGE_SHIFT) << 40
             | u64::from(e.best) << 48
             | u64::from(generation) << 56;
         let b = &self.0.buckets[key as usize & self.0.mask];
         let first = b.0[0][1].load(Relaxed);
         let keep_first = (first >> 56) as u8 == generation
+            && (first >> (40 + AGE_SHIFT)) as u8 & AGE_MASK == age
             && b.0[0][0].load(Relaxed) ^ first != key
             && (first >> 32) as u8 > e.draft;
         let w = &b.0[usize::from(keep_first)];
