@@ -11,6 +11,10 @@ use mancala_core::arrayvec::ArrayVec;
 use super::keys::move_hash;
 use crate::score::{MAX_PLY, Score};
 
+/// A move's sort key: its child's score, then killer rank, then history count (the
+/// largest first).
+type SortKey = Reverse<(Score, u8, u32)>;
+
 /// The most moves a node sorts; the games have at most 36 (Omweso's `MAX_MOVES`).
 /// Moves beyond come after, unsorted.
 pub(super) const MAX_SORTED: usize = 64;
@@ -67,7 +71,7 @@ impl<M: Copy + PartialEq + Hash> Heuristics<M> {
     pub(super) fn sort(&self, order: &mut Ordered<M>, me: Player, depth: u32, ply: usize) {
         // Each move's keys once, then an unstable sort on keys made distinct by the
         // game's order (no allocation; the order of the stable sort).
-        let mut keyed: ArrayVec<(Reverse<(Score, u8, u32)>, usize), MAX_SORTED> = ArrayVec::new();
+        let mut keyed: ArrayVec<(SortKey, usize), MAX_SORTED> = ArrayVec::new();
         if self.history.is_empty() {
             if depth < 2 {
                 return;
