@@ -136,8 +136,9 @@ fn ring_values_equal_minimax_across_histories() {
 /// Over `seeds` random records of up to `plies` moves from `start`, at every depth up to
 /// `depth`: the whole search (iterative deepening) with principal-variation search and
 /// an aspiration window (the defaults), with a window of one unit (which fails at
-/// nearly every iteration and is searched again), and with neither, all report the
-/// value of the reference minimax.
+/// nearly every iteration and is searched again), with neither, and with late-move
+/// reductions and deeper cuts asked for (which a search to a fixed depth never makes),
+/// all report the value of the reference minimax.
 fn pvs_and_aspiration<R: Record>(start: &R::Position, plies: u32, depth: u32, seeds: u64) {
     let variants = [
         AlphaBetaOptions::default(),
@@ -148,6 +149,11 @@ fn pvs_and_aspiration<R: Record>(start: &R::Position, plies: u32, depth: u32, se
         AlphaBetaOptions {
             pvs: false,
             aspiration: 0,
+            ..AlphaBetaOptions::default()
+        },
+        AlphaBetaOptions {
+            reductions: true,
+            deeper_cuts: true,
             ..AlphaBetaOptions::default()
         },
     ];

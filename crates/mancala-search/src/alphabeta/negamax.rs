@@ -198,9 +198,10 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         (alpha, beta): (Score, Score),
         ply: usize,
     ) -> ControlFlow<Score, (Score, Score)> {
-        match e.cut(depth, alpha, beta, ply) {
+        let deeper = self.selective && self.deeper_cuts;
+        match e.cut(depth, alpha, beta, ply, deeper) {
             None => Continue((alpha, beta)),
-            Some(v) if v <= alpha || v >= beta => {
+            Some(v) if v <= alpha || v >= beta || deeper => {
                 if e.met_cut() {
                     self.depth_cut = true;
                 }
@@ -246,11 +247,24 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             children += 1;
             self.threads.kind[ply + 1] = kind.child(children);
             let alpha = best.alpha;
-            let v = if children > 1 && self.pvs && alpha.saturating_add(1) < beta {
+            let v = if children == 1 {
+                self.child(game, m, depth, 0, (alpha, beta), ply, line)
+            } else {
                 // Principal-variation search: can this move beat the best so far? Only a
                 // move that can is searched again, in the whole window, for its value.
-                let v = self.child(game, m, depth, (alpha, alpha + 1), ply, line);
-                if v > alpha && v < beta && !self.stopped {
+                // A late move is asked first a ply less deep (where reductions apply),
+                // and again at the full depth if it can.
+                let test = if self.pvs {
+                    (alpha, alpha.saturating_add(1).min(beta))
+                } else {
+                    (alpha, beta)
+                };
+                let r = u32::from(self.reductions && self.selective && depth >= 3 && children >= 3);
+                let mut v = self.child(game, m, depth, r, test, ply, line);
+                if r > 0 && v > alpha && !self.stopped {
+                    v = self.child(game, m, depth, 0, test, ply, line);
+                }
+                if test.1 < beta && v > alpha && v < beta && !self.stopped {
                     // At the root the move is offered at once: it is better than every
                     // move before it, which a search stopped during its second pass
                     // still knows.
@@ -258,14 +272,10 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                     if ply == 0 {
                         best.offer(v, m, &mut self.pv, ply);
                     }
-                    let v = self.child(game, m, depth, (alpha, beta), ply, line);
+                    v = self.child(game, m, depth, 0, (alpha, beta), ply, line);
                     best = before;
-                    v
-                } else {
-                    v
                 }
-            } else {
-                self.child(game, m, depth, (alpha, beta), ply, line)
+                v
             };
             if self.stopped {
                 return None;
@@ -307,14 +317,17 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 
     /// The value of the move `m` from the current node of `game` (`depth` plies left,
     /// the window `(alpha, beta)`, `ply` plies from the root, on the line `line`), for
-    /// the node's player to move: `m` played, its child searched one ply less (its
-    /// window and value negated if the player to move changes), `m` taken back.
+    /// the node's player to move: `m` played, its child searched one ply less, and
+    /// `reduce` plies less again (its window and value negated if the player to move
+    /// changes), `m` taken back.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(super) fn child(
         &mut self,
         game: &mut R,
         m: MoveOf<R>,
         depth: u32,
+        reduce: u32,
         (alpha, beta): (Score, Score),
         ply: usize,
         line: u64,
@@ -322,10 +335,11 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         let me = game.position().side_to_move();
         self.relays.play(game, m);
         let child_line = extend_line(line, move_hash(&m));
+        let d = (depth - 1).saturating_sub(reduce);
         let v = if game.position().side_to_move() == me {
-            self.negamax(game, depth - 1, alpha, beta, ply + 1, child_line)
+            self.negamax(game, d, alpha, beta, ply + 1, child_line)
         } else {
-            -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, child_line)
+            -self.negamax(game, d, -beta, -alpha, ply + 1, child_line)
         };
         game.undo();
         v

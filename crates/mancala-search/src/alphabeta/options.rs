@@ -52,6 +52,17 @@ pub struct AlphaBetaOptions {
     /// same, and is exact. One thread only (an iteration shared by threads searches the
     /// whole window).
     pub aspiration: Score,
+    /// Late-move reductions in a search limited by time or nodes (off by default: not
+    /// yet measured by Elo; never in a search to a fixed depth, whose value stays exact): at 3 plies left or more,
+    /// a node's moves from its third on are searched a ply less deep first, and again
+    /// at the full depth only if they beat the best so far. The value of a time- or
+    /// node-limited search is then not the minimax value of any one depth.
+    pub reductions: bool,
+    /// In a search limited by time or nodes (off by default: not yet measured by Elo;
+    /// never in a search to a fixed depth), the table's values cut nodes searched less deep than they were, as
+    /// well as those searched as deep: the deeper value is the better one, and an entry
+    /// kept from the searches before (see the module) then answers at once.
+    pub deeper_cuts: bool,
     /// How the threads of [`AlphaBeta::with_threads`](crate::AlphaBeta::with_threads)
     /// share the search (no effect on one thread).
     pub split: SplitOptions,
@@ -60,8 +71,8 @@ pub struct AlphaBetaOptions {
 impl Default for AlphaBetaOptions {
     /// A table of 2^18 entries (a few megabytes), a memo of 2^14 slots (768 KiB),
     /// [`ENDLESS_AFTER`] laps, the history heuristic, the table's cuts and
-    /// principal-variation search on, an aspiration window of half a seed, and the
-    /// default [`SplitOptions`].
+    /// principal-variation search on, an aspiration window of half a seed, late-move
+    /// reductions and deeper cuts off, and the default [`SplitOptions`].
     fn default() -> Self {
         AlphaBetaOptions {
             table_bits: 18,
@@ -73,6 +84,8 @@ impl Default for AlphaBetaOptions {
             table_cuts: true,
             pvs: true,
             aspiration: 50,
+            reductions: false,
+            deeper_cuts: false,
             split: SplitOptions::default(),
         }
     }

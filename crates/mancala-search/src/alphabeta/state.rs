@@ -72,6 +72,11 @@ pub struct AlphaBeta<R: Record, E = Static> {
     /// [`AlphaBetaOptions::pvs`] and [`AlphaBetaOptions::aspiration`].
     pub(super) pvs: bool,
     pub(super) aspiration: Score,
+    /// [`AlphaBetaOptions::reductions`] and [`AlphaBetaOptions::deeper_cuts`], and
+    /// whether the search under way is one they apply to (limited by time or nodes).
+    pub(super) reductions: bool,
+    pub(super) deeper_cuts: bool,
+    pub(super) selective: bool,
     pub(super) table: Option<Table>,
     /// The values of finished games when the table's entries were found (`None`
     /// before the first search).
@@ -172,6 +177,9 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             table_cuts: options.table_cuts,
             pvs: options.pvs,
             aspiration: options.aspiration.max(0),
+            reductions: options.reductions,
+            deeper_cuts: options.deeper_cuts,
+            selective: false,
             table: (options.table_bits > 0).then(|| Table::new(options.table_bits)),
             table_utility: None,
             work: None,
@@ -256,6 +264,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     /// [`begin`](AlphaBeta::begin) but for the table, which a search's threads share.
     pub(super) fn begin_thread(&mut self, limits: Limits) {
         self.limits = limits;
+        self.selective = limits.time.is_some() || limits.nodes.is_some();
         self.nodes = 0;
         self.order.reset();
         self.relays.stats = MemoStats::default();

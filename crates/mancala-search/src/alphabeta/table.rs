@@ -95,11 +95,23 @@ impl Entry {
     /// depth (its value holds at every depth from there), whose bound is exact or
     /// refutes the window. With it, the node's value is what its search would return
     /// under the fail-soft rule (exact inside the window, a bound outside).
+    ///
+    /// With `deeper`, an entry searched deeper than `depth` decides too (the search is
+    /// then no longer the minimax of one depth).
     #[inline]
-    pub(super) fn cut(&self, depth: u32, alpha: Score, beta: Score, ply: usize) -> Option<Score> {
+    pub(super) fn cut(
+        &self,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        deeper: bool,
+    ) -> Option<Score> {
         let draft = u32::from(self.draft);
         if self.flags & EXACT == 0
-            || !(draft == depth || (draft < depth && self.flags & DEPTH_CUT == 0))
+            || !(draft == depth
+                || (draft < depth && self.flags & DEPTH_CUT == 0)
+                || (deeper && draft > depth))
         {
             return None;
         }
