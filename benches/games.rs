@@ -205,7 +205,7 @@ fn games(c: &mut Criterion) {
     bench_game(
         c,
         "rio-kadalis-2x6",
-        mancala::rio_kadalis::Kadalis::<6, false>::new(),
+        mancala::rio_kadalis::RioKadalis::<6, false>::new(),
         9,
         966_209,
         random_game,
@@ -221,7 +221,7 @@ fn games(c: &mut Criterion) {
 }
 
 fn endless(c: &mut Criterion) {
-    // Issue 7: North's d repeats its lap state only after about 90 million laps.
+    // North's d repeats its lap state only after about 90 million laps.
     bench_moves::<mancala::omweso::Omweso>(
         c,
         "omweso-endless",
@@ -229,7 +229,7 @@ fn endless(c: &mut Criterion) {
         &[("endless d (90M laps)", "d"), ("ordinary a", "a")],
     );
     // Rio Kadalis: South's a is endless (a 1,0,1,0 pattern travels round), b ends.
-    bench_moves::<mancala::rio_kadalis::Kadalis<6, false>>(
+    bench_moves::<mancala::rio_kadalis::RioKadalis<6, false>>(
         c,
         "rio-kadalis-endless",
         "3,1,0,1,0,1/0,1,0,1,0,1 20-16 S",

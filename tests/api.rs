@@ -1,4 +1,4 @@
-//! The generic suite of issue 12, run on every game and variant: the common API checked
+//! The generic suite, run on every game and variant: the common API checked
 //! through the traits alone (`mancala_testkit::api`). Each game's rules are tested in
 //! its own crate.
 

@@ -1,5 +1,5 @@
 //! The examples run as processes, as a player or a script runs them: `--help`
-//! everywhere, and the errors worded the same way in every game (issue 17).
+//! everywhere, and the errors worded the same way in every game.
 //!
 //! The examples are the binaries `cargo test` builds beside this test (in
 //! `target/<profile>/examples/`): run it with `cargo test -p mancala` or
@@ -506,7 +506,7 @@ fn solve_proves_a_counted_urim_endgame() {
     assert!(!r.ok && r.stderr.contains("--time -1"), "{r:?}");
 }
 
-/// `--db` (issue 16 item 5): the databases `solve` writes, read by `analyze` and
+/// `--db`: the databases `solve` writes, read by `analyze` and
 /// `play`. The position is counted by hand (docs/urim.md, rule 5): no move can feed,
 /// South plays `d`, North is starved and South takes the last seed, 19 against 17, a
 /// 1-point win (more than 18, fewer than 27).
@@ -629,10 +629,11 @@ fn tournament_rates_engines_in_elo() {
         &["urim", "--round-robin", "random,minimax"],
         "unknown engine",
     );
+    // The anchor is a spec like the others, named as the engine names itself.
     refused(
         "tournament",
         &["urim", "--round-robin", "random,greedy", "--anchor", "mcts"],
-        "--anchor mcts is not in the round robin",
+        "the anchor mcts:10000 is not in the round robin",
     );
 }
 

@@ -1,4 +1,4 @@
-//! The examples at their edges, run as processes (issue 25): files that keep every
+//! The examples at their edges, run as processes: files that keep every
 //! game, and output piped into a program that stops reading.
 
 use std::io::{BufRead, BufReader, Write};

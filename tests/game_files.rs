@@ -1,7 +1,7 @@
 //! Game files (`mancala::game_file`, docs/game-files.md) on every game: random games
 //! written and read back are the same game (moves, positions, result, tags), through the
 //! text and through serde; corrupted files are refused or read as some other valid game,
-//! never a panic (issue 17).
+//! never a panic.
 
 use mancala::game_file::{GameFile, result_text};
 use mancala::record::Record;

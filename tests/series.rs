@@ -32,7 +32,7 @@ fn refuses_while_on<S: Series + Clone + PartialEq + core::fmt::Debug>(s: &mut S)
     assert_eq!(s.next_game(None), Err(MatchError::GameInProgress));
     assert_eq!(*s, before);
     assert_eq!(s.winner(), None);
-    assert!(!s.is_over());
+    assert!(!s.is_finished());
 }
 
 /// Urim rule 7 from the final board: the seeds each player ends the game with, then
@@ -43,7 +43,7 @@ fn urim_points(game: &mancala::urim::Game<6>, reason: EndReason) -> ByPlayer<u16
     let row = |p: Player| b.seeds_in_pits(p);
     let totals = match reason {
         // Rule 5: the player to move has no seeds; the other takes every seed left.
-        EndReason::Starvation => {
+        mancala::urim::end::STARVATION => {
             let taker = b.to_move.opponent();
             ByPlayer::from_fn(|p| {
                 if p == taker {
@@ -54,7 +54,7 @@ fn urim_points(game: &mancala::urim::Game<6>, reason: EndReason) -> ByPlayer<u16
             })
         }
         // Rule 6: each player takes the seeds in their own row.
-        EndReason::Repetition => ByPlayer::from_fn(|p| stores[p] + row(p)),
+        mancala::urim::end::REPETITION => ByPlayer::from_fn(|p| stores[p] + row(p)),
         other => panic!("urim ends by starvation or repetition, not {other}"),
     };
     assert_eq!(totals.south + totals.north, 36);
@@ -92,7 +92,7 @@ fn urim_match_adds_the_points_of_rule_7_until_the_target() {
             m.needed(),
             Some(expected.map(|have| 5u16.saturating_sub(have)))
         );
-        if m.is_over() {
+        if m.is_finished() {
             break;
         }
         // Rule 8: the players alternate; the rule's player may be named, not the other.
@@ -124,10 +124,11 @@ fn urim_match_adds_the_points_of_rule_7_until_the_target() {
 
 /// Omweso rule 7's points by the ending, and rule 9's blitz forfeit.
 fn omweso_points(reason: EndReason) -> u16 {
+    use mancala::omweso::end;
     match reason {
-        EndReason::Regular | EndReason::Forfeit => 1,
-        EndReason::Beheading | EndReason::TwoCapturesFirst => 2,
-        EndReason::GrandSlam => 12,
+        end::REGULAR | end::FORFEIT => 1,
+        end::BEHEADING | end::TWO_CAPTURES_FIRST => 2,
+        end::GRAND_SLAM => 12,
         other => panic!("omweso does not end by {other}"),
     }
 }
@@ -140,7 +141,7 @@ fn omweso_match_scores_rule_7_and_blitz_forfeits_to_twelve() {
     let mut m = mancala::omweso::Match::start_with(Mode::Blitz, Rules::default(), Player::South);
     let mut expected = ByPlayer::new(0u16, 0u16);
     let (mut forfeits, mut games) = (0, 0);
-    while !m.is_over() {
+    while !m.is_finished() {
         refuses_while_on(&mut m);
         assert_eq!(m.take_back(), Err(MatchError::TakeBackRefused));
         assert_eq!(m.drop_game(), Err(MatchError::CannotDrop));
@@ -167,7 +168,7 @@ fn omweso_match_scores_rule_7_and_blitz_forfeits_to_twelve() {
             Status::Over(o) => {
                 if let Some(late) = mover_when_late {
                     forfeits += 1;
-                    assert_eq!(o.reason, EndReason::Forfeit);
+                    assert_eq!(o.reason, mancala::omweso::end::FORFEIT);
                     assert_eq!(o.winner, Some(late.opponent()));
                 }
                 let w = o.winner.unwrap();
@@ -180,7 +181,7 @@ fn omweso_match_scores_rule_7_and_blitz_forfeits_to_twelve() {
             m.needed(),
             Some(expected.map(|have| 12u16.saturating_sub(have)))
         );
-        if !m.is_over() {
+        if !m.is_finished() {
             let first = if rng.below(2) == 0 {
                 Player::South
             } else {
@@ -252,7 +253,7 @@ fn rio_kadalis_match_carries_the_stocks_until_one_is_below_four() {
     assert_eq!(m.needed(), None);
     let (mut rounds, mut dropped) = (0, 0);
     let mut first = Player::South;
-    while !m.is_over() {
+    while !m.is_finished() {
         assert_eq!(m.first_player(), first);
         refuses_while_on(&mut m);
         assert_eq!(m.take_back(), Err(MatchError::TakeBackRefused));
@@ -284,7 +285,7 @@ fn rio_kadalis_match_carries_the_stocks_until_one_is_below_four() {
         assert_eq!(expected.south + expected.north, 48);
         let below = Player::ALL.into_iter().find(|&p| expected[p] < 4);
         assert_eq!(m.winner(), below.map(Player::opponent));
-        if m.is_over() {
+        if m.is_finished() {
             break;
         }
         m.next_game(None).unwrap();

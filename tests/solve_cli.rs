@@ -1,4 +1,4 @@
-//! The `solve` example as a process (issue 25 items 7 and 8): after a build it says
+//! The `solve` example as a process: after a build it says
 //! what it built and how to use it, and searches for a proof only when asked or when
 //! the databases hold the position; its table is sized by the problem.
 //!

@@ -9,7 +9,7 @@ use mancala::events::{LapKind, PitId, PlayObserved, SowEvent};
 use mancala::kalah::Kalah;
 use mancala::omweso::Omweso;
 use mancala::oware::Oware;
-use mancala::rio_kadalis::Kadalis;
+use mancala::rio_kadalis::RioKadalis;
 use mancala::urim::Urim;
 use mancala::{Board, Player, Position, Status};
 use mancala_testkit::Rng;
@@ -183,11 +183,11 @@ fn oware_every_variant() {
 #[test]
 fn rio_kadalis_every_variant() {
     fn all<const N: usize, const CW: bool>(name: &str) {
-        let (m, k) = check_games(name, &Kadalis::<N, CW>::new(), 60, 4);
+        let (m, k) = check_games(name, &RioKadalis::<N, CW>::new(), 60, 4);
         assert!(m > 500, "{name}: {m}");
         assert_eq!(k, LAP | LIFT | DROP | CAPTURE, "{name}");
         // A round with closed pits (a stock of 14 and 33 stones).
-        let p: Kadalis<N, CW> = if N == 6 {
+        let p: RioKadalis<N, CW> = if N == 6 {
             "x,x,x,4,4,4/x,4,4,4,4,4 0-0 S".parse().unwrap()
         } else {
             "x,x,4,4,4/x,4,4,4,4 0-0 N".parse().unwrap()
@@ -278,7 +278,7 @@ fn hand_made_moves() {
     // Its 9 stones alternate between the two open pits; South's e reaches 4 with 2 in
     // hand (South's four), North's e 4 with 1 in hand (North's, though South moves), and
     // the last stone makes South's e 1: the move ends, captured 4-4.
-    let mut p: Kadalis<5, false> = "x,x,x,x,1/x,x,x,x,8 0-0 S".parse().unwrap();
+    let mut p: RioKadalis<5, false> = "x,x,x,x,1/x,x,x,x,8 0-0 S".parse().unwrap();
     let mut ev = Vec::new();
     p.play_observed("e".parse().unwrap(), &mut ev);
     let moving: Vec<SowEvent> = ev

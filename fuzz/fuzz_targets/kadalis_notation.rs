@@ -4,13 +4,13 @@
 
 use libfuzzer_sys::fuzz_target;
 use mancala_fuzz::{notation, text};
-use rio_kadalis::{Kadalis, Setup};
+use rio_kadalis::{RioKadalis, Setup};
 
 fuzz_target!(|data: &[u8]| {
     if let Some(t) = text(data) {
-        notation::<Kadalis<6>, Setup<6>>(t);
-        notation::<Kadalis<5>, Setup<5>>(t);
-        notation::<Kadalis<6, true>, Setup<6>>(t);
-        notation::<Kadalis<5, true>, Setup<5>>(t);
+        notation::<RioKadalis<6>, Setup<6>>(t);
+        notation::<RioKadalis<5>, Setup<5>>(t);
+        notation::<RioKadalis<6, true>, Setup<6>>(t);
+        notation::<RioKadalis<5, true>, Setup<5>>(t);
     }
 });

@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{ByPlayer, Player, Record};
 use mancala_fuzz::{Bytes, candidate_moves, play_record};
-use rio_kadalis::{Game, Kadalis, Match, Series};
+use rio_kadalis::{Game, Match, RioKadalis, Series};
 
 fn game<const N: usize, const CW: bool>(b: &mut Bytes<'_>) {
     let first = if b.flag() {
@@ -16,12 +16,12 @@ fn game<const N: usize, const CW: bool>(b: &mut Bytes<'_>) {
         Player::South
     };
     let start = if b.flag() {
-        Kadalis::<N, CW>::start(first)
+        RioKadalis::<N, CW>::start(first)
     } else {
         let stocks = ByPlayer::new(b.byte() % 49, b.byte() % 49);
-        match Kadalis::<N, CW>::from_stocks(stocks, first) {
+        match RioKadalis::<N, CW>::from_stocks(stocks, first) {
             Ok((p, _)) => p,
-            Err(_) => Kadalis::<N, CW>::start(first),
+            Err(_) => RioKadalis::<N, CW>::start(first),
         }
     };
     let record: Game<N, CW> = play_record(start, b);
@@ -46,8 +46,8 @@ fn a_match<const N: usize, const CW: bool>(b: &mut Bytes<'_>) {
             }
         }
     };
-    let stones = u16::from(Kadalis::<N, CW>::STONES);
-    let candidates = candidate_moves::<Kadalis<N, CW>>();
+    let stones = u16::from(RioKadalis::<N, CW>::STONES);
+    let candidates = candidate_moves::<RioKadalis<N, CW>>();
     while !b.is_empty() {
         assert_eq!(m.stones(), stones, "{m:?}");
         let before = m.clone();

@@ -5,12 +5,12 @@
 
 use libfuzzer_sys::fuzz_target;
 use mancala_fuzz::{serde_position, serde_text, text};
-use rio_kadalis::Kadalis;
+use rio_kadalis::RioKadalis;
 
 fn check<const N: usize, const CW: bool>(t: &str, maps: &[String]) {
-    serde_text::<Kadalis<N, CW>>(t);
+    serde_text::<RioKadalis<N, CW>>(t);
     for json in maps {
-        serde_position::<Kadalis<N, CW>>(json);
+        serde_position::<RioKadalis<N, CW>>(json);
     }
 }
 

@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use mancala_core::{ByPlayer, Player, Position};
 use mancala_fuzz::{Bytes, check_whole, deal};
-use rio_kadalis::{Kadalis, Setup, fill_row};
+use rio_kadalis::{RioKadalis, Setup, fill_row};
 
 fn setup<const N: usize>(b: &mut Bytes<'_>) -> Setup<N> {
     let mut pits: ByPlayer<[Option<u8>; N]> = ByPlayer::new([None; N], [None; N]);
@@ -60,21 +60,21 @@ fn check<const N: usize, const CW: bool>(b: &mut Bytes<'_>) {
     let s = setup::<N>(b);
     let text = s.to_string();
     let parsed = text.parse::<Setup<N>>();
-    match Kadalis::<N, CW>::from_setup(s) {
+    match RioKadalis::<N, CW>::from_setup(s) {
         Ok(p) => {
             assert_eq!(parsed, Ok(s), "{text}");
             assert_eq!(p.to_setup(), s);
             assert_eq!(p.to_string(), text);
-            assert_eq!(Kadalis::<N, CW>::try_from(s), Ok(p));
+            assert_eq!(RioKadalis::<N, CW>::try_from(s), Ok(p));
             check_whole(&p);
         }
         Err(e) => {
             let _ = e.to_string();
-            assert!(text.parse::<Kadalis<N, CW>>().is_err());
+            assert!(text.parse::<RioKadalis<N, CW>>().is_err());
         }
     }
     let stocks = ByPlayer::new(b.byte(), b.byte());
-    if let Ok((p, reserves)) = Kadalis::<N, CW>::from_stocks(stocks, Player::South) {
+    if let Ok((p, reserves)) = RioKadalis::<N, CW>::from_stocks(stocks, Player::South) {
         let on_board: u32 = Player::ALL
             .iter()
             .flat_map(|&pl| p.row(pl))

@@ -5,6 +5,7 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod end;
 pub mod pairs;
 mod position;
 #[cfg(feature = "alloc")]
@@ -13,25 +14,17 @@ mod rules;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setup;
+mod variant;
 
 pub use position::{Kalah, Move, MoveList, Reason};
 #[cfg(feature = "alloc")]
 pub use record::Game;
 pub use rules::{Ending, MAX_PITS, MAX_SEEDS, Rules};
 pub use setup::{Setup, SetupError};
+pub use variant::{Variant, VariantError};
 
-// The same names from the core in every game crate (docs/api.md), so that one
-// dependency is enough.
-pub use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver};
-pub use mancala_core::{
-    Board, ByPlayer, Direction, EndReason, NotationError, Outcome, PitMove, Player, Position,
-    Status,
-};
-#[cfg(feature = "alloc")]
-pub use mancala_core::{
-    record::{History, Line, Record},
-    series::Series,
-};
+// The same names from the core in every game crate (docs/api.md).
+mancala_core::reexport_core_names!();
 
 /// Why a move is refused: only the reasons every game shares ([`Reason`] is empty).
 ///

@@ -278,8 +278,8 @@ mod tests {
                 let board = pairs(&pos);
                 let t = pos.totals();
                 let margin = i32::from(t.south) - i32::from(t.north);
-                prop_assert_eq!(r.over(board), pos.is_over().then_some(margin));
-                if pos.is_over() {
+                prop_assert_eq!(r.over(board), pos.is_finished().then_some(margin));
+                if pos.is_finished() {
                     continue;
                 }
                 let legal = pos.legal_moves().iter().fold(0u8, |l, mv| l | 1 << mv.index());
@@ -297,7 +297,7 @@ mod tests {
                         - i32::from(ct[child.side_to_move().opponent()])
                         - (i32::from(child.store(child.side_to_move()))
                             - i32::from(child.store(child.side_to_move().opponent())));
-                    prop_assert_eq!(r.over(got.board), child.is_over().then_some(cm));
+                    prop_assert_eq!(r.over(got.board), child.is_finished().then_some(cm));
                 }
             }
         }

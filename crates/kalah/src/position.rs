@@ -8,12 +8,10 @@ use mancala_core::events::{
     LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_lap, report_start,
 };
 use mancala_core::notation::{Row, pit_letter};
-use mancala_core::{
-    Board, ByPlayer, Direction, EndReason, Outcome, PitMove, Player, Position, Status,
-};
+use mancala_core::{Board, ByPlayer, Direction, Outcome, PitMove, Player, Position, Status};
 
 use crate::rules::{Ending, MAX_PITS, Rules};
-use crate::{IllegalMove, Setup, SetupError};
+use crate::{IllegalMove, Setup, SetupError, end};
 
 /// A move: the mover's pit, named by its letter from the mover's left (`a`, `b`, …).
 ///
@@ -313,11 +311,20 @@ impl Kalah {
     }
 
     /// Whether the game is over by rule K5: either side empty ([`Ending::AnySideEmpty`]),
-    /// or the mover's side empty ([`Ending::MoverEmpty`]).
+    /// or the mover's side empty ([`Ending::MoverEmpty`]). The same answer as
+    /// [`Position::is_finished`] (no game of Kalah is annulled), without making the
+    /// outcome.
     #[must_use]
     #[inline]
-    pub fn is_over(&self) -> bool {
+    pub fn is_finished(&self) -> bool {
         self.playable() == 0
+    }
+
+    /// The old name of [`is_finished`](Kalah::is_finished).
+    #[deprecated(note = "renamed to is_finished")]
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.is_finished()
     }
 
     /// Bit `i` set for each non-empty cell `i`.
@@ -352,18 +359,18 @@ impl Kalah {
     }
 
     /// The outcome if the game ended here (rule K6): each player adds the seeds on their
-    /// side to their store; more seeds wins (1 point), equal is a draw.
+    /// side to their store; more seeds wins (1 point), equal is a draw. The reason is the
+    /// caller's to give.
+    #[must_use]
+    pub fn outcome_taking_rows(&self) -> Outcome {
+        Outcome::larger_total_wins(self.totals())
+    }
+
+    /// The old name of [`outcome_taking_rows`](Kalah::outcome_taking_rows).
+    #[deprecated(note = "renamed to outcome_taking_rows")]
     #[must_use]
     pub fn final_outcome(&self) -> Outcome {
-        let t = self.totals();
-        let winner = if t.south > t.north {
-            Some(Player::South)
-        } else if t.north > t.south {
-            Some(Player::North)
-        } else {
-            None
-        };
-        Outcome::with_totals(winner, u8::from(winner.is_some()), t)
+        self.outcome_taking_rows()
     }
 
     /// Sows the mover's pit `m` (rule K2), captures (K4) and passes the turn unless the
@@ -573,8 +580,8 @@ impl Position for Kalah {
     /// then each player adds the seeds on their side to their store, and more seeds wins
     /// 1 point (rule K6).
     fn status(&self) -> Status {
-        if self.is_over() {
-            Status::Over(self.final_outcome().with_reason(EndReason::SideEmpty))
+        if self.is_finished() {
+            Status::Over(self.outcome_taking_rows().with_reason(end::SIDE_EMPTY))
         } else {
             Status::Ongoing
         }
@@ -583,7 +590,7 @@ impl Position for Kalah {
     /// Why `m` is refused: the game is over, no such pit on this board, or an empty
     /// pit.
     fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
-        if self.is_over() {
+        if self.is_finished() {
             return Err(IllegalMove::GameOver);
         }
         let pit = pit_letter(m.index());

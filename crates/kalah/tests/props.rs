@@ -257,7 +257,7 @@ fn every_move_value_is_played_or_refused() {
                 Ok(()) => prop_assert!(p.legal_moves().contains(&m)),
                 Err(e) => {
                     prop_assert!(!p.legal_moves().contains(&m), "{} refused: {}", m, e);
-                    let expected = if p.is_over() {
+                    let expected = if p.is_finished() {
                         IllegalMove::GameOver
                     } else if m.index() >= p.pits() {
                         IllegalMove::NoSuchPit { pit: m.letter() }

@@ -75,7 +75,7 @@ impl Ref {
     }
 
     /// K5: over when either side is empty, or (mover-empty) the mover's.
-    fn is_over(&self) -> bool {
+    fn is_finished(&self) -> bool {
         let me = self.side(self.to_move) == 0;
         let other = self.side(1 - self.to_move) == 0;
         if self.mover_empty { me } else { me || other }
@@ -83,7 +83,7 @@ impl Ref {
 
     /// K6: store plus own side, more wins.
     fn result(&self) -> Option<(Option<usize>, [u16; 2])> {
-        if !self.is_over() {
+        if !self.is_finished() {
             return None;
         }
         let t = [self.stores[0] + self.side(0), self.stores[1] + self.side(1)];
@@ -96,7 +96,7 @@ impl Ref {
     }
 
     fn moves(&self) -> Vec<usize> {
-        if self.is_over() {
+        if self.is_finished() {
             return Vec::new();
         }
         (0..self.m())

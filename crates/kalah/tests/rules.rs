@@ -225,8 +225,8 @@ fn k5a_over_as_soon_as_either_side_is_empty() {
     assert_eq!(p.to_string(), "0,0,0,0,0,0/2,0,0,0,0,0 1-0 N");
     assert_eq!(p.status().to_string(), "over 1-2 N 1");
     // A setup with an empty side is a finished game.
-    assert!(pos("0,0,0/1,0,0 0-0 N").is_over());
-    assert!(pos("1,0,0/0,0,0 0-0 N").is_over());
+    assert!(pos("0,0,0/1,0,0 0-0 N").is_finished());
+    assert!(pos("1,0,0/0,0,0 0-0 N").is_finished());
 }
 
 #[test]
@@ -242,8 +242,8 @@ fn k5b_with_mover_empty_the_other_player_plays_on() {
     // South to move with nothing: over, North takes its 2.
     assert_eq!(p.status().to_string(), "over 1-2 N 1");
     // The mover's side empty ends it; the other side empty does not.
-    assert!(pos("0,0,0/1,0,0 0-0 S mover-empty").is_over());
-    assert!(!pos("0,0,0/1,0,0 0-0 N mover-empty").is_over());
+    assert!(pos("0,0,0/1,0,0 0-0 S mover-empty").is_finished());
+    assert!(!pos("0,0,0/1,0,0 0-0 N mover-empty").is_finished());
 }
 
 // K6: the outcome.

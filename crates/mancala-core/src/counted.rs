@@ -1,6 +1,6 @@
 //! The property-test runner of this crate's unit tests: it counts how often each
-//! property's main branch ran and fails if that is under half of the cases (issue 13: a
-//! test whose assertions never run cannot fail). `mancala_testkit::counted` is the same
+//! property's main branch ran and fails if that is under half of the cases (a test whose
+//! assertions never run cannot fail). `mancala_testkit::counted` is the same
 //! for the other crates' tests; the core cannot depend on the test kit, which depends on
 //! it.
 

@@ -127,7 +127,7 @@ pub enum GameFileError {
 /// use mancala_core::game_file::result_text;
 /// use mancala_core::{ByPlayer, EndReason, Outcome, Player, Status};
 /// let o = Outcome::with_totals(Some(Player::South), 1, ByPlayer::new(24, 12));
-/// let s = Status::Over(o.with_reason(EndReason::Repetition));
+/// let s = Status::Over(o.with_reason(EndReason::new(&("repetition", "rule 6"))));
 /// assert_eq!(result_text(s), "over 24-12 S 1 repetition");
 /// assert_eq!(result_text(Status::Annulled), "annulled");
 /// ```

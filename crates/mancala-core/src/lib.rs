@@ -20,6 +20,7 @@ mod player;
 mod position;
 #[cfg(feature = "alloc")]
 pub mod record;
+pub mod rng;
 #[cfg(feature = "serde")]
 pub mod serde_notation;
 #[cfg(feature = "alloc")]
@@ -27,6 +28,7 @@ pub mod series;
 mod setup;
 pub mod sow;
 pub mod toy;
+pub mod variant;
 
 #[cfg(test)]
 mod counted;
@@ -47,3 +49,29 @@ pub use position::{
 pub use record::Record;
 pub use setup::TwoRowSetup;
 pub use sow::Direction;
+
+/// Re-exports, at the root of a game crate, the names of the core that every game crate
+/// offers (`docs/api.md`), so that a dependent needs no other crate: the board, players,
+/// positions, statuses and outcomes, notation errors, the sowing events, and with the
+/// game crate's feature `alloc` the game records and matches.
+///
+/// Each game crate calls it once, in its `lib.rs`:
+///
+/// ```text
+/// mancala_core::reexport_core_names!();
+/// ```
+#[macro_export]
+macro_rules! reexport_core_names {
+    () => {
+        pub use $crate::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver};
+        pub use $crate::{
+            Board, ByPlayer, Direction, EndReason, NotationError, Outcome, PitMove, Player,
+            Position, Status,
+        };
+        #[cfg(feature = "alloc")]
+        pub use $crate::{
+            record::{History, Line, Record},
+            series::Series,
+        };
+    };
+}

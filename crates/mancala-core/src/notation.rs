@@ -10,6 +10,7 @@
 //! ```
 
 use core::fmt;
+use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 
@@ -313,6 +314,20 @@ pub fn write_row(
         }
     }
     Ok(())
+}
+
+/// The side to move in every game's notation: `S` or `N`.
+impl FromStr for Player {
+    type Err = NotationError;
+
+    /// Parses `S` or `N`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "S" => Ok(Player::South),
+            "N" => Ok(Player::North),
+            _ => Err(NotationError::BadSide),
+        }
+    }
 }
 
 /// Parses the side to move, `S` or `N`.

@@ -2,9 +2,6 @@
 
 use core::fmt;
 use core::ops::{Index, IndexMut};
-use core::str::FromStr;
-
-use crate::NotationError;
 
 /// One of the two players. South (player 0) moves first unless the caller chooses
 /// otherwise.
@@ -81,19 +78,6 @@ impl fmt::Display for Player {
             Player::South => "S",
             Player::North => "N",
         })
-    }
-}
-
-impl FromStr for Player {
-    type Err = NotationError;
-
-    /// Parses `S` or `N`.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "S" => Ok(Player::South),
-            "N" => Ok(Player::North),
-            _ => Err(NotationError::BadSide),
-        }
     }
 }
 
@@ -183,7 +167,7 @@ mod tests {
     fn side_notation() {
         assert_eq!("S".parse::<Player>(), Ok(Player::South));
         assert_eq!("N".parse::<Player>(), Ok(Player::North));
-        assert_eq!("s".parse::<Player>(), Err(NotationError::BadSide));
+        assert_eq!("s".parse::<Player>(), Err(crate::NotationError::BadSide));
         assert_eq!(Player::North.to_string(), "N");
     }
 

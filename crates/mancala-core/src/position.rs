@@ -14,44 +14,121 @@ use crate::{Board, ByPlayer, NotationError, Player};
 /// Which rule ended a game: carried by its [`Outcome`], so that every caller can say
 /// why a game is over. (An annulled game has no outcome: [`Status::Annulled`].)
 ///
+/// A reason is its [`name`](EndReason::name), a stable lower-case word that every front
+/// end shows and game files store (`starvation`, `grand-slam`), and the
+/// [`rule`](EndReason::rule) of the game's rules page that it cites. Each game crate
+/// defines its own reasons as constants in its module `end` (`urim::end::STARVATION`,
+/// `omweso::end::BEHEADING`, with the list `end::ALL`), so a new game adds its reasons
+/// in its own crate and never touches this type. The core has one reason of its own,
+/// [`EndReason::REGULAR`], the default of an [`Outcome`] whose game names none.
+///
+/// Two reasons are equal when their names and rules are, so the constants can be
+/// compared and matched on. A reason is one pointer (to its name and rule), so that an
+/// [`Outcome`], and a position that keeps its status (Omweso), stay small.
+///
 /// ```
 /// use mancala_core::EndReason;
-/// assert_eq!(EndReason::Beheading.to_string(), "beheading");
-/// assert_eq!(EndReason::default(), EndReason::Regular);
+/// const BEHEADING: EndReason = EndReason::new(&("beheading", "rule 7"));
+/// assert_eq!(BEHEADING.name(), "beheading");
+/// assert_eq!(BEHEADING.rule(), Some("rule 7"));
+/// assert_eq!(BEHEADING.to_string(), "beheading");
+/// assert_eq!(EndReason::default(), EndReason::REGULAR);
+/// assert_ne!(BEHEADING, EndReason::REGULAR);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-#[non_exhaustive]
-pub enum EndReason {
-    /// The regular end: the player to move has no legal move (Omweso's regular win,
-    /// rule 7; the end of a Rio Kadalis round, rule 4), and the game's count decides.
-    #[default]
-    Regular,
-    /// The player to move has no seeds in their row, or none that can feed the
-    /// opponent (Urim rule 5, Oware); the seeds left go as the game says.
-    Starvation,
-    /// A side is empty (Kalah, rule K5 and its option K5b).
-    SideEmpty,
-    /// The stores decide (Oware): a player has captured more than half of the seeds, or
-    /// each exactly half.
-    Majority,
-    /// A move brought back a position seen since the last capture (Urim rule 6, Oware's
-    /// endless circulation, Rio Kadalis rule 6): a rule of the game record.
-    Repetition,
-    /// Omweso's beheading (rule 7): the mover's captures emptied the opponent's inner
-    /// row, or took all four of their corner pits.
-    Beheading,
-    /// Omweso's grand slam (rule 7): all the opponent's pits are empty.
-    GrandSlam,
-    /// Omweso's optional two captures first (rule 7).
-    TwoCapturesFirst,
-    /// The loser forfeited (Omweso's blitz: a move over 3 seconds, rule 9).
-    Forfeit,
-}
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct EndReason(&'static (&'static str, &'static str));
 
 impl EndReason {
-    /// Every reason, in declaration order.
+    /// The regular end of a game that names no other: the player to move has no legal
+    /// move, and the game's count decides. [`Outcome::new`] and
+    /// [`Outcome::with_totals`] start with it.
+    pub const REGULAR: EndReason = EndReason(&("regular", ""));
+
+    /// A game's reason from its name and the rule of the game's rules page it cites,
+    /// `&("beheading", "rule 7")`.
+    ///
+    /// # Panics
+    /// If the name is empty or holds anything but lower-case ASCII letters and inner
+    /// hyphens, or the rule is empty; in a `const`, as the game crates define their
+    /// reasons, that fails to compile.
+    #[must_use]
+    pub const fn new(name_and_rule: &'static (&'static str, &'static str)) -> EndReason {
+        let bytes = name_and_rule.0.as_bytes();
+        assert!(!bytes.is_empty(), "an end reason has a name");
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            assert!(
+                b.is_ascii_lowercase() || (b == b'-' && i > 0 && i + 1 < bytes.len()),
+                "an end reason's name is lower-case words joined by hyphens"
+            );
+            i += 1;
+        }
+        assert!(!name_and_rule.1.is_empty(), "an end reason cites its rule");
+        EndReason(name_and_rule)
+    }
+
+    /// The stable name: lower-case words joined by hyphens (`starvation`,
+    /// `two-captures-first`). Front ends show it, game files store it, and the
+    /// [`Display`](fmt::Display) form is it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        self.0.0
+    }
+
+    /// The rule it cites, as the game's rules page numbers it (`"rule 5"`, `"rule K5"`);
+    /// `None` for [`EndReason::REGULAR`].
+    #[must_use]
+    pub const fn rule(self) -> Option<&'static str> {
+        if self.0.1.is_empty() {
+            None
+        } else {
+            Some(self.0.1)
+        }
+    }
+}
+
+/// The reasons of the single games, under the names of the enum this type replaces:
+/// each is now a constant of its game's crate, which the notes name. They compare
+/// equal to those constants, except `Regular`, the core's [`EndReason::REGULAR`]:
+/// Omweso's regular win and the end of a Rio Kadalis round cite their own rules.
+#[allow(non_upper_case_globals)]
+impl EndReason {
+    /// The old name of [`EndReason::REGULAR`].
+    #[deprecated(
+        note = "use EndReason::REGULAR, or omweso::end::REGULAR and rio_kadalis::end::REGULAR"
+    )]
+    pub const Regular: EndReason = EndReason::REGULAR;
+    /// Urim rule 5, Oware rule 5.
+    #[deprecated(note = "use urim::end::STARVATION or oware::end::STARVATION")]
+    pub const Starvation: EndReason = EndReason::new(&("starvation", "rule 5"));
+    /// Kalah rule K5.
+    #[deprecated(note = "use kalah::end::SIDE_EMPTY")]
+    pub const SideEmpty: EndReason = EndReason::new(&("side-empty", "rule K5"));
+    /// Oware rule 6.
+    #[deprecated(note = "use oware::end::MAJORITY")]
+    pub const Majority: EndReason = EndReason::new(&("majority", "rule 6"));
+    /// Urim, Oware and Rio Kadalis rule 6.
+    #[deprecated(
+        note = "use urim::end::REPETITION, oware::end::REPETITION or rio_kadalis::end::REPETITION"
+    )]
+    pub const Repetition: EndReason = EndReason::new(&("repetition", "rule 6"));
+    /// Omweso rule 7.
+    #[deprecated(note = "use omweso::end::BEHEADING")]
+    pub const Beheading: EndReason = EndReason::new(&("beheading", "rule 7"));
+    /// Omweso rule 7.
+    #[deprecated(note = "use omweso::end::GRAND_SLAM")]
+    pub const GrandSlam: EndReason = EndReason::new(&("grand-slam", "rule 7"));
+    /// Omweso rule 7.
+    #[deprecated(note = "use omweso::end::TWO_CAPTURES_FIRST")]
+    pub const TwoCapturesFirst: EndReason = EndReason::new(&("two-captures-first", "rule 7"));
+    /// Omweso rule 9.
+    #[deprecated(note = "use omweso::end::FORFEIT")]
+    pub const Forfeit: EndReason = EndReason::new(&("forfeit", "rule 9"));
+
+    /// The reasons of the enum this type replaces, in its order.
+    #[deprecated(note = "each game crate lists its reasons: urim::end::ALL, omweso::end::ALL, …")]
+    #[allow(deprecated)]
     pub const ALL: [EndReason; 9] = [
         EndReason::Regular,
         EndReason::Starvation,
@@ -64,38 +141,47 @@ impl EndReason {
         EndReason::Forfeit,
     ];
 
-    /// The short name, as [`Display`](fmt::Display) prints it and
-    /// [`FromStr`] reads it: `regular`, `starvation`, `side-empty`, `majority`,
-    /// `repetition`, `beheading`, `grand-slam`, `two-captures-first`, `forfeit`.
+    /// What happened, in the words of the enum this type replaces (the
+    /// [`name`](EndReason::name) for a reason it did not have): a front end writes its
+    /// own words from the name and the rule.
+    #[deprecated(note = "use name() and rule()")]
     #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            EndReason::Regular => "regular",
-            EndReason::Starvation => "starvation",
-            EndReason::SideEmpty => "side-empty",
-            EndReason::Majority => "majority",
-            EndReason::Repetition => "repetition",
-            EndReason::Beheading => "beheading",
-            EndReason::GrandSlam => "grand-slam",
-            EndReason::TwoCapturesFirst => "two-captures-first",
-            EndReason::Forfeit => "forfeit",
+    pub fn describe(self) -> &'static str {
+        match self.name() {
+            "regular" => "the player to move had no legal move",
+            "starvation" => "starvation: the player to move could not move or feed",
+            "side-empty" => "a side was empty",
+            "majority" => "the stores decided: more than half of the seeds, or half each",
+            "repetition" => "a position repeated since the last capture",
+            "grand-slam" => "grand slam: all the loser's pits were empty",
+            "two-captures-first" => "two captures first",
+            name => name,
         }
     }
+}
 
-    /// What happened, in words: "the player to move had no legal move", …
-    #[must_use]
-    pub const fn describe(self) -> &'static str {
-        match self {
-            EndReason::Regular => "the player to move had no legal move",
-            EndReason::Starvation => "starvation: the player to move could not move or feed",
-            EndReason::SideEmpty => "a side was empty",
-            EndReason::Majority => "the stores decided: more than half of the seeds, or half each",
-            EndReason::Repetition => "a position repeated since the last capture",
-            EndReason::Beheading => "beheading",
-            EndReason::GrandSlam => "grand slam: all the loser's pits were empty",
-            EndReason::TwoCapturesFirst => "two captures first",
-            EndReason::Forfeit => "forfeit",
-        }
+impl Hash for EndReason {
+    /// Hashes the name's length: consistent with equality, and one word however the
+    /// reason is stored (a position that keeps its status hashes it).
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_usize(self.name().len());
+    }
+}
+
+impl fmt::Debug for EndReason {
+    /// `EndReason("beheading", "rule 7")`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("EndReason")
+            .field(&self.name())
+            .field(&self.0.1)
+            .finish()
+    }
+}
+
+impl Default for EndReason {
+    /// [`EndReason::REGULAR`].
+    fn default() -> Self {
+        EndReason::REGULAR
     }
 }
 
@@ -103,21 +189,6 @@ impl fmt::Display for EndReason {
     /// The [`name`](EndReason::name).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-impl FromStr for EndReason {
-    type Err = NotationError;
-
-    /// Reads a [`name`](EndReason::name).
-    fn from_str(s: &str) -> Result<EndReason, NotationError> {
-        EndReason::ALL
-            .into_iter()
-            .find(|e| e.name() == s)
-            .ok_or(NotationError::BadFlags {
-                reason: "an end reason is one of regular, starvation, side-empty, majority, \
-                         repetition, beheading, grand-slam, two-captures-first, forfeit",
-            })
     }
 }
 
@@ -131,10 +202,11 @@ impl FromStr for EndReason {
 /// use mancala_core::{ByPlayer, EndReason, Outcome, Player};
 /// let o = Outcome::with_totals(Some(Player::South), 2, ByPlayer::new(27, 9));
 /// assert_eq!(o.to_string(), "27-9 S 2");
-/// assert_eq!(o.reason, EndReason::Regular);
-/// let d = Outcome::with_totals(None, 0, ByPlayer::new(18, 18)).with_reason(EndReason::Repetition);
+/// assert_eq!(o.reason, EndReason::REGULAR);
+/// const REPETITION: EndReason = EndReason::new(&("repetition", "rule 6"));
+/// let d = Outcome::with_totals(None, 0, ByPlayer::new(18, 18)).with_reason(REPETITION);
 /// assert_eq!(d.to_string(), "18-18 draw 0");
-/// assert_eq!(d.reason, EndReason::Repetition);
+/// assert_eq!(d.reason, REPETITION);
 /// assert_eq!(Outcome::new(Some(Player::North), 12).to_string(), "N 12");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -151,26 +223,49 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// An outcome without seed totals, by the [regular](EndReason::Regular) end.
+    /// An outcome without seed totals, by the [regular](EndReason::REGULAR) end.
     #[must_use]
     pub const fn new(winner: Option<Player>, points: u8) -> Self {
         Outcome {
             winner,
             points,
             totals: None,
-            reason: EndReason::Regular,
+            reason: EndReason::REGULAR,
         }
     }
 
-    /// An outcome with final seed totals, by the [regular](EndReason::Regular) end.
+    /// An outcome with final seed totals, by the [regular](EndReason::REGULAR) end.
     #[must_use]
     pub const fn with_totals(winner: Option<Player>, points: u8, totals: ByPlayer<u16>) -> Self {
         Outcome {
             winner,
             points,
             totals: Some(totals),
-            reason: EndReason::Regular,
+            reason: EndReason::REGULAR,
         }
+    }
+
+    /// The outcome of final totals where the larger total wins 1 point and equal totals
+    /// are a draw (0 points), as Oware, Kalah and a Rio Kadalis round score (Urim scores
+    /// its own way: `urim::outcome_from_totals`). By the [regular](EndReason::REGULAR)
+    /// end.
+    ///
+    /// ```
+    /// use mancala_core::{ByPlayer, Outcome, Player};
+    /// let o = Outcome::larger_total_wins(ByPlayer::new(20, 28));
+    /// assert_eq!((o.winner, o.points, o.totals), (Some(Player::North), 1, Some(ByPlayer::new(20, 28))));
+    /// assert_eq!(Outcome::larger_total_wins(ByPlayer::new(24, 24)).winner, None);
+    /// ```
+    #[must_use]
+    pub fn larger_total_wins(totals: ByPlayer<u16>) -> Self {
+        let winner = if totals.south > totals.north {
+            Some(Player::South)
+        } else if totals.north > totals.south {
+            Some(Player::North)
+        } else {
+            None
+        };
+        Outcome::with_totals(winner, u8::from(winner.is_some()), totals)
     }
 
     /// The same outcome, reached by `reason`.
@@ -549,6 +644,54 @@ mod tests {
         assert_eq!(a.hash_key(), b.hash_key());
         b.heap = 4;
         assert_ne!(a.hash_key(), b.hash_key());
+    }
+
+    /// A dependent's `match` on the names of the enum `EndReason` was still compiles.
+    #[test]
+    #[allow(deprecated)]
+    fn the_old_names_still_match() {
+        let points = |r: EndReason| match r {
+            EndReason::GrandSlam => 12,
+            EndReason::Beheading | EndReason::TwoCapturesFirst => 2,
+            EndReason::Regular => 1,
+            _ => 0,
+        };
+        assert_eq!(points(EndReason::new(&("beheading", "rule 7"))), 2);
+        assert_eq!(points(EndReason::new(&("grand-slam", "rule 7"))), 12);
+        assert_eq!(points(EndReason::REGULAR), 1);
+        // Another rule, another reason.
+        assert_eq!(points(EndReason::new(&("beheading", "rule 8"))), 0);
+        assert_eq!(EndReason::ALL.len(), 9);
+    }
+
+    /// A reason is one pointer, so that an outcome stays two words and a position that
+    /// keeps its status (Omweso's) stays small.
+    #[test]
+    fn reasons_and_outcomes_are_small() {
+        assert_eq!(core::mem::size_of::<EndReason>(), 8);
+        assert_eq!(core::mem::size_of::<Outcome>(), 16);
+        assert_eq!(core::mem::size_of::<Status>(), 16);
+    }
+
+    #[test]
+    fn names_are_lower_case_words() {
+        let bad: [&'static (&'static str, &'static str); 7] = [
+            &("", "rule 1"),
+            &("Beheading", "rule 1"),
+            &("grand slam", "rule 1"),
+            &("-x", "rule 1"),
+            &("x-", "rule 1"),
+            &("two_captures", "rule 1"),
+            &("regular", ""),
+        ];
+        for reason in bad {
+            let made = std::panic::catch_unwind(|| EndReason::new(reason));
+            assert!(made.is_err(), "{reason:?} was taken as a reason");
+        }
+        assert_eq!(
+            EndReason::new(&("two-captures-first", "rule 7")).name(),
+            "two-captures-first"
+        );
     }
 
     #[test]

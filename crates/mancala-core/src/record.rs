@@ -170,18 +170,27 @@ pub trait Repetition: Position + Copy {
     /// The position's [`Captures`](Repetition::Captures).
     fn captures(&self) -> Self::Captures;
 
-    /// The outcome of a game that ends here because this position repeated one (each
-    /// game scores that its own way, e.g. each player taking the seeds in their row).
+    /// The outcome of a game that ends here because this position repeated one, with
+    /// the game's own [`EndReason`](crate::EndReason) for it: each game scores that its
+    /// own way, e.g. each player taking the seeds in their row.
     fn repetition_outcome(&self) -> Outcome;
 
     /// Plays `m` (legal) as [`Position::play_unchecked`] does, and returns whether it
     /// captured, that is whether [`captures`](Repetition::captures) changed. Games
-    /// whose move already knows override it, saving a compare.
+    /// whose move already knows override it, saving a compare (their own
+    /// `play_capturing` returns the seeds captured).
     #[inline]
-    fn play_reporting_capture(&mut self, m: Self::Move) -> bool {
+    fn play_capturing(&mut self, m: Self::Move) -> bool {
         let before = self.captures();
         self.play_unchecked(m);
         self.captures() != before
+    }
+
+    /// The old name of [`play_capturing`](Repetition::play_capturing).
+    #[deprecated(note = "renamed to play_capturing")]
+    #[inline]
+    fn play_reporting_capture(&mut self, m: Self::Move) -> bool {
+        self.play_capturing(m)
     }
 
     /// A 64-bit key of the position for the history's filter: equal positions must have
@@ -286,10 +295,7 @@ const ADDED: u8 = 2;
 /// differ but by chance.
 #[inline]
 fn set_mix(key: u64) -> u64 {
-    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    crate::rng::mix(key.wrapping_add(crate::rng::GOLDEN_GAMMA))
 }
 
 impl<P: Repetition> History<P> {
@@ -370,16 +376,11 @@ impl<P: Repetition> Record for History<P> {
     }
 
     /// Over by repetition (scored by
-    /// [`repetition_outcome`](Repetition::repetition_outcome), with the ending
-    /// [`EndReason::Repetition`](crate::EndReason::Repetition)) after a move that repeated a
-    /// position, otherwise the current position's status.
+    /// [`repetition_outcome`](Repetition::repetition_outcome), with the game's reason)
+    /// after a move that repeated a position, otherwise the current position's status.
     fn status(&self) -> Status {
         if self.repeated {
-            Status::Over(
-                self.position()
-                    .repetition_outcome()
-                    .with_reason(crate::EndReason::Repetition),
-            )
+            Status::Over(self.position().repetition_outcome())
         } else {
             self.position().status()
         }
@@ -409,7 +410,7 @@ impl<P: Repetition> Record for History<P> {
         self.positions.push(*self.position());
         let len = self.positions.len();
         let next = &mut self.positions[len - 1];
-        let captured = next.play_reporting_capture(m);
+        let captured = next.play_capturing(m);
         let key = next.repetition_key();
         self.keys.push(key);
         let set_key = self.set_key;
@@ -657,9 +658,12 @@ mod tests {
             self.laps
         }
         fn repetition_outcome(&self) -> Outcome {
-            Outcome::new(None, 0)
+            Outcome::new(None, 0).with_reason(REPETITION)
         }
     }
+
+    /// The wheel's reason for a repeated position.
+    const REPETITION: crate::EndReason = crate::EndReason::new(&("repetition", "the wheel's rule"));
 
     /// The obvious check: the new position is among the earlier ones with its captures.
     fn slow(positions: &[Wheel]) -> bool {
@@ -694,7 +698,7 @@ mod tests {
                 assert_eq!(h.is_repetition(), slow(h.positions()));
                 if h.is_repetition() {
                     let o = h.outcome().expect("a repetition ends the game");
-                    assert_eq!(o.reason, crate::EndReason::Repetition);
+                    assert_eq!(o.reason, REPETITION);
                 }
                 repeats += usize::from(h.is_repetition());
             }

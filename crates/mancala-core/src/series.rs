@@ -13,7 +13,7 @@
 //!         let m = choose(series.game());               // the record, with history
 //!         series.play(m, Some(thinking_time))?;        // the mover's time (Omweso blitz)
 //!     }
-//!     if series.is_over() { break; }                   // a player has won the match
+//!     if series.is_finished() { break; }               // a player has won the match
 //!     series.next_game(None)?;                         // the rules say who starts
 //! }
 //! ```
@@ -143,7 +143,7 @@ pub type MatchErrorOf<R> = MatchError<ReasonOf<R>>;
 ///             let m = series.game().legal_moves()[0];
 ///             series.play(m, None).unwrap();
 ///         }
-///         if series.is_over() {
+///         if series.is_finished() {
 ///             return games;
 ///         }
 ///         series.next_game(None).unwrap();
@@ -174,8 +174,7 @@ pub trait Series {
     fn game(&self) -> &Self::Game;
 
     /// The current game's status: the record's (history endings included), or
-    /// [`Status::Over`] with [`EndReason::Forfeit`](crate::EndReason::Forfeit) after an
-    /// Omweso blitz move over the time limit, or [`Status::Annulled`] after an endless
+    /// [`Status::Over`] with the reason `forfeit` after an Omweso blitz move over the time limit, or [`Status::Annulled`] after an endless
     /// move or [`drop_game`](Series::drop_game).
     fn status(&self) -> Status;
 
@@ -225,8 +224,14 @@ pub trait Series {
     fn winner(&self) -> Option<Player>;
 
     /// Whether a player has won the match.
-    fn is_over(&self) -> bool {
+    fn is_finished(&self) -> bool {
         self.winner().is_some()
+    }
+
+    /// The old name of [`is_finished`](Series::is_finished).
+    #[deprecated(note = "renamed to is_finished")]
+    fn is_over(&self) -> bool {
+        self.is_finished()
     }
 
     /// Starts the next game once the current one has ended (or was annulled or

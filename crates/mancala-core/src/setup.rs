@@ -99,7 +99,7 @@ crate::serde_via_notation!(TwoRowSetup<N>, "a two-row setup in notation", N);
 /// the type's parameters, and Rio Kadalis an annulment).
 ///
 /// For example `mancala_core::position_text!(Urim<N>, Setup<N>, N);` and
-/// `mancala_core::position_text!(Kadalis<N, CLOCKWISE>, Setup<N>, N; CLOCKWISE: bool);`.
+/// `mancala_core::position_text!(RioKadalis<N, CLOCKWISE>, Setup<N>, N; CLOCKWISE: bool);`.
 #[macro_export]
 macro_rules! position_text {
     ($ty:ty, $setup:ty $(, $n:ident)* $(; $b:ident: bool)?) => {

@@ -12,12 +12,13 @@
 
 use std::path::{Path, PathBuf};
 
-use mancala_solve::SolveGame;
+use mancala_solve::Solvable;
 use mancala_solve::db::Databases;
 use mancala_solve::file::{self, checksum};
 use serde::{Deserialize, Serialize};
 
-use crate::{DistError, block};
+use crate::blocks::block;
+use crate::error::DistError;
 
 /// One worker's block of one table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,7 +120,7 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DistError> {
 }
 
 impl Layout {
-    pub(crate) fn new<G: SolveGame>(
+    pub(crate) fn new<G: Solvable>(
         game: &G,
         dbs: &Databases,
         workers: usize,
@@ -280,7 +281,7 @@ impl Layout {
 /// [`DistError::Parts`] if a manifest is missing, of another game, or its partitions
 /// do not cover the table; [`DistError::Io`] if a partition cannot be read; those of
 /// [`file::write`].
-pub fn merge<G: SolveGame>(game: &G, parts: &Path, out: &Path) -> Result<Vec<u32>, DistError> {
+pub fn merge<G: Solvable>(game: &G, parts: &Path, out: &Path) -> Result<Vec<u32>, DistError> {
     let first = read_manifest(&manifest_path(parts, 0))?;
     if first.game != game.name() || first.variant != game.variant() {
         return Err(refused(

@@ -220,7 +220,7 @@ fn main() {
             deep::<oware::Game>("oware", &games(&oware::Oware::new(), n), 17 + extra, run);
         }
         if wanted("rio-kadalis") {
-            let rio = games(&rio_kadalis::Kadalis::<6>::new(), n);
+            let rio = games(&rio_kadalis::RioKadalis::<6>::new(), n);
             deep::<rio_kadalis::Game>("rio-kadalis", &rio, 20 + extra, run);
         }
         if wanted("omweso") {
@@ -264,7 +264,7 @@ fn main() {
     );
     report::<rio_kadalis::Game>(
         "rio-kadalis",
-        &games(&rio_kadalis::Kadalis::<6>::new(), 12),
+        &games(&rio_kadalis::RioKadalis::<6>::new(), 12),
         12,
         &threads,
         base,

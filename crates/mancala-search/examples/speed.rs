@@ -37,6 +37,6 @@ fn report<R: Record>(name: &str, start: R::Position, depth: u32) {
 fn main() {
     report::<urim::Game<6>>("urim", urim::Urim6::new(), 11);
     report::<omweso::Game>("omweso", omweso::Omweso::new(), 7);
-    report::<rio_kadalis::Game>("rio-kadalis", rio_kadalis::Kadalis::<6>::new(), 9);
+    report::<rio_kadalis::Game>("rio-kadalis", rio_kadalis::RioKadalis::<6>::new(), 9);
     report::<oware::Game>("oware", oware::Oware::new(), 11);
 }

@@ -117,7 +117,7 @@ fn main() {
     table::<omweso::Game>("omweso", omweso::Omweso::new(), games, &pairs);
     table::<rio_kadalis::Game>(
         "rio-kadalis",
-        rio_kadalis::Kadalis::<6>::new(),
+        rio_kadalis::RioKadalis::<6>::new(),
         games,
         &pairs,
     );

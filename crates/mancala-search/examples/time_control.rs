@@ -54,7 +54,7 @@ fn main() {
     report::<oware::Game>("oware", &games(&oware::Oware::new(), n), ms);
     report::<rio_kadalis::Game>(
         "rio-kadalis",
-        &games(&rio_kadalis::Kadalis::<6>::new(), n),
+        &games(&rio_kadalis::RioKadalis::<6>::new(), n),
         ms,
     );
     let mut om = games::<omweso::Game>(&omweso::Omweso::new(), n);

@@ -100,7 +100,7 @@ pub(crate) fn known_scores<R: Record, E: Evaluator<R::Position>>(
 /// assert_eq!(Static.evaluate(&p), 145);
 /// // The starts are symmetric.
 /// assert_eq!(Static.evaluate(&omweso::Omweso::new()), 0);
-/// assert_eq!(Static.evaluate(&rio_kadalis::Kadalis::<6>::new()), 0);
+/// assert_eq!(Static.evaluate(&rio_kadalis::RioKadalis::<6>::new()), 0);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Static;

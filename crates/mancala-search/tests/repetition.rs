@@ -157,7 +157,7 @@ fn urim_a_repetition_that_wins_the_game() {
 fn rio_kadalis_a_repetition_decides_the_round() {
     // 2×6, only South's d and North's c and d open; 8 stones captured each. Open pits
     // in sowing order: South d, North c, North d, South d, …
-    let start: rio_kadalis::Kadalis = "x,x,x,3,x,x/x,x,1,0,x,x 8-8 S".parse().unwrap();
+    let start: rio_kadalis::RioKadalis = "x,x,x,3,x,x/x,x,1,0,x,x 8-8 S".parse().unwrap();
     let mut round = rio_kadalis::Game::new(start);
     let positions = [
         // South d (3): North c 1→2, North d 0→1, South d 0→1 (was empty): ends.

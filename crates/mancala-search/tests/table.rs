@@ -95,7 +95,7 @@ fn oware_values_equal_minimax() {
 
 #[test]
 fn rio_kadalis_values_equal_minimax() {
-    check::<rio_kadalis::Game, _>(&rio_kadalis::Kadalis::<6>::new(), 60, 6, 24, Static);
+    check::<rio_kadalis::Game, _>(&rio_kadalis::RioKadalis::<6>::new(), 60, 6, 24, Static);
 }
 
 #[test]

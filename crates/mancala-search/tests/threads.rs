@@ -147,7 +147,7 @@ fn two_threads_find_the_value_of_one_on_omweso() {
 
 #[test]
 fn two_threads_find_the_value_of_one_on_rio_kadalis() {
-    check::<rio_kadalis::Game>(&rio_kadalis::Kadalis::<6>::new(), 7, 16, true, 13);
+    check::<rio_kadalis::Game>(&rio_kadalis::RioKadalis::<6>::new(), 7, 16, true, 13);
 }
 
 #[test]

@@ -3,14 +3,19 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::error::SolveError;
 use crate::file::{self, FileError, Header, Mapped};
-use crate::game::SolveGame;
+use crate::game::Solvable;
 use crate::rank::Ranker;
-use crate::{ABSENT, SolveError};
+
+/// The byte of a value not computed yet.
+pub const UNKNOWN: i8 = i8::MIN;
+/// The byte of a board the rules do not have ([`Solvable::position`] gave `None`).
+pub const ABSENT: i8 = i8::MIN + 1;
 
 /// One database: the values of every board with one seed count, in rank order: an
 /// `i8` stored as its byte for a game without cycles, a pair of `i8` (the lower and
-/// upper bounds `L`, `U`) for a game with cycles ([`SolveGame::cycles`]).
+/// upper bounds `L`, `U`) for a game with cycles ([`Solvable::cycles`]).
 #[derive(Debug)]
 pub enum Table {
     /// Held in memory (built here and not written, or planted in a test).
@@ -48,7 +53,7 @@ impl Databases {
     ///
     /// # Errors
     /// [`SolveError::Rank`] if the boards of `max_seeds` seeds cannot be ranked.
-    pub fn new<G: SolveGame>(game: &G, max_seeds: u32) -> Result<Databases, SolveError> {
+    pub fn new<G: Solvable>(game: &G, max_seeds: u32) -> Result<Databases, SolveError> {
         let pits = 2 * game.pits_per_side();
         Ok(Databases {
             game: game.name().to_string(),
@@ -61,7 +66,7 @@ impl Databases {
     }
 
     /// The game and rule set the databases are of: `name (variant)`, as
-    /// [`SolveGame::name`] and [`SolveGame::variant`] give them.
+    /// [`Solvable::name`] and [`Solvable::variant`] give them.
     #[must_use]
     pub fn game(&self) -> String {
         format!("{} ({})", self.game, self.variant)
@@ -71,7 +76,7 @@ impl Databases {
     ///
     /// # Errors
     /// [`SolveError::Foreign`] naming both.
-    pub fn expect_game<G: SolveGame>(&self, game: &G) -> Result<(), SolveError> {
+    pub fn expect_game<G: Solvable>(&self, game: &G) -> Result<(), SolveError> {
         if self.game != game.name() || self.variant != game.variant() {
             return Err(SolveError::Foreign {
                 expected: format!("{} ({})", game.name(), game.variant()),
@@ -260,7 +265,7 @@ impl Databases {
     }
 
     /// The exact value of `board` (the pits in pairs: the mover's `a`, the
-    /// opponent's `a`, the mover's `b`, …; see [`SolveGame`]), if its seed count has a
+    /// opponent's `a`, the mover's `b`, …; see [`Solvable`]), if its seed count has a
     /// database (and, for a game with cycles, its bounds are equal).
     #[must_use]
     pub fn value(&self, board: &[u8]) -> Option<i8> {

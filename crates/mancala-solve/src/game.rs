@@ -1,5 +1,9 @@
-//! What the solver needs of a game: its positions (any [`Position`]), a way to make
-//! the position of a board, and the board of a position seen from the side to move.
+//! What the solver needs of a game ([`Solvable`]): its positions (any [`Position`]), a
+//! way to make the position of a board, and the board of a position seen from the side
+//! to move; and the kinds of game the searches rely on: [`Acyclic`] (no position comes
+//! back), [`Alternating`] (the turn always passes) and [`Cyclic`] (positions come back,
+//! and a repetition ends the game). These are the traits at the bottom of the crate:
+//! the builds and the searches are written against them.
 //!
 //! The value the databases hold is defined through the [`Position`] trait alone: the
 //! value of a position is the final margin (the mover's total minus the opponent's,
@@ -9,12 +13,11 @@
 
 use mancala_core::{ByPlayer, Outcome, Player, Position, Status};
 
-use crate::SolveError;
-use crate::build::WordJob;
-use crate::db::Databases;
-use crate::retro::First;
+use crate::error::SolveError;
+use crate::unsow::Sowing;
 
-/// A game whose boards the solver ranks and solves.
+/// A game the solver can solve: its boards, ranked into databases, and its positions,
+/// proven with them.
 ///
 /// A board is the pits of both sides as the mover sees them, in pairs: the mover's
 /// pit `a` (from the mover's left), the opponent's pit `a` (from the opponent's left),
@@ -23,9 +26,13 @@ use crate::retro::First;
 /// to each other's when the boards are walked in rank order (a move turns the board
 /// round, which only swaps the two pits of each pair), so the databases are read
 /// from the memory caches rather than from random places.
-pub trait SolveGame: Sync {
+pub trait Solvable: Send + Sync {
     /// The game's position.
     type Pos: Position + Send + Sync;
+
+    /// The game's moves on boards in one word ([`word_moves`](Solvable::word_moves));
+    /// [`NoWords`] for a game that has none.
+    type Words: WordMoves;
 
     /// The game's name in the database header (at most 16 bytes): `kalah`.
     fn name(&self) -> &'static str;
@@ -38,7 +45,7 @@ pub trait SolveGame: Sync {
 
     /// The position with `board` (the pits in pairs, see above), South to move, any
     /// stores the rules allow (the solver reads their margin with
-    /// [`view`](SolveGame::view) and takes it off); `None` if the rules have no such
+    /// [`view`](Solvable::view) and takes it off); `None` if the rules have no such
     /// position.
     fn position(&self, board: &[u8]) -> Option<Self::Pos>;
 
@@ -62,7 +69,7 @@ pub trait SolveGame: Sync {
             .map_or(0, |s| i32::from(s[mover]) - i32::from(s[mover.opponent()]))
     }
 
-    /// [`view`](SolveGame::view) as one word, for a game that holds its board in one:
+    /// [`view`](Solvable::view) as one word, for a game that holds its board in one:
     /// byte `i` of the word is what `view` writes at `i` (the bytes past the board 0),
     /// with the margin in the stores. The builds then rank the word
     /// ([`WordRanker`](crate::rank::WordRanker)) rather than the bytes. `None`
@@ -85,7 +92,7 @@ pub trait SolveGame: Sync {
     }
 
     /// Whether the move from `before` to `after` captured: the stores changed. In a
-    /// game with cycles ([`cycles`](SolveGame::cycles)) the history since the last
+    /// game with cycles ([`cycles`](Solvable::cycles)) the history since the last
     /// capture starts afresh at such an `after`. The provided version compares
     /// [`Position::board`]'s stores; a game may read its own fields faster.
     fn captured(&self, before: &Self::Pos, after: &Self::Pos) -> bool {
@@ -105,7 +112,7 @@ pub trait SolveGame: Sync {
     /// passing: the retrograde analysis then un-sows ([`unsow`](crate::unsow)) to
     /// re-evaluate only the parents of the boards that changed. `None` (the provided
     /// version): every board is re-evaluated in every iteration.
-    fn sowing(&self) -> Option<crate::unsow::Sowing> {
+    fn sowing(&self) -> Option<Sowing> {
         None
     }
 
@@ -119,13 +126,13 @@ pub trait SolveGame: Sync {
     /// The game's moves on whole boards in one word ([`WordMoves`]), if it has them:
     /// the database build then plays boards without making positions. `None` (the
     /// provided version): the build plays positions.
-    fn word_moves(&self) -> Option<&dyn WordMoves> {
+    fn word_moves(&self) -> Option<&Self::Words> {
         None
     }
 
     /// If the game is over at `pos`, what is still to come to the side to move: the
     /// final margin from its side minus `stores` (the margin in the stores, as
-    /// [`view`](SolveGame::view) returned it); `None` while the game goes on.
+    /// [`view`](Solvable::view) returned it); `None` while the game goes on.
     ///
     /// # Errors
     /// [`SolveError::Annulled`] for an annulled game, [`SolveError::NoTotals`] for an
@@ -159,7 +166,7 @@ pub trait SolveGame: Sync {
 /// let dbs = Databases::new(&game, 4).unwrap();
 /// let prover = Prover::new(&game, &dbs, 10); // UrimGame<6>: Acyclic is not satisfied
 /// ```
-pub trait Acyclic: SolveGame {}
+pub trait Acyclic: Solvable {}
 
 /// A game whose every move passes the turn (no extra turns, no mid-turn decisions), as
 /// [`HistoryProver`](crate::history::HistoryProver) needs: it reads a move's capture
@@ -173,18 +180,37 @@ pub trait Acyclic: SolveGame {}
 /// let dbs = Databases::new(&game, 4).unwrap();
 /// let prover = HistoryProver::new(game, &dbs, 10); // KalahGame: Alternating is not satisfied
 /// ```
-pub trait Alternating: SolveGame {}
+pub trait Alternating: Solvable {}
+
+/// A game with cycles that a repetition ends: its value depends on the history since
+/// the last capture, as the proof search with history
+/// ([`HistoryProver`](crate::history::HistoryProver)) sees it. A move that takes seeds
+/// off the board starts the history afresh, and a move that repeats a position of the
+/// history ends the game, scored by [`repetition`](Cyclic::repetition). Urim (rule
+/// 6), Oware. The search takes a move's capture from
+/// the stores, so the game must have no extra turns ([`Alternating`]), as Urim and
+/// Oware; a move that leaves the same side to move is refused
+/// ([`SolveError::ExtraTurn`]).
+pub trait Cyclic: Alternating {
+    /// The final margin still to come to the side to move at `pos`, a position that
+    /// repeats one since the last capture (the stores left out).
+    fn repetition(&self, pos: &Self::Pos) -> i32;
+}
+
+/// The old name of [`Solvable`], kept for one release.
+#[deprecated(note = "renamed `Solvable`")]
+pub use self::Solvable as SolveGame;
 
 /// A game's moves on a board held in one word: its pits in pairs, as
-/// [`SolveGame`]'s boards are, a pit a byte of a `u128` (board byte `k` in the word's
+/// [`Solvable`]'s boards are, a pit a byte of a `u128` (board byte `k` in the word's
 /// byte `k`, little-endian), for boards of at most 16 pits. The database builds use
-/// them when the game has them ([`SolveGame::word_moves`]): that of a game without
+/// them when the game has them ([`Solvable::word_moves`]): that of a game without
 /// cycles for every board, that of a game with cycles in its first pass. They must
 /// agree with the game's positions exactly (the build's re-check,
 /// [`check_table`](crate::build::check_table), plays positions).
 pub trait WordMoves: Sync {
     /// Whether `board` is one the rules have (the game's
-    /// [`position`](SolveGame::position) of it is `Some`); the provided version: every
+    /// [`position`](Solvable::position) of it is `Some`); the provided version: every
     /// board is.
     #[inline]
     fn exists(&self, _board: u128) -> bool {
@@ -201,31 +227,6 @@ pub trait WordMoves: Sync {
 
     /// The move of the mover's pit `pit` of `board` (a legal one).
     fn play(&self, board: u128, pit: usize) -> WordChild;
-
-    /// Builds the boards `start..end` of `job`'s table with these moves. Provided, and
-    /// not meant to be written again: the build calls it through `dyn WordMoves` once
-    /// for a range of boards, and each game's copy of it has `over`, `legal` and
-    /// `play` inlined into the build's loop (no call and no list of children a
-    /// board).
-    #[doc(hidden)]
-    fn build_range(&self, job: &WordJob<'_>, start: usize, end: usize) -> Result<(), SolveError> {
-        job.build_range(self, start, end)
-    }
-
-    /// The first pass of the build of a game with cycles on the boards of ranks
-    /// `start..start + count`, each given to `put`. Provided, and not meant to be
-    /// written again, as [`build_range`](WordMoves::build_range).
-    #[doc(hidden)]
-    fn first_range(
-        &self,
-        dbs: &Databases,
-        seeds: u32,
-        start: usize,
-        count: usize,
-        put: &mut dyn FnMut(usize, First) -> Result<(), SolveError>,
-    ) -> Result<(), SolveError> {
-        crate::retro::first_words(self, dbs, seeds, start, count, put)
-    }
 }
 
 /// What a move of a board in one word leads to ([`WordMoves::play`]).
@@ -237,4 +238,23 @@ pub struct WordChild {
     pub gain: i32,
     /// Whether the same side moves again.
     pub again: bool,
+}
+
+/// The [`WordMoves`] of a game that has none ([`Solvable::Words`]): no value of it
+/// exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoWords {}
+
+impl WordMoves for NoWords {
+    fn over(&self, _board: u128) -> Option<i32> {
+        match *self {}
+    }
+
+    fn legal(&self, _board: u128) -> u32 {
+        match *self {}
+    }
+
+    fn play(&self, _board: u128, _pit: usize) -> WordChild {
+        match *self {}
+    }
 }

@@ -1,7 +1,7 @@
 //! The proof search for games whose value depends on the history (Urim's rule 6,
 //! Oware's repetition: a move that produces a position seen since the last capture
 //! ends the game, each player taking the seeds in their own row), any
-//! [`HistoryGame`].
+//! [`Cyclic`] game.
 //!
 //! The search carries the exact history along its own path: the positions since the
 //! last capture. A move that repeats one of them ends the line as rule 6 scores it. A
@@ -32,43 +32,18 @@ use std::time::Instant;
 
 use mancala_core::{ArrayVec, Position};
 
-use crate::SolveError;
 use crate::db::Databases;
-use crate::game::{Alternating, SolveGame};
-use crate::oware::OwareGame;
+use crate::error::SolveError;
+use crate::game::{Cyclic, Solvable};
+
+/// The old name of [`Cyclic`], kept for one release.
+#[deprecated(note = "renamed `mancala_solve::Cyclic`")]
+pub use crate::game::Cyclic as HistoryGame;
 use crate::rank::{MAX_PITS, Ranker};
 use crate::search::{Limits, Proof};
-use crate::urim::UrimGame;
-
-/// A game whose value depends on the history since the last capture, as the proof
-/// search sees it: a move that takes seeds off the board starts the history afresh,
-/// and a move that repeats a position of the history ends the game, scored by
-/// [`repetition`](HistoryGame::repetition). The search takes a move's capture from
-/// the stores, so the game must have no extra turns ([`Alternating`]), as Urim and
-/// Oware; a move that leaves the same side to move is refused
-/// ([`SolveError::ExtraTurn`]).
-pub trait HistoryGame: Alternating {
-    /// The final margin still to come to the side to move at `pos`, a position that
-    /// repeats one since the last capture (the stores left out).
-    fn repetition(&self, pos: &Self::Pos) -> i32;
-}
-
-impl<const N: usize> HistoryGame for UrimGame<N> {
-    /// Rule 6: each player takes the seeds in their own row.
-    fn repetition(&self, pos: &urim::Urim<N>) -> i32 {
-        crate::urim::own_rows(pos)
-    }
-}
-
-impl HistoryGame for OwareGame {
-    /// Each player takes the seeds in their own row (`docs/oware.md`).
-    fn repetition(&self, pos: &oware::Oware) -> i32 {
-        crate::oware::own_rows(pos)
-    }
-}
 
 /// A move of `G`.
-type MoveOf<G> = <<G as SolveGame>::Pos as Position>::Move;
+type MoveOf<G> = <<G as Solvable>::Pos as Position>::Move;
 
 /// Which bound the leaves take, for the mover of the node being searched: `Lower`,
 /// the worst for it (the database's `L`, a cut line lost with every seed left), or
@@ -90,9 +65,9 @@ impl Run {
     }
 }
 
-/// A proof search for a [`HistoryGame`] with the exact history along its path.
+/// A proof search for a [`Cyclic`] game with the exact history along its path.
 #[derive(Debug)]
-pub struct HistoryProver<'a, G: HistoryGame> {
+pub struct HistoryProver<'a, G: Cyclic> {
     game: G,
     /// Pits on the board (both rows).
     pits: usize,
@@ -124,16 +99,16 @@ pub struct HistoryProver<'a, G: HistoryGame> {
     stopped: bool,
 }
 
-impl<'a, G: HistoryGame> HistoryProver<'a, G> {
+impl<'a, G: Cyclic> HistoryProver<'a, G> {
     /// A prover for `game` over `dbs` (its databases), keeping at most `max_entries`
     /// positions in its table.
     ///
     /// ```
-    /// use mancala_solve::{build::build, db::Databases, history::HistoryProver, search::Limits};
+    /// use mancala_solve::{build::BuildOptions, db::Databases, history::HistoryProver, search::Limits};
     /// use mancala_solve::oware::{Oware, OwareGame};
     /// let game = OwareGame::new();
     /// let mut dbs = Databases::new(&game, 4)?;
-    /// build(&game, &mut dbs, 4, None, false, |_| {})?;
+    /// BuildOptions::new().build(&game, &mut dbs, |_| {})?;
     /// // 5 seeds on the board, South to move: one more than the databases hold.
     /// let pos: Oware = "0,0,0,0,2,1/1,0,0,0,1,0 22-21 S".parse()?;
     /// let proof = HistoryProver::new(game, &dbs, 1 << 16)?.prove_with(&pos, &Limits::none(), |_, _, _| {})?;
@@ -452,7 +427,7 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
     /// game ends or repeats a position, a capture reaches the databases, or `depth`
     /// moves are played; it is empty if the bound is not proven at that depth. The
     /// moves are those of `pos`'s board with its mover as the game's
-    /// [`position`](SolveGame::position) sets it, as the proof's are. The longest line
+    /// [`position`](Solvable::position) sets it, as the proof's are. The longest line
     /// set before ([`set_max_depth`](HistoryProver::set_max_depth)) is set again at
     /// the end.
     ///
@@ -756,7 +731,7 @@ impl<'a, G: HistoryGame> HistoryProver<'a, G> {
 }
 
 /// The seeds on `pos`'s board.
-fn board_seeds<G: SolveGame>(game: &G, pos: &G::Pos, n: usize) -> u32 {
+fn board_seeds<G: Solvable>(game: &G, pos: &G::Pos, n: usize) -> u32 {
     let mut board = [0u8; MAX_PITS];
     game.view(pos, &mut board[..n]);
     board[..n].iter().map(|&x| u32::from(x)).sum()

@@ -7,14 +7,14 @@ use kalah::{ByPlayer, Player, Position, Setup};
 
 pub use kalah::{Ending, Kalah, Rules};
 
-use crate::SolveError;
-use crate::game::{Acyclic, SolveGame, WordChild, WordMoves};
+use crate::error::SolveError;
+use crate::game::{Acyclic, Solvable, WordChild, WordMoves};
 
 /// Kalah under one rule set ([`Rules`]: pits a side, empty capture, ending).
 ///
 /// ```
 /// use kalah::{Ending, Rules};
-/// use mancala_solve::{SolveGame, kalah::KalahGame};
+/// use mancala_solve::{Solvable, kalah::KalahGame};
 /// let g = KalahGame::new(Rules { empty_capture: true, ..Rules::default() });
 /// assert_eq!(g.variant(), "pits=6 capture=empty ending=any-side-empty");
 /// assert_eq!(KalahGame::new(Rules::with_pits(4)).variant(),
@@ -29,7 +29,7 @@ pub struct KalahGame {
 
 /// Kalah's [`WordMoves`]: the `kalah` crate's [`PairRules`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Words(PairRules);
+pub struct Words(PairRules);
 
 impl WordMoves for Words {
     #[inline]
@@ -76,8 +76,9 @@ impl KalahGame {
 /// no position repeats.
 impl Acyclic for KalahGame {}
 
-impl SolveGame for KalahGame {
+impl Solvable for KalahGame {
     type Pos = Kalah;
+    type Words = Words;
 
     fn name(&self) -> &'static str {
         "kalah"
@@ -133,7 +134,7 @@ impl SolveGame for KalahGame {
 
     #[inline]
     fn terminal(&self, pos: &Kalah, stores: i32) -> Result<Option<i32>, SolveError> {
-        if !pos.is_over() {
+        if !pos.is_finished() {
             return Ok(None);
         }
         // Rule K5: each player adds the seeds on their own side.
@@ -148,7 +149,7 @@ impl SolveGame for KalahGame {
         true
     }
 
-    fn word_moves(&self) -> Option<&dyn WordMoves> {
-        self.words.as_ref().map(|w| w as &dyn WordMoves)
+    fn word_moves(&self) -> Option<&Words> {
+        self.words.as_ref()
     }
 }

@@ -4,7 +4,7 @@
 //! (and [`Evaluator::evaluate`]) goes to the inner evaluator.
 //!
 //! **Where the history matters** (Urim's rule 6, Oware's repetition: a game with
-//! cycles, [`SolveGame::cycles`]) a database's bounds `L ≤ U` hold for a position that
+//! cycles, [`Solvable::cycles`]) a database's bounds `L ≤ U` hold for a position that
 //! is its whole history — the start of the record, or right after a capture — and only
 //! there (`docs/solving.md`, "Games with cycles"): a position before it since the last
 //! capture may end the game when repeated. So the evaluator reads the record's line
@@ -25,7 +25,7 @@ use mancala_search::score::{SEED, Score};
 use mancala_search::{Evaluator, Known};
 
 use crate::db::Databases;
-use crate::game::SolveGame;
+use crate::game::Solvable;
 use crate::rank::MAX_PITS;
 
 /// An evaluator that knows the outcome of perfect play (or bounds on it) from the
@@ -34,10 +34,10 @@ use crate::rank::MAX_PITS;
 /// ```
 /// use std::sync::Arc;
 /// use mancala_search::{Evaluator, Known, Static};
-/// use mancala_solve::{build::build, db::Databases, oracle::DbEvaluator, urim::{UrimGame, Urim6}};
+/// use mancala_solve::{build::BuildOptions, db::Databases, oracle::DbEvaluator, urim::{UrimGame, Urim6}};
 /// let game = UrimGame::<6>::new();
 /// let mut dbs = Databases::new(&game, 2)?;
-/// build(&game, &mut dbs, 2, None, false, |_| {})?;
+/// BuildOptions::new().build(&game, &mut dbs, |_| {})?;
 /// let eval = DbEvaluator::new(game, Arc::new(dbs), Static);
 /// // docs/urim.md, rule 5: no move can feed, South plays d, North is starved and
 /// // South takes the seed: 19-17. The position alone is its whole history.
@@ -64,7 +64,7 @@ pub struct DbEvaluator<G, E> {
     estimates: bool,
 }
 
-impl<G: SolveGame, E> DbEvaluator<G, E> {
+impl<G: Solvable, E> DbEvaluator<G, E> {
     /// `inner` with the databases `dbs` of `game`.
     pub fn new(game: G, dbs: Arc<Databases>, inner: E) -> Self {
         DbEvaluator {
@@ -128,7 +128,7 @@ impl<G: SolveGame, E> DbEvaluator<G, E> {
             let mut totals = stores;
             totals[mover] += u16::try_from((seeds + v) / 2).ok()?;
             totals[mover.opponent()] += u16::try_from((seeds - v) / 2).ok()?;
-            Some(self.game.score(totals).with_reason(EndReason::Regular))
+            Some(self.game.score(totals).with_reason(EndReason::REGULAR))
         };
         if l == u {
             return outcome(l).map(Known::Exact);
@@ -171,7 +171,7 @@ impl<G: SolveGame, E> DbEvaluator<G, E> {
     }
 }
 
-impl<G: SolveGame, E: Evaluator<G::Pos>> Evaluator<G::Pos> for DbEvaluator<G, E> {
+impl<G: Solvable, E: Evaluator<G::Pos>> Evaluator<G::Pos> for DbEvaluator<G, E> {
     /// The inner evaluator's value, or with
     /// [`with_estimates`](DbEvaluator::with_estimates) the databases'
     /// [`estimate`](DbEvaluator::estimate) where the board is in them.

@@ -21,8 +21,9 @@ use mancala_core::{ByPlayer, Player, Position};
 
 pub use oware::{Move, Oware, Setup};
 
-use crate::SolveError;
-use crate::game::{Alternating, SolveGame};
+use crate::error::SolveError;
+use crate::game::{Alternating, Cyclic, NoWords, Solvable};
+use crate::unsow::Sowing;
 
 /// The seeds of the standard game: every board of up to 48 seeds is made with this
 /// total.
@@ -31,7 +32,7 @@ const TOTAL: u32 = 48;
 /// Oware (abapa) with the end by majority played on (see the module's page).
 ///
 /// ```
-/// use mancala_solve::{SolveGame, oware::OwareGame};
+/// use mancala_solve::{Solvable, oware::OwareGame};
 /// let g = OwareGame::new();
 /// assert_eq!((g.name(), g.pits_per_side()), ("oware", 6));
 /// assert!(g.position(&[48, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).is_some()); // no cap
@@ -63,8 +64,9 @@ fn can_move(pos: &Oware) -> bool {
 /// Every Oware move passes the turn.
 impl Alternating for OwareGame {}
 
-impl SolveGame for OwareGame {
+impl Solvable for OwareGame {
     type Pos = Oware;
+    type Words = NoWords;
 
     fn name(&self) -> &'static str {
         "oware"
@@ -134,12 +136,19 @@ impl SolveGame for OwareGame {
     }
 
     /// Rule 2: the origin is passed over on a lap of 12 or more.
-    fn sowing(&self) -> Option<crate::unsow::Sowing> {
-        Some(crate::unsow::Sowing { cap: None })
+    fn sowing(&self) -> Option<Sowing> {
+        Some(Sowing { cap: None })
     }
 
     fn seeds_decide_parity(&self) -> bool {
         true
+    }
+}
+
+impl Cyclic for OwareGame {
+    /// Each player takes the seeds in their own row (`docs/oware.md`).
+    fn repetition(&self, pos: &Oware) -> i32 {
+        own_rows(pos)
     }
 }
 

@@ -43,11 +43,11 @@
 use mancala_core::ArrayVec;
 use rayon::prelude::*;
 
-use crate::db::{Databases, Table};
-use crate::game::{Alternating, SolveGame};
+use crate::db::{ABSENT, Databases, Table};
+use crate::error::SolveError;
+use crate::game::{Alternating, Solvable};
 use crate::rank::MAX_PITS;
 use crate::retro::{AGAIN, expand, table_boards};
-use crate::{ABSENT, SolveError};
 
 /// Boards a thread takes at a time in the first pass.
 const CHUNK: usize = 1 << 14;
@@ -91,7 +91,7 @@ fn split(board: &[u8]) -> i32 {
 
 /// Computes the database of `seeds` seeds under the rows' split definition: the
 /// bounds `(L, U)` of every board, two bytes a board in rank order as
-/// [`retro::solve_table`](crate::retro::solve_table) lays them out (both [`ABSENT`]
+/// [`retro`](crate::retro)'s tables lay them out (both [`ABSENT`]
 /// for a board the rules do not have). The databases of fewer seeds in `dbs` must be
 /// of this definition too.
 ///
@@ -99,7 +99,7 @@ fn split(board: &[u8]) -> i32 {
 /// [`SolveError::Order`] if `dbs` does not hold exactly the seed counts below;
 /// [`SolveError::TableSize`] above `2^31` boards or 126 seeds; those of a child
 /// that cannot be looked up.
-pub fn solve_table<G: SolveGame + Alternating>(
+pub fn solve_table<G: Solvable + Alternating>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
@@ -274,7 +274,7 @@ pub fn solve_table<G: SolveGame + Alternating>(
 ///
 /// # Errors
 /// Those of [`solve_table`].
-pub fn build<G: SolveGame + Alternating>(
+pub fn build<G: Solvable + Alternating>(
     game: &G,
     dbs: &mut Databases,
     max_seeds: u32,

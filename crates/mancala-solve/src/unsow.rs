@@ -7,7 +7,7 @@
 //! them one by one round the ring of both rows (the mover's row from its left, then the
 //! opponent's from its left), passing over the origin and any pit holding the cap, the
 //! turn then passing to the other side: Urim (rules 3 and 4, cap 17) and Oware (no
-//! cap). [`SolveGame::sowing`](crate::SolveGame::sowing) says whether a game moves so.
+//! cap). [`Solvable::sowing`](crate::Solvable::sowing) says whether a game moves so.
 
 /// How a game's moves that capture nothing sow (see the [module](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,7 +19,7 @@ pub struct Sowing {
 /// Calls `each` with every board that a move keeping the seed count may have turned
 /// into `board`, and with some that no move did (a superset: the caller plays them
 /// forward, or only loses time on them). Boards are in the solver's pairs (the
-/// mover's pit `a`, the opponent's `a`, …; see [`SolveGame`](crate::SolveGame)): `board` as its
+/// mover's pit `a`, the opponent's `a`, …; see [`Solvable`](crate::Solvable)): `board` as its
 /// mover sees it, each candidate as its own mover (`board`'s opponent) sees it. A
 /// candidate may hold more than the cap in a pit (no such board exists).
 ///

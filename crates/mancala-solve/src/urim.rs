@@ -16,14 +16,15 @@ pub use urim::{Setup, Urim, Urim6, Urim7};
 
 use urim::pairs::{PairRules, from_rows as pairs, to_rows as rows};
 
-use crate::SolveError;
-use crate::game::{Alternating, SolveGame, WordChild, WordMoves};
+use crate::error::SolveError;
+use crate::game::{Alternating, Cyclic, Solvable, WordChild, WordMoves};
+use crate::unsow::Sowing;
 
 /// Urim on two rows of `N` pits (6 or 7). Its moves on boards in one word are the
-/// `urim` crate's [`PairRules`] ([`SolveGame::word_moves`]).
+/// `urim` crate's [`PairRules`] ([`Solvable::word_moves`]).
 ///
 /// ```
-/// use mancala_solve::{SolveGame, urim::UrimGame};
+/// use mancala_solve::{Solvable, urim::UrimGame};
 /// let g = UrimGame::<6>::new();
 /// assert_eq!((g.name(), g.variant().as_str()), ("urim", "pits=6 cap=17"));
 /// assert!(g.position(&[18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).is_none()); // over the cap
@@ -89,8 +90,9 @@ impl<const N: usize> UrimGame<N> {
 /// Every Urim move passes the turn (a single lap, rules 3 and 4).
 impl<const N: usize> Alternating for UrimGame<N> {}
 
-impl<const N: usize> SolveGame for UrimGame<N> {
+impl<const N: usize> Solvable for UrimGame<N> {
     type Pos = Urim<N>;
+    type Words = Self;
 
     fn name(&self) -> &'static str {
         "urim"
@@ -149,21 +151,28 @@ impl<const N: usize> SolveGame for UrimGame<N> {
     }
 
     /// Rule 3: the origin and the pits of 17 are passed over.
-    fn sowing(&self) -> Option<crate::unsow::Sowing> {
-        Some(crate::unsow::Sowing { cap: Some(17) })
+    fn sowing(&self) -> Option<Sowing> {
+        Some(Sowing { cap: Some(17) })
     }
 
     /// Rule 7.
     fn score(&self, totals: ByPlayer<u16>) -> mancala_core::Outcome {
-        urim::score(totals)
+        urim::outcome_from_totals(totals)
     }
 
     fn seeds_decide_parity(&self) -> bool {
         true
     }
 
-    fn word_moves(&self) -> Option<&dyn WordMoves> {
+    fn word_moves(&self) -> Option<&Self> {
         Some(self)
+    }
+}
+
+impl<const N: usize> Cyclic for UrimGame<N> {
+    /// Rule 6: each player takes the seeds in their own row.
+    fn repetition(&self, pos: &Urim<N>) -> i32 {
+        own_rows(pos)
     }
 }
 

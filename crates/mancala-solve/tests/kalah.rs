@@ -6,7 +6,7 @@ mod words;
 use std::collections::HashMap;
 
 use kalah::{ByPlayer, Ending, Kalah, Player, Position, Rules, Setup};
-use mancala_solve::build::{build, check_table};
+use mancala_solve::build::{BuildOptions, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::kalah::KalahGame;
 use mancala_solve::rank::Ranker;
@@ -81,7 +81,10 @@ fn databases_equal_exhaustive_minimax_on_every_small_board() {
         for rules in all_rules(pits) {
             let game = KalahGame::new(rules);
             let mut dbs = Databases::new(&game, max).unwrap();
-            build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
+            BuildOptions::new()
+                .max_seeds(max)
+                .build(&game, &mut dbs, |_| {})
+                .unwrap();
             let ranker = Ranker::new(2 * usize::from(pits), max).unwrap();
             let mut memo = HashMap::new();
             let mut differ = 0;
@@ -130,7 +133,10 @@ fn the_fitted_estimate_is_the_least_squares_line_of_minimax_values() {
     for rules in all_rules(3) {
         let game = KalahGame::new(rules);
         let mut dbs = Databases::new(&game, 8).unwrap();
-        build(&game, &mut dbs, 8, None, false, |_| {}).unwrap();
+        BuildOptions::new()
+            .max_seeds(8)
+            .build(&game, &mut dbs, |_| {})
+            .unwrap();
         let mut memo = HashMap::new();
         for seeds in 1..=8u8 {
             let mut boards = Vec::new();
@@ -168,7 +174,10 @@ fn the_fitted_estimate_is_the_least_squares_line_of_minimax_values() {
 fn consistency_check_passes_and_catches_a_planted_error() {
     let game = KalahGame::new(Rules::with_pits(3));
     let mut dbs = Databases::new(&game, 7).unwrap();
-    build(&game, &mut dbs, 7, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(7)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     for seeds in 0..=7 {
         let r = check_table(&game, &dbs, seeds).unwrap();
         assert_eq!(r.boards, dbs.ranker().count(seeds));
@@ -234,12 +243,12 @@ fn proof_search_equals_the_databases_and_minimax() {
                     prop_assert_eq!(if c.side_to_move() == to_move { v } else { -v }, db);
                 } else {
                     // Only a finished game has no best move.
-                    prop_assert!(p.is_over(), "{}: no best move", p);
+                    prop_assert!(p.is_finished(), "{}: no best move", p);
                 }
                 searched &= proof.nodes > 0;
             }
             // The main branch: a real search beyond the databases.
-            Ok(seeds >= small.len() && !p.is_over() && searched)
+            Ok(seeds >= small.len() && !p.is_finished() && searched)
         },
     );
 }
@@ -248,7 +257,10 @@ fn proof_search_equals_the_databases_and_minimax() {
 fn bounds_are_reported_when_a_limit_stops_the_search() {
     let game = KalahGame::new(Rules::with_pits(4));
     let mut dbs = Databases::new(&game, 2).unwrap();
-    build(&game, &mut dbs, 2, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(2)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     let start = Kalah::start_with(Rules::with_pits(4), 2, Player::South).unwrap();
     let mut prover = Prover::new(&game, &dbs, 10).unwrap();
     let proof = prover.prove(&start, &Limits::nodes(200)).unwrap();
@@ -283,7 +295,10 @@ fn starts_equal_exhaustive_minimax() {
         for rules in all_rules(pits) {
             let game = KalahGame::new(rules);
             let mut dbs = Databases::new(&game, db).unwrap();
-            build(&game, &mut dbs, db, None, false, |_| {}).unwrap();
+            BuildOptions::new()
+                .max_seeds(db)
+                .build(&game, &mut dbs, |_| {})
+                .unwrap();
             let start = Kalah::start_with(rules, seeds, Player::South).unwrap();
             let want = minimax(&start, &mut HashMap::new());
             // A steep line, to differ from both others.
@@ -355,7 +370,10 @@ fn every_first_turn_equals_exhaustive_minimax() {
         for rules in all_rules(pits) {
             let game = KalahGame::new(rules);
             let mut dbs = Databases::new(&game, db).unwrap();
-            build(&game, &mut dbs, db, None, false, |_| {}).unwrap();
+            BuildOptions::new()
+                .max_seeds(db)
+                .build(&game, &mut dbs, |_| {})
+                .unwrap();
             let start = Kalah::start_with(rules, seeds, Player::South).unwrap();
             let mut want = Vec::new();
             turns(&start, &mut Vec::new(), &mut want);
@@ -407,7 +425,10 @@ fn first_player_value_on(pits: u8, seeds: u8, db: u32, threads: usize) -> i32 {
     };
     let game = KalahGame::new(rules);
     let mut dbs = Databases::new(&game, db).unwrap();
-    build(&game, &mut dbs, db, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(db)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     let start = Kalah::start_with(rules, seeds, Player::South).unwrap();
     let mut prover = Prover::new(&game, &dbs, 18).unwrap();
     prover.set_threads(threads);
@@ -471,7 +492,10 @@ fn the_oracle_gives_the_minimax_outcome() {
     let rules = Rules::with_pits(2);
     let game = KalahGame::new(rules);
     let mut dbs = Databases::new(&game, 8).unwrap();
-    build(&game, &mut dbs, 8, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(8)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     let eval = mancala_solve::oracle::DbEvaluator::new(game, Arc::new(dbs), Static);
     let ranker = Ranker::new(4, 9).unwrap();
     let mut memo = HashMap::new();
@@ -483,7 +507,7 @@ fn the_oracle_gives_the_minimax_outcome() {
             for to_move in [Player::South, Player::North] {
                 let p = position(rules, &b, (3, 1), to_move);
                 let Some(Known::Exact(o)) = eval.known(&[p]) else {
-                    assert!(p.is_over(), "{p}: no outcome for an ongoing position");
+                    assert!(p.is_finished(), "{p}: no outcome for an ongoing position");
                     continue;
                 };
                 let t = o.totals.unwrap();
@@ -556,7 +580,10 @@ fn three_pits(empty_capture: bool, max: u32) -> (Rules, KalahGame, Databases) {
     };
     let game = KalahGame::new(rules);
     let mut dbs = Databases::new(&game, max).unwrap();
-    build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(max)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     (rules, game, dbs)
 }
 
@@ -586,7 +613,7 @@ fn the_solver_engine_plays_moves_that_keep_the_minimax_value() {
                 }
                 p = p.after(moves[rng.below(moves.len())]).unwrap();
             }
-            if p.is_over() {
+            if p.is_finished() {
                 continue;
             }
             cases += 1;
@@ -630,7 +657,10 @@ fn the_solver_engine_moving_first_never_scores_below_the_value() {
     };
     let game_43 = KalahGame::new(rules_43);
     let mut dbs_43 = Databases::new(&game_43, 8).unwrap();
-    build(&game_43, &mut dbs_43, 8, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(8)
+        .build(&game_43, &mut dbs_43, |_| {})
+        .unwrap();
     let start_33 = |rules| Kalah::start_with(rules, 3, Player::South).unwrap();
     let cases = [
         (
@@ -696,7 +726,10 @@ fn the_solver_engine_refuses_foreign_databases_and_says_when_it_falls_back() {
     let rules = Rules::default();
     let game = KalahGame::new(rules);
     let mut dbs = Databases::new(&game, 2).unwrap();
-    build(&game, &mut dbs, 2, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(2)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     let mut player: Perfect<'_, _, Line<Kalah>> = Perfect::new(
         &game,
         &dbs,

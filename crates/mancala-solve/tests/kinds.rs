@@ -1,11 +1,11 @@
-//! What a prover accepts (issue 25 item 2): the databases of its own game only, and
+//! What a prover accepts: the databases of its own game only, and
 //! any time limit (a huge one is no limit, never a panic).
 
 use std::time::Duration;
 
 use kalah::{Kalah, Rules};
 use mancala_solve::SolveError;
-use mancala_solve::build::build;
+use mancala_solve::build::BuildOptions;
 use mancala_solve::db::Databases;
 use mancala_solve::history::HistoryProver;
 use mancala_solve::kalah::KalahGame;
@@ -16,7 +16,10 @@ use mancala_solve::urim::{Urim6, UrimGame};
 fn urim_dbs(max: u32) -> Databases {
     let game = UrimGame::<6>::new();
     let mut dbs = Databases::new(&game, max).unwrap();
-    build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(max)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     dbs
 }
 
@@ -24,7 +27,10 @@ fn urim_dbs(max: u32) -> Databases {
 fn a_huge_time_limit_is_no_limit() {
     let game = KalahGame::new(Rules::with_pits(2));
     let mut dbs = Databases::new(&game, 4).unwrap();
-    build(&game, &mut dbs, 4, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(4)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     let start = Kalah::start_with(Rules::with_pits(2), 2, mancala_core::Player::South).unwrap();
     let huge = Limits::time(Duration::MAX);
     let p = Prover::new(&game, &dbs, 10)

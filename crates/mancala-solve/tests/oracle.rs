@@ -1,4 +1,4 @@
-//! The databases in the engines (issue 25 item 1): a Urim value is exact only for a
+//! The databases in the engines: a Urim value is exact only for a
 //! position that is its whole history (a start, a position set up, right after a
 //! capture), so an engine searching a game record must not score a position inside a
 //! stretch without capture by it.
@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use mancala_search::score::{ShowScore, win_score};
 use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, Static};
-use mancala_solve::build::build;
+use mancala_solve::build::BuildOptions;
 use mancala_solve::db::Databases;
 use mancala_solve::oracle::DbEvaluator;
 use mancala_solve::urim::{Urim6, UrimGame};
@@ -19,7 +19,10 @@ const REPORTED: &str = "0,0,0,1,0,2/0,1,0,0,0,0 17-15 N";
 fn urim_dbs(max: u32) -> Arc<Databases> {
     let game = UrimGame::<6>::new();
     let mut dbs = Databases::new(&game, max).unwrap();
-    build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(max)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     Arc::new(dbs)
 }
 

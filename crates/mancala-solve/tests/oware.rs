@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use common::{ExactSearch, big_stack, compare_exact, over_limit, replay_line};
 
 use mancala_core::record::Record;
-use mancala_solve::build::{build, check_table};
+use mancala_solve::build::{BuildOptions, check_table};
 use mancala_solve::db::Databases;
 use mancala_solve::oware::OwareGame;
 use mancala_solve::rank::Ranker;
@@ -134,7 +134,10 @@ fn fresh(
 fn oware_dbs(max: u32) -> (OwareGame, Databases) {
     let game = OwareGame::new();
     let mut dbs = Databases::new(&game, max).unwrap();
-    build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(max)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     (game, dbs)
 }
 
@@ -244,7 +247,7 @@ fn hand_counted_endgames() {
 /// No cap: a board with 48 seeds in one pit is a position; over 48 is not.
 #[test]
 fn every_board_up_to_48_seeds_is_a_position() {
-    use mancala_solve::SolveGame;
+    use mancala_solve::Solvable;
     let g = OwareGame::new();
     let mut b = [0u8; 12];
     b[3] = 48;
@@ -266,12 +269,16 @@ fn every_board_up_to_48_seeds_is_a_position() {
 #[test]
 fn both_builds_reach_the_fixed_point() {
     use mancala_solve::db::Table;
-    use mancala_solve::retro::{Children, solve_table_with};
+    use mancala_solve::retro::Children;
     let game = OwareGame::new();
     for children in [Children::Stored, Children::Replayed] {
         let mut dbs = Databases::new(&game, 8).unwrap();
         for seeds in 0..=8 {
-            let (table, r) = solve_table_with(&game, &dbs, seeds, children, false).unwrap();
+            let (table, r) = BuildOptions::new()
+                .children(children)
+                .solve_table(&game, &dbs, seeds)
+                .unwrap();
+            let r = r.unwrap();
             dbs.push(Table::Memory(table)).unwrap();
             if seeds < 6 {
                 continue;
@@ -424,7 +431,7 @@ fn proof_search_agrees_with_the_exact_search() {
                 assert_eq!(v, e, "{p}");
                 proven += 1;
                 // The proven best move reaches the value (a finished game has none).
-                use mancala_solve::SolveGame;
+                use mancala_solve::Solvable;
                 if game.terminal(&p, stores).unwrap().is_some() {
                     assert_eq!(proof.best, None);
                     continue;

@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use common::{ExactSearch, big_stack, compare_exact, over_limit, replay_line};
 
 use mancala_core::record::Record;
-use mancala_solve::build::{Built, build, check_table};
+use mancala_solve::build::{BuildOptions, Built, check_table};
 use mancala_solve::db::{Databases, Table};
 use mancala_solve::history::HistoryProver;
 use mancala_solve::rank::Ranker;
@@ -157,7 +157,10 @@ fn urim_dbs(max: u32) -> (UrimGame<6>, Databases) {
 fn urim_dbs_built(max: u32) -> (UrimGame<6>, Databases, Vec<Built>) {
     let game = UrimGame::<6>::new();
     let mut dbs = Databases::new(&game, max).unwrap();
-    let built = build(&game, &mut dbs, max, None, false, |_| {}).unwrap();
+    let built = BuildOptions::new()
+        .max_seeds(max)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     (game, dbs, built)
 }
 
@@ -407,17 +410,24 @@ fn files_round_trip() {
     let (game, mem) = urim_dbs(6);
     let dir = std::env::temp_dir().join(format!("mancala-solve-urim-{}", std::process::id()));
     let mut dbs = Databases::new(&game, 6).unwrap();
-    build(&game, &mut dbs, 6, Some(&dir), false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(6)
+        .dir(&dir)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     let mut again = Databases::new(&game, 6).unwrap();
-    let built = build(&game, &mut again, 6, Some(&dir), false, |_| {}).unwrap();
+    let built = BuildOptions::new()
+        .max_seeds(6)
+        .dir(&dir)
+        .build(&game, &mut again, |_| {})
+        .unwrap();
     assert!(built.iter().all(|b| b.loaded));
     // The same files mapped rather than read: the same tables.
     let mut mapped = Databases::new(&game, 6).unwrap();
+    let options = BuildOptions::new().max_seeds(6).dir(&dir);
     // SAFETY: the test's own files, not changed while `mapped` lives.
     #[allow(unsafe_code)]
-    let built =
-        unsafe { mancala_solve::build::build_mapped(&game, &mut mapped, 6, &dir, false, |_| {}) }
-            .unwrap();
+    let built = unsafe { options.build_mapped(&game, &mut mapped, |_| {}) }.unwrap();
     assert!(built.iter().all(|b| b.loaded));
     for s in 0..=6 {
         assert_eq!(
@@ -515,7 +525,10 @@ fn proof_search_agrees_with_the_exact_search() {
 fn seven_pits_build_and_check() {
     let game = UrimGame::<7>::new();
     let mut dbs = Databases::new(&game, 6).unwrap();
-    build(&game, &mut dbs, 6, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(6)
+        .build(&game, &mut dbs, |_| {})
+        .unwrap();
     for seeds in 0..=6 {
         let r = check_table(&game, &dbs, seeds).unwrap();
         assert_eq!((r.wrong, r.boards), (0, dbs.ranker().count(seeds)), "{r:?}");
@@ -1086,7 +1099,10 @@ fn rows_bounds_table() {
     eprintln!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for n in 0..=max {
         let t = Instant::now();
-        build(&game, &mut old, n, None, false, |_| {}).unwrap();
+        BuildOptions::new()
+            .max_seeds(n)
+            .build(&game, &mut old, |_| {})
+            .unwrap();
         let t_old = t.elapsed().as_secs_f64();
         let t = Instant::now();
         let (table, st) = if n <= build_max {

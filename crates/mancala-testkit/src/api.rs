@@ -1,5 +1,5 @@
 //! The generic suite: what every game must do the same way, checked through the traits
-//! alone (issue 12). The rules of each game are tested in its own crate; this checks
+//! alone. The rules of each game are tested in its own crate; this checks
 //! the common API over random games from the given starts:
 //!
 //! - notation: `Display` then `FromStr` gives the same text back, and the same position

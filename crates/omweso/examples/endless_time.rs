@@ -2,8 +2,8 @@
 //! "Endless moves decided fast").
 //!
 //! - `endless_time corpus crates/omweso/tests/slow_moves.txt`: plays every move of the
-//!   corpus with `Omweso::play_reporting` (the turning walk) and then with
-//!   `play_reporting_oracle` (Brent on the full lap state, the walk before), in the same
+//!   corpus with `Omweso::play_reporting_endless` (the turning walk) and then with
+//!   `play_reporting_endless_oracle` (Brent on the full lap state, the walk before), in the same
 //!   process; prints the laps and times of each, and fails if they disagree (verdict,
 //!   position, status) or if a line's recorded laps differ.
 //! - `endless_time search SEED POSITIONS MIN_LAPS`: random positions (64 seeds dealt over
@@ -20,9 +20,9 @@ fn timed(p: &Omweso, m: Move, oracle: bool) -> (Omweso, Option<u64>, Duration, D
     let mut q = *p;
     let (t, c) = (Instant::now(), thread_cpu_time());
     let r = if oracle {
-        q.play_reporting_oracle(m)
+        q.play_reporting_endless_oracle(m)
     } else {
-        q.play_reporting(m)
+        q.play_reporting_endless(m)
     };
     let (wall, cpu) = (t.elapsed(), thread_cpu_time() - c);
     (q, r.expect("a legal move").map(|e| e.laps), wall, cpu)

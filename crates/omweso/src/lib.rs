@@ -1,11 +1,11 @@
 #![doc = include_str!("../README.md")]
 #![doc(html_root_url = "https://docs.rs/omweso/0.1.0")]
 #![no_std]
-#![deny(missing_docs)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod end;
 mod moves;
 mod notation;
 mod pit;
@@ -16,26 +16,18 @@ mod relay;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setup;
+mod variant;
 
 pub use mancala_core::cycle::{Endless, MemoSlot, MemoStats, SearchMemo};
-// The same names from the core in every game crate (docs/api.md), so that one
-// dependency is enough.
-pub use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver};
-pub use mancala_core::{
-    Board, ByPlayer, Direction, EndReason, NotationError, Outcome, PitMove, Player, Position,
-    Status,
-};
-#[cfg(feature = "alloc")]
-pub use mancala_core::{
-    record::{History, Line, Record},
-    series::Series,
-};
+// The same names from the core in every game crate (docs/api.md).
+mancala_core::reexport_core_names!();
 pub use moves::{MAX_MOVES, Move, MoveKind, MoveList};
 pub use pit::Pit;
 pub use position::{Beheading, Omweso, Pending, Reason};
 #[cfg(feature = "alloc")]
 pub use record::{Game, Match, MatchError, Mode, beheading};
 pub use setup::{DEFAULT_CAP, Rules, SEEDS, SEEDS_PER_PLAYER, Setup, SetupError};
+pub use variant::{First, ParseModeError, Variant, VariantError};
 
 /// The pits each player owns (inner `a`–`h`, outer `i`–`p`): the most a move names, as
 /// every game's `MAX_PITS` says.

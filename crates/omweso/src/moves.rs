@@ -122,6 +122,13 @@ mod tests {
         assert_eq!(core::mem::size_of::<Move>(), 2);
     }
 
+    /// A position is copied at every node of a search or perft: its status (kept, since
+    /// a beheading shows only in the turn) must not make it grow.
+    #[test]
+    fn a_position_is_64_bytes() {
+        assert_eq!(core::mem::size_of::<crate::Omweso>(), 64);
+    }
+
     #[test]
     fn round_trip_every_move() {
         for p in Pit::ALL {
@@ -147,7 +154,7 @@ mod tests {
     #[test]
     fn bad_moves() {
         assert_eq!("".parse::<Move>(), Err(NotationError::Empty));
-        // Upper case reads as lower case (issue 25): `A-` is `a-`, `M*` is `m*`; past p
+        // Upper case reads as lower case: `A-` is `a-`, `M*` is `m*`; past p
         // the letter is refused as given.
         assert_eq!("A-".parse::<Move>(), "a-".parse::<Move>());
         assert_eq!(alloc_free_string("M*".parse().unwrap()).as_str(), "m*");

@@ -66,6 +66,29 @@ pub(crate) fn write_setup(f: &mut fmt::Formatter<'_>, s: &Setup) -> fmt::Result 
     write!(f, " {}-{}", s.capture_turns.south, s.capture_turns.north)
 }
 
+impl FromStr for Setup {
+    type Err = NotationError;
+
+    /// Parses the position notation between turns (syntax only: the seeds and flags are
+    /// checked by `from_setup`), with the default rules and cap.
+    fn from_str(s: &str) -> Result<Setup, NotationError> {
+        match parse_fields(s)? {
+            (setup, None) => Ok(setup),
+            (_, Some(_)) => Err(NotationError::Impossible {
+                reason: "a setup is a position between turns: it has no paused turn",
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Setup {
+    /// The position notation between turns,
+    /// `<S inner a-h>/<S outer i-p>/<N inner a-h>/<N outer i-p> <S|N> <flags> <S>-<N>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_setup(f, self)
+    }
+}
+
 impl fmt::Display for Omweso {
     /// The notation; a paused turn adds its fifth field.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -226,8 +226,8 @@ pub(crate) const fn add(x: u128, c: usize, n: u8) -> u128 {
 ///
 /// The game's own lap (a table addition on the circuit word), not a core primitive: the
 /// core's whole-lap sowing of a byte ring (`sow_ring`, removed since no game used it)
-/// relayed 3.2 times slower (`benches/primitives.rs`, `omweso-relay`: 24.6 M relays/s
-/// here, 7.8 M through `sow_ring`; `docs/performance.md`, "The core's primitives").
+/// relayed 3.2 times slower when it was measured (24.6 M relays/s here, 7.8 M through
+/// `sow_ring`; `docs/performance.md`, "The core's primitives").
 #[inline(always)]
 pub(crate) fn sow_ccw(x: u128, q: usize, n: u8) -> (u128, usize) {
     let q = q & 15;

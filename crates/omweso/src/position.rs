@@ -3,7 +3,7 @@
 use mancala_core::cycle::{Endless, SearchMemo};
 use mancala_core::events::{LapKind, PlayObserved, SowEvent, SowObserver};
 use mancala_core::notation::Row;
-use mancala_core::{Board, ByPlayer, EndReason, Outcome, Player, Position, Status};
+use mancala_core::{Board, ByPlayer, Outcome, Player, Position, Status};
 
 use crate::pit::{
     INNER, LEFT_BLOCK, add, capturable, circuit_of_letter, clear, get, has_move, lap_end,
@@ -12,7 +12,7 @@ use crate::pit::{
 use crate::relay::{Cut, Exact, FullState, Memoised, Observed, Stop, Walk};
 use crate::{
     DEFAULT_CAP, IllegalMove, Move, MoveKind, MoveList, Pit, Rules, SEEDS, SEEDS_PER_PLAYER, Setup,
-    SetupError,
+    SetupError, end,
 };
 
 /// A turn paused for a mid-turn decision (rule 5): the next lap's origin and the seeds
@@ -346,9 +346,9 @@ impl Omweso {
             Status::Ongoing
         } else {
             let (points, reason) = if x == 0 {
-                (12, EndReason::GrandSlam)
+                (12, end::GRAND_SLAM)
             } else {
-                (1, EndReason::Regular)
+                (1, end::REGULAR)
             };
             Status::Over(Outcome::new(Some(self.to_move.opponent()), points).with_reason(reason))
         }
@@ -523,23 +523,23 @@ impl Omweso {
         }
         let y = self.pits[opp.index()];
         let (points, reason) = if y == 0 {
-            (12, EndReason::GrandSlam)
+            (12, end::GRAND_SLAM)
         } else if (self.turn.opponent_inner_at_start && y & INNER == 0)
             || self.turn.columns & 0x81 == 0x81
         {
             // Beheading: the inner row emptied by this turn's captures, or both end
             // columns captured.
-            (2, EndReason::Beheading)
+            (2, end::BEHEADING)
         } else if self.rules.two_captures_first
             && self.capture_turns[me] >= 2
             && self.capture_turns[opp] == 0
         {
-            (2, EndReason::TwoCapturesFirst)
+            (2, end::TWO_CAPTURES_FIRST)
         } else if !has_move(y) {
             // Regular win: every opponent pit holds 0 or 1.
-            (1, EndReason::Regular)
+            (1, end::REGULAR)
         } else {
-            (0, EndReason::Regular)
+            (0, end::REGULAR)
         };
         self.turn = Turn::default();
         self.to_move = opp;
@@ -873,7 +873,7 @@ impl core::fmt::Display for Beheading {
 impl Omweso {
     /// Which beheading condition ended the game here (rule 7), given `turn_start`, the
     /// position at the start of the winner's last turn (before its first ply); `None`
-    /// unless this game is over by [`EndReason::Beheading`].
+    /// unless this game is over by [`end::BEHEADING`].
     ///
     /// The notation and the status do not carry it (it is the turn's history, as the
     /// beheading itself is); the two positions show it exactly: the opponent's pits
@@ -895,7 +895,7 @@ impl Omweso {
     pub fn beheading_since(&self, turn_start: &Omweso) -> Option<Beheading> {
         let Status::Over(Outcome {
             winner: Some(winner),
-            reason: EndReason::Beheading,
+            reason: end::BEHEADING,
             ..
         }) = self.status
         else {
@@ -929,7 +929,7 @@ impl Omweso {
     /// use omweso::{Omweso, Position, Status};
     /// let mut p: Omweso = "0,1,0,1,0,1,4,3/3,2,3,2,1,0,1,2/0,0,0,0,0,0,0,0/7,4,4,3,5,6,6,5 S n 0-0"
     ///     .parse().unwrap();
-    /// let endless = p.play_reporting("j".parse().unwrap()).unwrap().unwrap();
+    /// let endless = p.play_reporting_endless("j".parse().unwrap()).unwrap().unwrap();
     /// assert_eq!(endless.laps, 109);
     /// assert_eq!(p.status(), Status::Annulled);
     /// ```
@@ -939,11 +939,20 @@ impl Omweso {
     ///
     /// # Errors
     /// The reason `m` is illegal; the position is then unchanged.
-    pub fn play_reporting(&mut self, m: Move) -> Result<Option<Endless>, IllegalMove> {
-        self.play_reporting_with(m, &mut Exact)
+    pub fn play_reporting_endless(&mut self, m: Move) -> Result<Option<Endless>, IllegalMove> {
+        self.play_reporting_endless_with(m, &mut Exact)
     }
 
-    /// [`play_reporting`](Omweso::play_reporting) with the slower endless proof it had
+    /// The old name of [`play_reporting_endless`](Omweso::play_reporting_endless).
+    ///
+    /// # Errors
+    /// The reason `m` is illegal; the position is then unchanged.
+    #[deprecated(note = "renamed to play_reporting_endless")]
+    pub fn play_reporting(&mut self, m: Move) -> Result<Option<Endless>, IllegalMove> {
+        self.play_reporting_endless(m)
+    }
+
+    /// [`play_reporting_endless`](Omweso::play_reporting_endless) with the slower endless proof it had
     /// before: Brent's cycle finder on the full lap state of every relay, up to 16 times
     /// more laps for an endless move (`docs/omweso.md`, rule 8). The same moves, the
     /// same positions, the same verdicts; only the laps of an endless move differ. Kept
@@ -952,11 +961,14 @@ impl Omweso {
     /// # Errors
     /// The reason `m` is illegal; the position is then unchanged.
     #[doc(hidden)]
-    pub fn play_reporting_oracle(&mut self, m: Move) -> Result<Option<Endless>, IllegalMove> {
-        self.play_reporting_with(m, &mut FullState)
+    pub fn play_reporting_endless_oracle(
+        &mut self,
+        m: Move,
+    ) -> Result<Option<Endless>, IllegalMove> {
+        self.play_reporting_endless_with(m, &mut FullState)
     }
 
-    fn play_reporting_with<W: Walk>(
+    fn play_reporting_endless_with<W: Walk>(
         &mut self,
         m: Move,
         walk: &mut W,
@@ -974,6 +986,18 @@ impl Omweso {
                 }
             }
         }
+    }
+}
+
+impl Setup {
+    /// Checks the setup as [`Position::from_setup`](crate::Position::from_setup)
+    /// does.
+    ///
+    /// # Errors
+    /// The first thing wrong: the flags, then the seeds (rule 1 at a game's start, South
+    /// first; 64 in all later).
+    pub fn validate(&self) -> Result<(), SetupError> {
+        Omweso::build(self, Turn::default()).map(|_| ())
     }
 }
 

@@ -5,7 +5,7 @@ use core::time::Duration;
 
 use mancala_core::record::{Line, Record};
 use mancala_core::series::Series;
-use mancala_core::{ByPlayer, EndReason, Outcome, Player, Position, Status};
+use mancala_core::{ByPlayer, Outcome, Player, Position, Status};
 
 use crate::{Beheading, IllegalMove, Move, Omweso, Reason, Rules};
 
@@ -207,7 +207,7 @@ impl Series for Match {
     /// The status of the current game, a blitz forfeit included.
     fn status(&self) -> Status {
         match self.forfeit {
-            Some(w) => Status::Over(Outcome::new(Some(w), 1).with_reason(EndReason::Forfeit)),
+            Some(w) => Status::Over(Outcome::new(Some(w), 1).with_reason(crate::end::FORFEIT)),
             None => self.game.status(),
         }
     }

@@ -412,7 +412,7 @@ impl Walk for Exact {
 }
 
 /// The rules' walk before [`relay_laps_turning`]: Brent's finder on the full lap state
-/// for every relay. Kept as the test oracle of [`Exact`] (`Omweso::play_reporting_oracle`).
+/// for every relay. Kept as the test oracle of [`Exact`] (`Omweso::play_reporting_endless_oracle`).
 pub(crate) struct FullState;
 
 impl Walk for FullState {

@@ -11,14 +11,14 @@
 
 use core::fmt;
 
-use mancala_core::{EndReason, Outcome, Player, Position, Status};
+use mancala_core::{Outcome, Player, Position, Status};
 use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::pit::{INNER, get};
 use crate::position::Turn;
-use crate::{Move, Omweso, Rules, Setup};
+use crate::{Move, Omweso, Rules, Setup, end};
 
 /// The fields of a serialized position.
 const FIELDS: &[&str] = &["position", "rules", "cap", "status"];
@@ -125,11 +125,11 @@ fn parse_status(s: &str) -> Option<(Status, bool)> {
     };
     let named = reason.is_some();
     let reason = match reason {
-        Some(text) => text.parse().ok()?,
+        Some(text) => end::ALL.into_iter().find(|r| r.name() == text)?,
         None => match points {
-            12 => EndReason::GrandSlam,
-            2 => EndReason::Beheading,
-            _ => EndReason::Regular,
+            12 => end::GRAND_SLAM,
+            2 => end::BEHEADING,
+            _ => end::REGULAR,
         },
     };
     Some((
@@ -184,12 +184,12 @@ fn with_status(mut p: Omweso, claimed: Status, named: bool) -> Result<Omweso, &'
                     match two_point_ending(&p, winner, loser) {
                         // Written without a reason: the one the board allows.
                         (false, true) if !named => {
-                            p.status = Status::Over(o.with_reason(EndReason::TwoCapturesFirst));
+                            p.status = Status::Over(o.with_reason(end::TWO_CAPTURES_FIRST));
                             return Ok(p);
                         }
                         (beheading, two_captures) => match o.reason {
-                            EndReason::Beheading => beheading,
-                            EndReason::TwoCapturesFirst => two_captures,
+                            end::BEHEADING => beheading,
+                            end::TWO_CAPTURES_FIRST => two_captures,
                             _ => false,
                         },
                     }

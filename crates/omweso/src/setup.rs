@@ -1,9 +1,6 @@
 //! Rule options and the plain data a position is made from (rule 1 at a game's start).
 
-use core::fmt;
-use core::str::FromStr;
-
-use mancala_core::{ByPlayer, NotationError, Player};
+use mancala_core::{ByPlayer, Player};
 
 /// The rule options that are not part of a position's notation.
 ///
@@ -145,45 +142,12 @@ impl Setup {
             .map(|&s| u16::from(s))
             .sum()
     }
-
-    /// Checks the setup as [`Position::from_setup`](crate::Position::from_setup)
-    /// does.
-    ///
-    /// # Errors
-    /// The first thing wrong: the flags, then the seeds (rule 1 at a game's start, South
-    /// first; 64 in all later).
-    pub fn validate(&self) -> Result<(), SetupError> {
-        crate::Omweso::build(self, crate::position::Turn::default()).map(|_| ())
-    }
 }
 
 impl Default for Setup {
     /// The standard start ([`Setup::standard`]).
     fn default() -> Setup {
         Setup::standard()
-    }
-}
-
-impl FromStr for Setup {
-    type Err = NotationError;
-
-    /// Parses the position notation between turns (syntax only: the seeds and flags are
-    /// checked by `from_setup`), with the default rules and cap.
-    fn from_str(s: &str) -> Result<Setup, NotationError> {
-        match crate::notation::parse_fields(s)? {
-            (setup, None) => Ok(setup),
-            (_, Some(_)) => Err(NotationError::Impossible {
-                reason: "a setup is a position between turns: it has no paused turn",
-            }),
-        }
-    }
-}
-
-impl fmt::Display for Setup {
-    /// The position notation between turns,
-    /// `<S inner a-h>/<S outer i-p>/<N inner a-h>/<N outer i-p> <S|N> <flags> <S>-<N>`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::notation::write_setup(f, self)
     }
 }
 

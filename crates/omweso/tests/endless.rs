@@ -1,10 +1,10 @@
 //! Rule 8: endless moves, detected exactly: Brent's cycle finder and distinguished states
-//! on the state seen from the hand (`play_reporting`), or Brent on the full lap state
-//! (`play_reporting_oracle`, the test oracle).
+//! on the state seen from the hand (`play_reporting_endless`), or Brent on the full lap state
+//! (`play_reporting_endless_oracle`, the test oracle).
 
 use omweso::{Omweso, Position, Status};
 
-/// Issue 7: a North move whose lap state first repeats only after about 90 million
+/// A North move whose lap state first repeats only after about 90 million
 /// laps (its state seen from the hand after about 10 million). Its cost is measured by
 /// the `omweso-endless` criterion bench (`benches/games.rs`) and reported in
 /// `docs/performance.md`; this test checks the result exactly, with both walks.
@@ -17,7 +17,7 @@ fn the_ninety_million_lap_move_is_annulled() {
     let mut endless = Vec::new();
     for m in p.legal_moves() {
         let mut q = p;
-        let r = q.play_reporting(m);
+        let r = q.play_reporting_endless(m);
         if let Ok(Some(e)) = r {
             endless.push(m.to_string());
             assert_eq!(q.status(), Status::Annulled);
@@ -26,7 +26,7 @@ fn the_ninety_million_lap_move_is_annulled() {
             // The full-state walk: Brent examines at most about 3x the laps before the
             // first repeat.
             let mut o = p;
-            let full = o.play_reporting_oracle(m).unwrap().unwrap();
+            let full = o.play_reporting_endless_oracle(m).unwrap().unwrap();
             assert_eq!(full.laps, 224_019_951);
             assert_eq!(o, q);
         }
@@ -48,9 +48,9 @@ fn an_endless_layout_is_annulled() {
     assert_eq!(q.to_string(), text, "the move is not carried out");
     assert!(q.legal_moves().is_empty());
     let mut r = p;
-    assert!(matches!(r.play_reporting("j".parse().unwrap()), Ok(Some(e)) if e.laps == 109));
+    assert!(matches!(r.play_reporting_endless("j".parse().unwrap()), Ok(Some(e)) if e.laps == 109));
     let mut o = p;
-    let full = o.play_reporting_oracle("j".parse().unwrap());
+    let full = o.play_reporting_endless_oracle("j".parse().unwrap());
     assert!(matches!(full, Ok(Some(e)) if e.laps == 219));
     assert_eq!(o, r);
     // Another move of the same layout ends normally.

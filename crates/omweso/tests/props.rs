@@ -1,24 +1,21 @@
 //! Property tests: conservation, legal moves against `is_legal`, the reverse and split
 //! rules, notation, setup and board round-trips, turns that end, setups generated valid
 //! and broken, serde round-trips of every position of random games, robustness of every
-//! parser and of the checked `play`, and zero allocation.
+//! parser and of the checked `play` (zero allocation: `tests/alloc.rs` at the root).
 //!
 //! Each property with a branch counts how often its main branch ran and fails if that is
-//! under half of its cases (issue 13: a test whose assertions never run cannot fail).
+//! under half of its cases (a test whose assertions never run cannot fail).
 
 mod common;
 
 use common::{all_moves, random_start};
-use mancala_testkit::{CountingAllocator, Rng, check_position, count_allocations, counted};
+use mancala_testkit::{Rng, check_position, counted};
 use omweso::{
     ByPlayer, DEFAULT_CAP, Move, MoveKind, Omweso, Outcome, Player, Position, Rules, Setup,
     SetupError, Status,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-
-#[global_allocator]
-static ALLOC: CountingAllocator = CountingAllocator;
 
 fn total(p: &Omweso) -> u32 {
     let t = p.seeds_of(Player::South) + p.seeds_of(Player::North) + p.seeds_in_hand();
@@ -199,36 +196,6 @@ fn serde_round_trips_every_position() {
 }
 
 #[test]
-fn nothing_allocates() {
-    // The counter counts: a `Vec` is seen.
-    let (v, n) = count_allocations(|| vec![1u8; 10]);
-    assert_eq!((v.len(), n), (10, 1));
-    let start = Omweso::new();
-    let (nodes, n) = count_allocations(|| mancala_core::perft::perft(&start, 4));
-    assert_eq!((nodes, n), (2731, 0));
-    let mut rng = Rng::new(5);
-    let (_, n) = count_allocations(|| {
-        for _ in 0..50 {
-            let s = random_start(&mut rng, Rules::default());
-            mancala_testkit::random_game(&s, &mut rng, 500, |p| {
-                let _ = p.legal_moves();
-            });
-        }
-    });
-    assert_eq!(n, 0);
-    // An endless move too.
-    let p: Omweso = "0,1,0,1,0,1,4,3/3,2,3,2,1,0,1,2/0,0,0,0,0,0,0,0/7,4,4,3,5,6,6,5 S n 0-0"
-        .parse()
-        .unwrap();
-    let (_, n) = count_allocations(|| {
-        let mut q = p;
-        q.play("j".parse().unwrap()).unwrap();
-        assert_eq!(q.status(), Status::Annulled);
-    });
-    assert_eq!(n, 0);
-}
-
-#[test]
 fn position_parser_never_panics() {
     // No branch: every case is the property (nothing panics).
     counted("position_parser_never_panics", 2000, "\\PC{0,80}", |s| {
@@ -403,7 +370,7 @@ fn dealt((cap, seeds, north, option): &Deal) -> Setup {
     }
 }
 
-/// Issue 13: valid setups, generated directly, are accepted and read back.
+/// Valid setups, generated directly, are accepted and read back.
 #[test]
 fn valid_setups_are_accepted() {
     counted("valid_setups_are_accepted", 1000, deal_strategy(), |deal| {
@@ -448,7 +415,7 @@ fn valid_setups_are_accepted() {
     });
 }
 
-/// Issue 13: a valid setup broken one way is refused with the error that names it.
+/// A valid setup broken one way is refused with the error that names it.
 #[test]
 fn broken_setups_are_refused() {
     let strategy = (deal_strategy(), 0usize..7, 0usize..16, 1u8..=40);

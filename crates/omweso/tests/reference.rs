@@ -36,7 +36,7 @@ fn cross_check_games(seed: u64, games: usize, max_plies: usize) -> (usize, usize
             let shown = p.to_string();
             // The reference keeps every lap state: leave it the endless moves whose
             // first repeat comes late (Brent's count is at most 3 times that).
-            if let Ok(Some(e)) = p.play_reporting(m.parse().unwrap())
+            if let Ok(Some(e)) = p.play_reporting_endless(m.parse().unwrap())
                 && e.laps > 1_000_000
             {
                 println!(
@@ -164,7 +164,7 @@ fn known_endless_moves_agree_with_a_hashset_detector() {
         let (text, m, laps) = (f[..4].join(" "), f[4], f[5].parse::<u64>().unwrap());
         let p: Omweso = text.parse().unwrap();
         let mut fast = p;
-        let Ok(Some(e)) = fast.play_reporting_oracle(m.parse().unwrap()) else {
+        let Ok(Some(e)) = fast.play_reporting_endless_oracle(m.parse().unwrap()) else {
             panic!("{m} from {text} is not endless");
         };
         assert_eq!(e.laps, laps, "{line}");
@@ -172,7 +172,7 @@ fn known_endless_moves_agree_with_a_hashset_detector() {
         assert_eq!(fast.to_string(), text, "the board stays as it was");
         // The rules' walk, on the state seen from the hand: endless too, found no later.
         let mut turning = p;
-        let Ok(Some(t)) = turning.play_reporting(m.parse().unwrap()) else {
+        let Ok(Some(t)) = turning.play_reporting_endless(m.parse().unwrap()) else {
             panic!("{m} from {text} is not endless for the turning walk");
         };
         assert!(t.laps <= e.laps, "{line}: {} laps", t.laps);
@@ -201,7 +201,7 @@ fn random_layouts_agree_with_a_hashset_detector() {
             let mut fast = p;
             // Brent may need up to 3 times the laps of the first repeat; the reference
             // keeps every state, so it only takes the moves of moderate length.
-            let laps = match fast.play_reporting(m.parse().unwrap()) {
+            let laps = match fast.play_reporting_endless(m.parse().unwrap()) {
                 Ok(Some(e)) => e.laps,
                 _ => 0,
             };

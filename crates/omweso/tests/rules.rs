@@ -330,7 +330,7 @@ fn rule_7_grand_slam() {
         "0,0,0,0,0,0,1,0/56,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,0 S sn 0-0",
         &["p"],
     );
-    assert_eq!(p.status(), won(Player::South, 12, EndReason::GrandSlam));
+    assert_eq!(p.status(), won(Player::South, 12, omweso::end::GRAND_SLAM));
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.side_to_move(), Player::North);
 }
@@ -341,8 +341,8 @@ fn rule_7_beheading_inner_row_emptied() {
         "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,56 S sn 0-0",
         &["p"],
     );
-    assert_eq!(p.status(), won(Player::South, 2, EndReason::Beheading));
-    // Which condition (issue 25): North's inner row, not its corners (its a and i were
+    assert_eq!(p.status(), won(Player::South, 2, omweso::end::BEHEADING));
+    // Which condition: North's inner row, not its corners (its a and i were
     // empty at the start, so column a was never captured).
     let start = pos("0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,56 S sn 0-0");
     assert_eq!(p.beheading_since(&start), Some(Beheading::InnerRow));
@@ -364,7 +364,7 @@ fn rule_7_beheading_both_end_columns() {
         "1,0,0,0,0,0,0,1/0,0,0,0,0,0,2,0/4,0,1,0,0,0,0,1/5,0,0,0,48,0,0,1 S sn 0-0",
         &["o"],
     );
-    assert_eq!(p.status(), won(Player::South, 2, EndReason::Beheading));
+    assert_eq!(p.status(), won(Player::South, 2, omweso::end::BEHEADING));
     assert_eq!(
         p.pits(Player::North)[2],
         1,
@@ -389,7 +389,7 @@ fn rule_7_beheading_reports_its_condition_through_the_record() {
         game.position().to_string(),
         "0,9,1,0,0,0,1,0/0,4,0,2,3,1,0,0/8,5,0,5,1,1,1,3/3,2,3,0,3,4,4,0 S snc 12-10"
     );
-    assert_eq!(game.status(), won(Player::North, 2, EndReason::Beheading));
+    assert_eq!(game.status(), won(Player::North, 2, omweso::end::BEHEADING));
     assert_eq!(omweso::beheading(&game), Some(Beheading::Corners));
     // Both at once: South's a empties North's inner row and takes both end columns
     // (found by random play; the end shows North's inner row, a, h, i and p empty, all
@@ -408,7 +408,10 @@ fn rule_7_beheading_reports_its_condition_through_the_record() {
         "0,0,0,0,0,0,1,0/56,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,0 S sn 0-0",
     ));
     slam.play(mv("p")).unwrap();
-    assert_eq!(slam.status(), won(Player::South, 12, EndReason::GrandSlam));
+    assert_eq!(
+        slam.status(),
+        won(Player::South, 12, omweso::end::GRAND_SLAM)
+    );
     assert_eq!(omweso::beheading(&slam), None);
 }
 
@@ -421,7 +424,7 @@ fn rule_7_two_captures_first_is_optional() {
     on.play(mv("p")).unwrap();
     assert_eq!(
         on.status(),
-        won(Player::South, 2, EndReason::TwoCapturesFirst)
+        won(Player::South, 2, omweso::end::TWO_CAPTURES_FIRST)
     );
     // Not when the opponent has captured too.
     let mut both = Omweso::from_notation(
@@ -440,7 +443,7 @@ fn rule_7_regular_win() {
         "0,0,0,0,0,0,1,0/57,0,0,0,0,0,0,2/0,1,0,0,1,0,0,0/0,1,1,0,0,0,0,0 S sn 0-0",
         &["p"],
     );
-    assert_eq!(p.status(), won(Player::South, 1, EndReason::Regular));
+    assert_eq!(p.status(), won(Player::South, 1, omweso::end::REGULAR));
     assert_eq!(
         p.to_string(),
         "0,0,0,1,1,1,0,2/57,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0/0,0,1,0,0,0,0,0 N snc 1-0"
@@ -450,7 +453,7 @@ fn rule_7_regular_win() {
 #[test]
 fn parsed_position_without_moves_is_finished() {
     let p = pos("1,1,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/62,0,0,0,0,0,0,0 S sn 0-0");
-    assert_eq!(p.status(), won(Player::North, 1, EndReason::Regular));
+    assert_eq!(p.status(), won(Player::North, 1, omweso::end::REGULAR));
     let q = pos("0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/64,0,0,0,0,0,0,0 S snc 0-1");
-    assert_eq!(q.status(), won(Player::North, 12, EndReason::GrandSlam));
+    assert_eq!(q.status(), won(Player::North, 12, omweso::end::GRAND_SLAM));
 }

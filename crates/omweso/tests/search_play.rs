@@ -343,9 +343,9 @@ fn bounded_play_agrees_with_exact_play_in_random_games() {
     );
 }
 
-/// Issue 14: two moves whose exact walks took 1.7 and 7.5 billion laps (4.6 s and 21 s of
+/// Two moves whose exact walks took 1.7 and 7.5 billion laps (4.6 s and 21 s of
 /// CPU) on the full lap state, found by engine games; on the state seen from the hand,
-/// 41 and 201 million (issue 30, `tests/slow_moves.rs`). The search takes them as
+/// 41 and 201 million (`tests/slow_moves.rs`). The search takes them as
 /// endless at once, and the exact walk proves them endless.
 #[test]
 #[cfg_attr(debug_assertions, ignore = "billions of laps: run in release")]
@@ -367,7 +367,7 @@ fn the_slowest_known_endless_moves() {
         assert_eq!(q.status(), Status::Annulled);
         assert_eq!(q.to_string(), text);
         let mut r = p;
-        let endless = r.play_reporting(m).unwrap().expect("endless");
+        let endless = r.play_reporting_endless(m).unwrap().expect("endless");
         assert!(endless.laps > 40_000_000, "{} laps", endless.laps);
         assert_eq!(r, q);
     }

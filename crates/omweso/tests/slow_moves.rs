@@ -1,7 +1,7 @@
-//! Issue 30: the slow endless moves (`slow_moves.txt`), proven endless by the rules' walk
-//! (`Omweso::play_reporting`: Brent's finder and distinguished states on the lap state
+//! The slow endless moves (`slow_moves.txt`), proven endless by the rules' walk
+//! (`Omweso::play_reporting_endless`: Brent's finder and distinguished states on the lap state
 //! seen from the hand) after the laps recorded, which the full-state walk
-//! (`play_reporting_oracle`, Brent on the whole lap state: the walk before, kept as the
+//! (`play_reporting_endless_oracle`, Brent on the whole lap state: the walk before, kept as the
 //! oracle) recorded too. The oracle is run here on the moves it proves within 300 million
 //! laps; `cargo run --release -p omweso --example endless_time -- corpus
 //! crates/omweso/tests/slow_moves.txt` runs it on all of them (a few minutes) and times
@@ -38,14 +38,17 @@ fn the_slow_moves_are_proven_endless() {
     for (text, m, full_laps, laps) in moves {
         let p: Omweso = text.parse().unwrap();
         let mut q = p;
-        let e = q.play_reporting(m).unwrap().expect("endless");
+        let e = q.play_reporting_endless(m).unwrap().expect("endless");
         assert_eq!(e.laps, laps, "{text} {m}");
         assert!(laps <= full_laps, "{text} {m}");
         assert_eq!(q.status(), Status::Annulled);
         assert_eq!(q.to_string(), text, "the move is not carried out");
         if full_laps <= 300_000_000 {
             let mut o = p;
-            let full = o.play_reporting_oracle(m).unwrap().expect("endless");
+            let full = o
+                .play_reporting_endless_oracle(m)
+                .unwrap()
+                .expect("endless");
             assert_eq!(full.laps, full_laps, "{text} {m}");
             assert_eq!(o, q);
             by_oracle += 1;

@@ -9,17 +9,10 @@ use mancala_core::events::{
     LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_lap, report_start,
 };
 use mancala_core::notation::pit_letter;
-use mancala_core::{
-    Board, ByPlayer, Direction, EndReason, Outcome, PitMove, Player, Position, Status,
-};
+use mancala_core::{Board, ByPlayer, Direction, Outcome, PitMove, Player, Position, Status};
 
-use crate::{IllegalMove, Setup, SetupError};
-
-/// Pits per row.
-pub const MAX_PITS: usize = 6;
-
-/// The seed counts per pit the variants start with: 4 (standard) or 3.
-pub const SEEDS_PER_PIT: [u8; 2] = [4, 3];
+use crate::setup::{MAX_PITS, SEEDS_PER_PIT};
+use crate::{IllegalMove, Setup, SetupError, end};
 
 /// A move: the mover's pit, named by its letter from the mover's left (`a` to `f`).
 ///
@@ -368,15 +361,7 @@ impl Oware {
     /// end by repetition, and by a mover who cannot feed).
     #[must_use]
     pub fn outcome_taking_rows(&self) -> Outcome {
-        let t = self.totals();
-        let winner = if t.south > t.north {
-            Some(Player::South)
-        } else if t.north > t.south {
-            Some(Player::North)
-        } else {
-            None
-        };
-        Outcome::with_totals(winner, u8::from(winner.is_some()), t)
+        Outcome::larger_total_wins(self.totals())
     }
 }
 
@@ -469,12 +454,9 @@ impl Position for Oware {
     /// left. A winner scores 1 point.
     fn status(&self) -> Status {
         if self.decided_by_stores().is_some() {
-            Status::Over(self.outcome_taking_rows().with_reason(EndReason::Majority))
+            Status::Over(self.outcome_taking_rows().with_reason(end::MAJORITY))
         } else if self.candidate_set() == 0 {
-            Status::Over(
-                self.outcome_taking_rows()
-                    .with_reason(EndReason::Starvation),
-            )
+            Status::Over(self.outcome_taking_rows().with_reason(end::STARVATION))
         } else {
             Status::Ongoing
         }

@@ -12,6 +12,7 @@ impl Repetition for Oware {
 
     fn repetition_outcome(&self) -> Outcome {
         self.outcome_taking_rows()
+            .with_reason(crate::end::REPETITION)
     }
 
     fn captures(&self) -> ByPlayer<u8> {
@@ -19,7 +20,7 @@ impl Repetition for Oware {
     }
 
     #[inline]
-    fn play_reporting_capture(&mut self, m: Move) -> bool {
+    fn play_capturing(&mut self, m: Move) -> bool {
         self.play_capturing(m) > 0
     }
 

@@ -1,7 +1,11 @@
 //! The plain description of a position ([`Setup`]) and why one is refused
 //! ([`SetupError`]).
 
-use crate::MAX_PITS;
+/// Pits per row.
+pub const MAX_PITS: usize = 6;
+
+/// The seed counts per pit the variants start with: 4 (standard) or 3.
+pub const SEEDS_PER_PIT: [u8; 2] = [4, 3];
 
 /// Why a setup is not a position of Oware.
 ///

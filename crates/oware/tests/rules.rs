@@ -1,8 +1,6 @@
 //! One test per rule, from hand-made positions whose results can be checked by counting.
 
-use oware::{
-    ByPlayer, EndReason, Game, IllegalMove, Move, Outcome, Oware, Player, Position, Record, Status,
-};
+use oware::{ByPlayer, Game, IllegalMove, Move, Outcome, Oware, Player, Position, Record, Status};
 
 fn pos(s: &str) -> Oware {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -110,7 +108,7 @@ fn no_feeding_move_ends_the_game_and_the_mover_takes_the_rest() {
         p.status(),
         Status::Over(
             Outcome::with_totals(Some(Player::North), 1, ByPlayer::new(23, 25))
-                .with_reason(EndReason::Majority)
+                .with_reason(oware::end::MAJORITY)
         )
     );
     // The stores decide nothing (23 and 22 of 48): starvation ends it, South takes its
@@ -121,7 +119,7 @@ fn no_feeding_move_ends_the_game_and_the_mover_takes_the_rest() {
         q.status(),
         Status::Over(
             Outcome::with_totals(Some(Player::South), 1, ByPlayer::new(26, 22))
-                .with_reason(EndReason::Starvation)
+                .with_reason(oware::end::STARVATION)
         )
     );
     assert_eq!(p.clone().play(mv("a")), Err(IllegalMove::GameOver));
@@ -139,7 +137,7 @@ fn more_than_half_ends_the_game() {
     assert_eq!(
         d.status(),
         Status::Over(
-            Outcome::with_totals(None, 0, ByPlayer::new(24, 24)).with_reason(EndReason::Majority)
+            Outcome::with_totals(None, 0, ByPlayer::new(24, 24)).with_reason(oware::end::MAJORITY)
         )
     );
     // Half alone does not end it while the other has less.
@@ -214,7 +212,8 @@ fn a_repeated_position_ends_the_record_with_rows_taken() {
     assert_eq!(
         game.status(),
         Status::Over(
-            Outcome::with_totals(None, 0, ByPlayer::new(24, 24)).with_reason(EndReason::Repetition)
+            Outcome::with_totals(None, 0, ByPlayer::new(24, 24))
+                .with_reason(oware::end::REPETITION)
         )
     );
     assert_eq!(game.play(mv("a")), Err(IllegalMove::GameOver));
@@ -233,7 +232,7 @@ fn serde_goes_through_the_notation() {
     assert!(serde_json::from_str::<Oware>("\"4,4,4,4,4,4/4,4,4,4,4,5 0-0 S\"").is_err());
 }
 
-/// Issue 13: `Oware::start_with(4, Player::North)` then a move past `f` used to panic in the
+/// `Oware::start_with(4, Player::North)` then a move past `f` once panicked in the
 /// checked `play`. No `Move` names a pit past `f` now, and every move value is played or
 /// refused with a reason, the position unchanged.
 #[test]

@@ -7,7 +7,7 @@ use core::time::Duration;
 use mancala_core::series::Series;
 use mancala_core::{ByPlayer, IllegalMove, Player, Status};
 
-use crate::{Game, Kadalis, Move, Reason, Record};
+use crate::{Game, Move, Reason, Record, RioKadalis};
 
 /// Why a [`Match`] refused a request: the core's
 /// [`MatchError`](mancala_core::series::MatchError), the same in every game's match.
@@ -61,8 +61,8 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
     /// A new match: both stocks hold 4 stones per pit, `first` starts the first round.
     #[must_use]
     pub fn start(first: Player) -> Self {
-        let half = Kadalis::<N, CLOCKWISE>::STONES / 2;
-        let (round, reserves) = Kadalis::filled(ByPlayer::new(half, half), first);
+        let half = RioKadalis::<N, CLOCKWISE>::STONES / 2;
+        let (round, reserves) = RioKadalis::filled(ByPlayer::new(half, half), first);
         Match {
             record: Game::new(round),
             stocks: ByPlayer::new(half, half),
@@ -76,7 +76,7 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
     /// Sets up a round from `stocks` (adding up to the variant's stones), `first`
     /// starting, in the same record's buffers.
     fn begin(&mut self, stocks: ByPlayer<u8>, first: Player) {
-        let (round, reserves) = Kadalis::filled(stocks, first);
+        let (round, reserves) = RioKadalis::filled(stocks, first);
         self.record.reset(round);
         self.stocks = stocks;
         self.reserves = reserves;
@@ -98,7 +98,7 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
     /// assert_eq!(m.reserves(), ByPlayer::new(9, 3));
     /// ```
     pub fn from_stocks(stocks: ByPlayer<u8>, first: Player) -> Result<Self, MatchError> {
-        let expected = u32::from(Kadalis::<N, CLOCKWISE>::STONES);
+        let expected = u32::from(RioKadalis::<N, CLOCKWISE>::STONES);
         let found = u32::from(stocks.south) + u32::from(stocks.north);
         if found != expected {
             return Err(MatchError::StockTotal { found, expected });

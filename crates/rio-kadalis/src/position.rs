@@ -12,6 +12,8 @@ use mancala_core::notation::{
 };
 use mancala_core::{Board, ByPlayer, Direction, Outcome, Player, Position, Status};
 
+use crate::end;
+
 /// The most pits a row has in any variant (2×6).
 pub const MAX_PITS: usize = 6;
 
@@ -39,8 +41,8 @@ pub type MoveList = ArrayVec<Move, MAX_PITS>;
 /// ([`Reason`]) in [`Rule`](mancala_core::IllegalMove::Rule).
 ///
 /// ```
-/// use rio_kadalis::{IllegalMove, Kadalis, Position, Reason};
-/// let mut p: Kadalis = "x,0,3,0,1,2/5,5,5,5,5,5 0-0 S".parse().unwrap();
+/// use rio_kadalis::{IllegalMove, RioKadalis, Position, Reason};
+/// let mut p: RioKadalis = "x,0,3,0,1,2/5,5,5,5,5,5 0-0 S".parse().unwrap();
 /// let e = p.play("a".parse().unwrap()).unwrap_err();
 /// assert_eq!(e, IllegalMove::Rule(Reason::ClosedPit { pit: 'a' }));
 /// assert_eq!(e.to_string(), "pit a is closed");
@@ -85,15 +87,15 @@ pub enum SetupError {
 /// back. It reads and writes the position notation, which carries all of it.
 ///
 /// ```
-/// use rio_kadalis::{Kadalis, Position, Setup};
+/// use rio_kadalis::{RioKadalis, Position, Setup};
 /// let mut setup = Setup::<6>::default(); // the start of a first round
 /// setup.pits.north[0] = None; // close North's pit a
-/// let p = Kadalis::<6>::from_setup(setup).unwrap();
+/// let p = RioKadalis::<6>::from_setup(setup).unwrap();
 /// assert_eq!(p.to_string(), "4,4,4,4,4,4/x,4,4,4,4,4 0-0 S");
 /// assert_eq!(p.to_setup(), setup);
 /// assert_eq!(setup.to_string().parse::<Setup<6>>(), Ok(setup));
 /// setup.stores.south = 8; // 44 stones on the board and 8 captured: too many
-/// assert!(Kadalis::<6>::from_setup(setup).is_err());
+/// assert!(RioKadalis::<6>::from_setup(setup).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup<const N: usize = 6> {
@@ -190,22 +192,22 @@ impl<const N: usize> FromStr for Setup<N> {
 /// counter-clockwise, or clockwise if `CLOCKWISE`.
 ///
 /// The sowing direction is a rule of the variant, not part of the position's notation,
-/// so it is part of the type: `Kadalis` (2×6, counter-clockwise), `Kadalis<5>`,
-/// `Kadalis<6, true>`, `Kadalis<5, true>`.
+/// so it is part of the type: `RioKadalis` (2×6, counter-clockwise), `RioKadalis<5>`,
+/// `RioKadalis<6, true>`, `RioKadalis<5, true>`.
 ///
 /// Every stone is accounted for by the board, the captures of the round and (in a
 /// [`Match`](crate::Match)) the reserves; a closed pit never holds a stone.
 ///
 /// ```
-/// use rio_kadalis::{Kadalis, Position};
-/// let mut p = Kadalis::<6>::new();
+/// use rio_kadalis::{RioKadalis, Position};
+/// let mut p = RioKadalis::<6>::new();
 /// // a's 4 stones end in e (now 5), lifted and sown on: five laps in all, the last
 /// // ending in South's empty c.
 /// p.play("a".parse().unwrap()).unwrap();
 /// assert_eq!(p.to_string(), "2,7,1,6,1,6/6,6,0,1,6,6 0-0 N");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Kadalis<const N: usize = 6, const CLOCKWISE: bool = false> {
+pub struct RioKadalis<const N: usize = 6, const CLOCKWISE: bool = false> {
     /// Stones per pit; index `0..N` South's row, `N..2N` North's row; unused tail 0.
     pits: [u8; BOARD],
     /// Bit `i` set: pit `i` is closed (rule 5). A closed pit holds 0.
@@ -219,7 +221,7 @@ pub struct Kadalis<const N: usize = 6, const CLOCKWISE: bool = false> {
 }
 
 /// The laps of a move sown before the exact search for an endless move starts (see
-/// `Kadalis::sow`). Random games from the start average 1.65 laps a move, and about one
+/// `RioKadalis::sow`). Random games from the start average 1.65 laps a move, and about one
 /// move in 800 takes more than 8.
 const QUICK_LAPS: u32 = 8;
 
@@ -232,9 +234,9 @@ struct LapState {
     origin: u8,
 }
 
-impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
+impl<const N: usize, const CLOCKWISE: bool> RioKadalis<N, CLOCKWISE> {
     /// Only 2×5 and 2×6 boards exist; naming another size fails to compile.
-    const VARIANT_OK: () = assert!(N == 5 || N == 6, "Rio Kadalis has 5 or 6 pits per row");
+    const VALID_VARIANT: () = assert!(N == 5 || N == 6, "Rio Kadalis has 5 or 6 pits per row");
 
     /// Pits per row.
     pub const PITS: usize = N;
@@ -261,10 +263,10 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     /// its type parameters, so there is no `start_with`.)
     #[must_use]
     pub fn start(first: Player) -> Self {
-        let () = Self::VARIANT_OK;
+        let () = Self::VALID_VARIANT;
         let mut pits = [0; BOARD];
         pits[..Self::LEN].fill(4);
-        Kadalis {
+        RioKadalis {
             pits,
             closed: 0,
             stores: ByPlayer::new(0, 0),
@@ -283,8 +285,8 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     /// stones.
     ///
     /// ```
-    /// use rio_kadalis::{ByPlayer, Kadalis, Player};
-    /// let (p, reserves) = Kadalis::<6>::from_stocks(ByPlayer::new(30, 18), Player::North).unwrap();
+    /// use rio_kadalis::{ByPlayer, RioKadalis, Player};
+    /// let (p, reserves) = RioKadalis::<6>::from_stocks(ByPlayer::new(30, 18), Player::North).unwrap();
     /// assert_eq!(p.to_string(), "4,4,4,4,4,4/x,x,4,4,4,4 0-0 N");
     /// assert_eq!(reserves, ByPlayer::new(6, 2));
     /// ```
@@ -305,7 +307,7 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     /// Rule 5's round from stocks whose total the caller has checked: it cannot fail
     /// (a round holds at most the stocks).
     pub(crate) fn filled(stocks: ByPlayer<u8>, first: Player) -> (Self, ByPlayer<u8>) {
-        let () = Self::VARIANT_OK;
+        let () = Self::VALID_VARIANT;
         let south = fill_row::<N>(stocks.south);
         let north = fill_row::<N>(stocks.north);
         let position = Self::from_valid_setup(&Setup {
@@ -329,7 +331,7 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
                 }
             }
         }
-        Kadalis {
+        RioKadalis {
             pits,
             closed,
             stores: setup.stores,
@@ -407,6 +409,14 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
         ByPlayer::from_fn(|p| u16::from(self.stores[p]) + u16::from(self.row_stones(p)))
     }
 
+    /// The outcome if the round ended here with each player taking the stones in their
+    /// own row (rule 4): more stones from the round wins 1 point; equal is a drawn round.
+    /// The reason is the caller's to give.
+    #[must_use]
+    pub fn outcome_taking_rows(&self) -> Outcome {
+        Outcome::larger_total_wins(self.totals())
+    }
+
     /// The pit of board index `i` (`0..2N`), as [`Board`] lists it.
     const fn pit_id(i: usize) -> PitId {
         if i < N {
@@ -439,9 +449,8 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     ///
     /// The game's own loop, not a core primitive: the same moves sown lap by lap
     /// through the core's per-drop sowing (`sow_with`, removed from the core since no
-    /// game used it) ran 19% slower (`benches/primitives.rs`, `rio-kadalis-move`:
-    /// 61 M moves/s here, 50 M through `sow_with`; `docs/performance.md`, "The core's
-    /// primitives"): its guard against a ring of closed pits and its second read of
+    /// game used it) ran 19% slower when it was measured (61 M moves/s here, 50 M
+    /// through `sow_with`; `docs/performance.md`, "The core's primitives"): its guard against a ring of closed pits and its second read of
     /// each pit cost more than the loop's work.
     ///
     /// `observer` is told each step of the lap, which starts for reason `why`.
@@ -628,7 +637,7 @@ impl<const N: usize, const CLOCKWISE: bool> Kadalis<N, CLOCKWISE> {
     }
 }
 
-impl<const N: usize, const CLOCKWISE: bool> Default for Kadalis<N, CLOCKWISE> {
+impl<const N: usize, const CLOCKWISE: bool> Default for RioKadalis<N, CLOCKWISE> {
     fn default() -> Self {
         Self::new()
     }
@@ -658,20 +667,7 @@ pub fn fill_row<const N: usize>(stock: u8) -> ([Option<u8>; N], u8) {
     (row, left)
 }
 
-/// Rule 4's outcome of a finished round from the stones each player won in it (captured
-/// plus their row): more stones wins 1 point; equal is a draw (`None`, 0 points).
-pub(crate) fn round_outcome(totals: ByPlayer<u16>) -> Outcome {
-    let winner = if totals.south > totals.north {
-        Some(Player::South)
-    } else if totals.north > totals.south {
-        Some(Player::North)
-    } else {
-        None
-    };
-    Outcome::with_totals(winner, u8::from(winner.is_some()), totals)
-}
-
-impl<const N: usize, const CLOCKWISE: bool> PlayObserved for Kadalis<N, CLOCKWISE> {
+impl<const N: usize, const CLOCKWISE: bool> PlayObserved for RioKadalis<N, CLOCKWISE> {
     /// Reports each lap (the move's, then each relay) with its lift, each stone, each
     /// closed pit passed over, and each four taken: by the row's owner mid-lap, by the
     /// mover at the lap's last stone (binikh). An endless move reports its laps until
@@ -690,7 +686,7 @@ impl<const N: usize, const CLOCKWISE: bool> PlayObserved for Kadalis<N, CLOCKWIS
     }
 }
 
-impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
+impl<const N: usize, const CLOCKWISE: bool> Position for RioKadalis<N, CLOCKWISE> {
     type Move = Move;
     type MoveList = MoveList;
     type Setup = Setup<N>;
@@ -706,7 +702,7 @@ impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
     /// # Errors
     /// [`SetupError::SeedTotal`].
     fn from_setup(setup: Setup<N>) -> Result<Self, SetupError> {
-        let () = Self::VARIANT_OK;
+        let () = Self::VALID_VARIANT;
         let found = setup.total();
         if found > u16::from(Self::STONES) {
             return Err(SetupError::SeedTotal {
@@ -788,7 +784,7 @@ impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
         if self.row_has_stones(self.turn) {
             return Status::Ongoing;
         }
-        Status::Over(round_outcome(self.totals()))
+        Status::Over(self.outcome_taking_rows().with_reason(end::REGULAR))
     }
 
     fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
@@ -798,11 +794,11 @@ impl<const N: usize, const CLOCKWISE: bool> Position for Kadalis<N, CLOCKWISE> {
 
 // Display (`x` for a closed pit; the direction and an annulment are not part of the
 // notation), FromStr (at most the variant's stones) and TryFrom<Setup>.
-mancala_core::position_text!(Kadalis<N, CLOCKWISE>, Setup<N>, N; CLOCKWISE: bool);
+mancala_core::position_text!(RioKadalis<N, CLOCKWISE>, Setup<N>, N; CLOCKWISE: bool);
 
-impl<const N: usize, const CLOCKWISE: bool> fmt::Debug for Kadalis<N, CLOCKWISE> {
+impl<const N: usize, const CLOCKWISE: bool> fmt::Debug for RioKadalis<N, CLOCKWISE> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Kadalis<{N}, {CLOCKWISE}>(\"{self}\"")?;
+        write!(f, "RioKadalis<{N}, {CLOCKWISE}>(\"{self}\"")?;
         if self.annulled {
             f.write_str(", annulled")?;
         }

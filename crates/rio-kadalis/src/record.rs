@@ -4,8 +4,7 @@
 use mancala_core::record::{History, Repetition};
 use mancala_core::{ByPlayer, Outcome};
 
-use crate::Kadalis;
-use crate::position::round_outcome;
+use crate::RioKadalis;
 
 /// A round with its history (rule 6): the moves played, every position reached, and the
 /// repetition rule that the history-free position cannot apply. It is the core's
@@ -21,17 +20,17 @@ use crate::position::round_outcome;
 ///
 /// The history starts with the round's first position and starts afresh with the
 /// position right after each capture: a capture takes 4 stones off the board for good,
-/// so no position before it can come back. [`Kadalis`] itself keeps no history, so
+/// so no position before it can come back. [`RioKadalis`] itself keeps no history, so
 /// perft and [`Position`](crate::Position) are exactly rules 1–4. The check is a bit
 /// filter of the positions since the last capture, confirmed by comparing whole
 /// positions. An endless move (rule 3) annuls the round and is never a repetition (an
 /// annulled position differs from every earlier one by its flag).
 ///
 /// ```
-/// use rio_kadalis::{Game, Kadalis, Record, Status};
+/// use rio_kadalis::{Game, RioKadalis, Record, Status};
 /// // 2×5, only each player's e open, one stone in each: South's e relays through
 /// // North's e back to one stone each, North to move; North's e does the same.
-/// let start: Kadalis<5> = "x,x,x,x,1/x,x,x,x,1 20-16 S".parse().unwrap();
+/// let start: RioKadalis<5> = "x,x,x,x,1/x,x,x,x,1 20-16 S".parse().unwrap();
 /// let mut round = Game::new(start);
 /// round.play("e".parse().unwrap()).unwrap();
 /// assert_eq!(round.position().to_string(), "x,x,x,x,1/x,x,x,x,1 20-16 N");
@@ -46,15 +45,17 @@ use crate::position::round_outcome;
 /// round.reset(start);
 /// assert_eq!(round, Game::new(start));
 /// ```
-pub type Game<const N: usize = 6, const CLOCKWISE: bool = false> = History<Kadalis<N, CLOCKWISE>>;
+pub type Game<const N: usize = 6, const CLOCKWISE: bool = false> =
+    History<RioKadalis<N, CLOCKWISE>>;
 
 /// Rule 6's history: what only a capture changes is the stones captured; a round that
 /// repeats is scored as rule 4 scores it.
-impl<const N: usize, const CLOCKWISE: bool> Repetition for Kadalis<N, CLOCKWISE> {
+impl<const N: usize, const CLOCKWISE: bool> Repetition for RioKadalis<N, CLOCKWISE> {
     type Captures = ByPlayer<u8>;
 
     fn repetition_outcome(&self) -> Outcome {
-        round_outcome(self.totals())
+        self.outcome_taking_rows()
+            .with_reason(crate::end::REPETITION)
     }
 
     fn captures(&self) -> ByPlayer<u8> {

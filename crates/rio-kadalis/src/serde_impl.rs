@@ -12,13 +12,13 @@ use mancala_core::Position;
 use serde::de::{self, Deserialize, Deserializer};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::Kadalis;
+use crate::RioKadalis;
 
 /// The name of the map in formats that name structs.
 const NAME: &str = "Kadalis";
 
 /// A position written as its notation string.
-struct Notation<'a, const N: usize, const CLOCKWISE: bool>(&'a Kadalis<N, CLOCKWISE>);
+struct Notation<'a, const N: usize, const CLOCKWISE: bool>(&'a RioKadalis<N, CLOCKWISE>);
 
 impl<const N: usize, const CLOCKWISE: bool> Serialize for Notation<'_, N, CLOCKWISE> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -26,7 +26,7 @@ impl<const N: usize, const CLOCKWISE: bool> Serialize for Notation<'_, N, CLOCKW
     }
 }
 
-impl<const N: usize, const CLOCKWISE: bool> Serialize for Kadalis<N, CLOCKWISE> {
+impl<const N: usize, const CLOCKWISE: bool> Serialize for RioKadalis<N, CLOCKWISE> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_struct(NAME, 2)?;
         map.serialize_field("position", &Notation(self))?;
@@ -36,7 +36,7 @@ impl<const N: usize, const CLOCKWISE: bool> Serialize for Kadalis<N, CLOCKWISE> 
 }
 
 /// A position read from its notation string (validated, never annulled).
-struct Parsed<const N: usize, const CLOCKWISE: bool>(Kadalis<N, CLOCKWISE>);
+struct Parsed<const N: usize, const CLOCKWISE: bool>(RioKadalis<N, CLOCKWISE>);
 
 impl<'de, const N: usize, const CLOCKWISE: bool> Deserialize<'de> for Parsed<N, CLOCKWISE> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -65,7 +65,7 @@ impl fmt::Display for NotEndless {
     }
 }
 
-impl<'de, const N: usize, const CLOCKWISE: bool> Deserialize<'de> for Kadalis<N, CLOCKWISE> {
+impl<'de, const N: usize, const CLOCKWISE: bool> Deserialize<'de> for RioKadalis<N, CLOCKWISE> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let fields = Fields::<N, CLOCKWISE>::deserialize(deserializer)?;
         let position = fields.position.0;

@@ -6,7 +6,7 @@ mod common;
 use common::{RefRound, ref_perft};
 use mancala_core::perft::{perft, perft_bulk};
 use mancala_testkit::{PerftCase, perft_file};
-use rio_kadalis::Kadalis;
+use rio_kadalis::RioKadalis;
 
 const VECTORS: &str = include_str!("rio-kadalis.perft");
 
@@ -16,7 +16,7 @@ fn check_case<const N: usize, const CW: bool>(
     max_nodes: u64,
     max_ref_nodes: u64,
 ) -> usize {
-    let p: Kadalis<N, CW> = case
+    let p: RioKadalis<N, CW> = case
         .position
         .parse()
         .unwrap_or_else(|e| panic!("{}: {e}", case.id));

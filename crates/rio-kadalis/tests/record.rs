@@ -9,8 +9,8 @@ use mancala_testkit::{Rng, counted};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rio_kadalis::{
-    ByPlayer, Game, IllegalMove, Kadalis, Match, MatchError, Move, Player, Position, Reason,
-    Record, Series, Status,
+    ByPlayer, Game, IllegalMove, Match, MatchError, Move, Player, Position, Reason, Record,
+    RioKadalis, Series, Status,
 };
 
 fn mv(s: &str) -> Move {
@@ -39,7 +39,7 @@ fn same<const N: usize, const CW: bool>(round: &Game<N, CW>, r: &RefRecord) {
 }
 
 /// Plays always the first legal move through a record until the round ends.
-fn first_moves<const N: usize, const CW: bool>(start: Kadalis<N, CW>) -> Game<N, CW> {
+fn first_moves<const N: usize, const CW: bool>(start: RioKadalis<N, CW>) -> Game<N, CW> {
     let mut round = Game::new(start);
     let mut r = RefRecord::new(RefRound::parse(&start.to_string(), N, CW));
     while round.status() == Status::Ongoing {
@@ -109,7 +109,7 @@ fn first_legal_moves_from_the_start_cycle_and_end() {
     // move makes the round's last capture; then the round runs into the six-move cycle
     // of the test above, one move in: the position after move 23 repeats the one after
     // move 17.
-    let round = first_moves(Kadalis::<6>::new());
+    let round = first_moves(RioKadalis::<6>::new());
     assert_eq!(round.moves().len(), 23);
     assert!(round.is_repetition());
     assert_eq!(round.positions()[17], *round.position());
@@ -120,21 +120,21 @@ fn first_legal_moves_from_the_start_cycle_and_end() {
     assert_eq!(round.since_last_capture().len(), 8);
     assert_eq!(round.status().to_string(), "over 27-21 S 1");
     // Clockwise it cycles too; on 2×5 counter-clockwise the round ends by rule 4.
-    let cw = first_moves(Kadalis::<6, true>::new());
+    let cw = first_moves(RioKadalis::<6, true>::new());
     assert!(cw.is_repetition());
     assert_eq!(cw.status().to_string(), "over 26-22 S 1");
-    let five = first_moves(Kadalis::<5>::new());
+    let five = first_moves(RioKadalis::<5>::new());
     assert!(!five.is_repetition());
     assert_eq!(five.status(), five.position().status());
-    let five_cw = first_moves(Kadalis::<5, true>::new());
+    let five_cw = first_moves(RioKadalis::<5, true>::new());
     assert!(five_cw.is_repetition());
 }
 
 #[test]
 fn a_capture_restarts_the_history() {
     // From the 2×6 start, first legal moves: find the captures and check the window.
-    let full = first_moves(Kadalis::<6>::new());
-    let mut round = Game::new(Kadalis::<6>::new());
+    let full = first_moves(RioKadalis::<6>::new());
+    let mut round = Game::new(RioKadalis::<6>::new());
     let mut captures = vec![0];
     for &m in full.moves() {
         let before = round.position().stores();
@@ -164,7 +164,7 @@ fn a_capture_restarts_the_history() {
         let previous = captures.last().copied().unwrap_or(0);
         assert_eq!(round.since_last_capture(), &round.positions()[previous..]);
     }
-    assert_eq!(round, Game::new(Kadalis::new()));
+    assert_eq!(round, Game::new(RioKadalis::new()));
 }
 
 #[test]
@@ -220,10 +220,10 @@ fn undo_and_reset() {
     while round.undo().is_some() {}
     assert_eq!(round, Game::new(start.parse().unwrap()));
     // reset keeps the buffers.
-    let mut round = first_moves(Kadalis::<6>::new());
+    let mut round = first_moves(RioKadalis::<6>::new());
     let capacity = round.positions().len();
-    round.reset(Kadalis::new());
-    assert_eq!(round, Game::new(Kadalis::new()));
+    round.reset(RioKadalis::new());
+    assert_eq!(round, Game::new(RioKadalis::new()));
     assert!(round.positions().len() < capacity);
 }
 

@@ -11,11 +11,11 @@ use common::{RefMatch, RefRound, ref_perft};
 use mancala_core::perft::perft;
 use mancala_testkit::Rng;
 use rio_kadalis::{
-    ByPlayer, Kadalis, Match, Move, Player, Position, Record, Series, Setup, Status,
+    ByPlayer, Match, Move, Player, Position, Record, RioKadalis, Series, Setup, Status,
 };
 
 /// Compares one position with the reference: notation, status, legal moves.
-fn same<const N: usize, const CW: bool>(p: &Kadalis<N, CW>, r: &RefRound) {
+fn same<const N: usize, const CW: bool>(p: &RioKadalis<N, CW>, r: &RefRound) {
     assert_eq!(p.to_string(), r.notation());
     assert_eq!(p.status().to_string(), r.status(), "{p:?}");
     let moves: Vec<usize> = p.legal_moves().iter().map(|m| m.index()).collect();
@@ -26,7 +26,7 @@ fn same<const N: usize, const CW: bool>(p: &Kadalis<N, CW>, r: &RefRound) {
 /// Plays random games from `start` on both implementations.
 fn random_games<const N: usize, const CW: bool>(start: &str, games: usize, rng: &mut Rng) {
     for _ in 0..games {
-        let mut p: Kadalis<N, CW> = start.parse().unwrap();
+        let mut p: RioKadalis<N, CW> = start.parse().unwrap();
         let mut r = RefRound::parse(start, N, CW);
         same(&p, &r);
         // A round can go on forever between moves (positions cycling); the position does
@@ -81,7 +81,7 @@ fn random_position<const N: usize>(rng: &mut Rng, max: usize, closed_odds: usize
         stores: ByPlayer::new(cs, cn),
         to_move: turn,
     };
-    Kadalis::<N>::from_setup(setup).unwrap().to_string()
+    RioKadalis::<N>::from_setup(setup).unwrap().to_string()
 }
 
 fn all_variants_random_games(games: usize, seed: u64) {
@@ -110,7 +110,7 @@ fn random_positions<const N: usize, const CW: bool>(count: usize, rng: &mut Rng)
         let max = 1 + rng.below(6);
         let odds = 2 + rng.below(6);
         let start = random_position::<N>(rng, max, odds);
-        let p: Kadalis<N, CW> = start.parse().unwrap();
+        let p: RioKadalis<N, CW> = start.parse().unwrap();
         let r = RefRound::parse(&start, N, CW);
         same(&p, &r);
         // Every move from here, then a random game on.
@@ -240,7 +240,7 @@ fn many_random_matches_agree_with_reference() {
 
 /// Perft of the fast implementation against the reference.
 fn perft_agrees<const N: usize, const CW: bool>(start: &str, depth: u32) {
-    let p: Kadalis<N, CW> = start.parse().unwrap();
+    let p: RioKadalis<N, CW> = start.parse().unwrap();
     let r = RefRound::parse(start, N, CW);
     for d in 0..=depth {
         assert_eq!(perft(&p, d), ref_perft(&r, d), "{start} depth {d}");

@@ -7,8 +7,8 @@ mod common;
 
 use common::RefRound;
 use rio_kadalis::{
-    ByPlayer, IllegalMove, Kadalis, Match, MatchError, Move, NotationError, ParsePositionError,
-    Player, Position, Reason, Record, Series, Setup, SetupError, Status, fill_row,
+    ByPlayer, IllegalMove, Match, MatchError, Move, NotationError, ParsePositionError, Player,
+    Position, Reason, Record, RioKadalis, Series, Setup, SetupError, Status, fill_row,
 };
 
 fn mv(s: &str) -> Move {
@@ -16,8 +16,8 @@ fn mv(s: &str) -> Move {
 }
 
 /// Plays `moves` from `from` and returns the position (and checks the reference agrees).
-fn after<const N: usize, const CW: bool>(from: &str, moves: &[&str]) -> Kadalis<N, CW> {
-    let mut p: Kadalis<N, CW> = from.parse().unwrap();
+fn after<const N: usize, const CW: bool>(from: &str, moves: &[&str]) -> RioKadalis<N, CW> {
+    let mut p: RioKadalis<N, CW> = from.parse().unwrap();
     let mut r = RefRound::parse(from, N, CW);
     for m in moves {
         p.play(mv(m)).unwrap();
@@ -36,17 +36,17 @@ fn six(from: &str, moves: &[&str]) -> String {
 
 #[test]
 fn rule1_moves_are_own_open_pits_with_stones() {
-    let p: Kadalis = "x,0,3,0,1,2/5,5,5,5,5,5 0-0 S".parse().unwrap();
+    let p: RioKadalis = "x,0,3,0,1,2/5,5,5,5,5,5 0-0 S".parse().unwrap();
     let moves: Vec<String> = p.legal_moves().iter().map(ToString::to_string).collect();
     assert_eq!(moves, ["c", "e", "f"]);
-    let q: Kadalis = "x,0,3,0,1,2/5,x,0,5,5,1 0-0 N".parse().unwrap();
+    let q: RioKadalis = "x,0,3,0,1,2/5,x,0,5,5,1 0-0 N".parse().unwrap();
     let moves: Vec<String> = q.legal_moves().iter().map(ToString::to_string).collect();
     assert_eq!(moves, ["a", "d", "e", "f"]);
 }
 
 #[test]
 fn rule1_refused_moves_say_why_and_change_nothing() {
-    let p: Kadalis = "x,0,3,0,1,2/5,5,5,5,5,5 0-0 S".parse().unwrap();
+    let p: RioKadalis = "x,0,3,0,1,2/5,5,5,5,5,5 0-0 S".parse().unwrap();
     for (m, e) in [
         ("a", IllegalMove::Rule(Reason::ClosedPit { pit: 'a' })),
         ("b", IllegalMove::EmptyPit { pit: 'b' }),
@@ -60,7 +60,7 @@ fn rule1_refused_moves_say_why_and_change_nothing() {
             format!("pit {m} is {}", if m == "a" { "closed" } else { "empty" })
         );
     }
-    let mut five: Kadalis<5> = "4,4,4,4,4/4,4,4,4,4 0-0 S".parse().unwrap();
+    let mut five: RioKadalis<5> = "4,4,4,4,4/4,4,4,4,4 0-0 S".parse().unwrap();
     let before = five;
     assert_eq!(five.play(mv("f")), Err(IllegalMove::NoSuchPit { pit: 'f' }));
     assert_eq!(five, before);
@@ -194,7 +194,7 @@ fn rule3_endless_move_annuls_the_round() {
     // Three open pits a=2, b=0, c=1. a(2): b 1, c 2 → lift c(2): a 1, b 2 → lift b(2):
     // c 1, a 2 → lift a(2) with b=0, c=1: the first lap again, for ever.
     let start = "2,0,1,x,x,x/x,x,x,x,x,x 0-0 S";
-    let p: Kadalis = start.parse().unwrap();
+    let p: RioKadalis = start.parse().unwrap();
     let mut q = p;
     q.play(mv("a")).unwrap();
     assert_eq!(q.status(), Status::Annulled);
@@ -214,7 +214,7 @@ fn rule3_endless_move_annuls_the_round() {
 fn rule3_endless_move_on_a_full_board() {
     // No closed pit: every lap lifts 2 or 3 and the 1,0,1,0 pattern travels round.
     let start = "3,1,0,1,0,1/0,1,0,1,0,1 20-16 S";
-    let mut p: Kadalis = start.parse().unwrap();
+    let mut p: RioKadalis = start.parse().unwrap();
     p.play(mv("a")).unwrap();
     assert_eq!(p.status(), Status::Annulled);
     assert_eq!(p.to_string(), start);
@@ -256,7 +256,7 @@ fn endless_states(ring: usize) -> (u64, Option<String>) {
             stores: ByPlayer::new(0, 0),
             to_move: Player::South,
         };
-        let mut p = Kadalis::<6>::from_setup(setup).unwrap();
+        let mut p = RioKadalis::<6>::from_setup(setup).unwrap();
         let text = p.to_string();
         p.play(mv("a")).unwrap();
         if ring <= 9 {
@@ -323,7 +323,7 @@ fn rule4_round_ends_when_the_player_to_move_has_no_stone() {
     assert_eq!(q.play(mv("a")), Err(IllegalMove::GameOver));
     // Stones left in the opponent's row are theirs: North to move with none, South
     // takes its 3.
-    let r: Kadalis = "0,0,0,0,2,1/0,0,0,0,0,0 20-24 N".parse().unwrap();
+    let r: RioKadalis = "0,0,0,0,2,1/0,0,0,0,0,0 20-24 N".parse().unwrap();
     let outcome = r.status().outcome().unwrap();
     assert_eq!(outcome.totals, Some(ByPlayer::new(23, 24)));
     assert_eq!(outcome.winner, Some(Player::North));
@@ -333,9 +333,9 @@ fn rule4_round_ends_when_the_player_to_move_has_no_stone() {
 #[test]
 fn rule4_a_round_ends_with_stones_only_in_the_other_row() {
     // The end depends on the player to move only.
-    let p: Kadalis = "0,0,0,0,0,0/1,0,0,0,0,0 24-20 N".parse().unwrap();
+    let p: RioKadalis = "0,0,0,0,0,0/1,0,0,0,0,0 24-20 N".parse().unwrap();
     assert_eq!(p.status(), Status::Ongoing);
-    let q: Kadalis = "0,0,0,0,0,0/1,0,0,0,0,0 24-20 S".parse().unwrap();
+    let q: RioKadalis = "0,0,0,0,0,0/1,0,0,0,0,0 24-20 S".parse().unwrap();
     assert_eq!(q.status().to_string(), "over 24-21 S 1");
 }
 
@@ -351,7 +351,7 @@ fn rule4_drawn_round() {
 fn rule4_winner_counts_stones_from_the_round_not_net_gain() {
     // A round from stocks 40-8 (reserves 16-0): North ends it with fewer stones than
     // it started with, and still wins the round by having more than South.
-    let p: Kadalis = "0,0,0,0,0,0/x,x,x,x,0,0 12-20 S".parse().unwrap();
+    let p: RioKadalis = "0,0,0,0,0,0/x,x,x,x,0,0 12-20 S".parse().unwrap();
     assert_eq!(p.status().to_string(), "over 12-20 N 1");
 }
 
@@ -373,14 +373,14 @@ fn rule5_filling_a_round_from_stocks() {
         fill_row::<5>(13),
         ([None, None, Some(4), Some(4), Some(4)], 1)
     );
-    let (p, reserves) = Kadalis::<6>::from_stocks(ByPlayer::new(30, 18), Player::North).unwrap();
+    let (p, reserves) = RioKadalis::<6>::from_stocks(ByPlayer::new(30, 18), Player::North).unwrap();
     assert_eq!(p.to_string(), "4,4,4,4,4,4/x,x,4,4,4,4 0-0 N");
     assert_eq!(reserves, ByPlayer::new(6, 2));
-    let (p, reserves) = Kadalis::<5>::from_stocks(ByPlayer::new(13, 27), Player::South).unwrap();
+    let (p, reserves) = RioKadalis::<5>::from_stocks(ByPlayer::new(13, 27), Player::South).unwrap();
     assert_eq!(p.to_string(), "x,x,4,4,4/4,4,4,4,4 0-0 S");
     assert_eq!(reserves, ByPlayer::new(1, 7));
     assert_eq!(
-        Kadalis::<5>::from_stocks(ByPlayer::new(30, 11), Player::South),
+        RioKadalis::<5>::from_stocks(ByPlayer::new(30, 11), Player::South),
         Err(SetupError::SeedTotal {
             found: 41,
             limit: 40
@@ -479,7 +479,7 @@ fn rule3_annulled_round_is_replayed_with_the_same_stocks() {
                     let (stocks, starter) = (m.stocks(), m.first_player());
                     m.next_game(None).unwrap();
                     let (fresh, reserves) =
-                        Kadalis::from_stocks(stocks, starter.opponent()).unwrap();
+                        RioKadalis::from_stocks(stocks, starter.opponent()).unwrap();
                     assert_eq!(*m.game().position(), fresh);
                     assert_eq!(m.reserves(), reserves);
                     assert_eq!(m.stocks(), stocks);
@@ -555,9 +555,9 @@ fn notation_round_trips_and_errors() {
         "0,11,3,0,2,0/x,x,x,x,x,0 8-4 N",
         "x,x,x,x,x,x/x,x,x,x,x,x 24-24 N",
     ] {
-        assert_eq!(s.parse::<Kadalis>().unwrap().to_string(), s);
+        assert_eq!(s.parse::<RioKadalis>().unwrap().to_string(), s);
     }
-    let e = |s: &str| s.parse::<Kadalis>().unwrap_err();
+    let e = |s: &str| s.parse::<RioKadalis>().unwrap_err();
     let n = ParsePositionError::Notation;
     assert_eq!(e(""), n(NotationError::Empty));
     assert_eq!(
@@ -616,7 +616,7 @@ fn notation_round_trips_and_errors() {
     );
     assert!(
         "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"
-            .parse::<Kadalis<5>>()
+            .parse::<RioKadalis<5>>()
             .is_err()
     );
     assert_eq!(
@@ -637,20 +637,20 @@ fn notation_round_trips_and_errors() {
 
 #[test]
 fn setup_round_trips() {
-    let p: Kadalis<5, true> = "x,1,2,3,0/7,x,0,0,9 4-8 N".parse().unwrap();
+    let p: RioKadalis<5, true> = "x,1,2,3,0/7,x,0,0,9 4-8 N".parse().unwrap();
     let setup = p.to_setup();
     assert_eq!(setup.pits.south, [None, Some(1), Some(2), Some(3), Some(0)]);
     assert_eq!(setup.stores, ByPlayer::new(4, 8));
     assert_eq!(setup.to_move, Player::North);
-    assert_eq!(Kadalis::<5, true>::from_setup(setup), Ok(p));
-    assert_eq!(Kadalis::<5, true>::try_from(setup), Ok(p));
+    assert_eq!(RioKadalis::<5, true>::from_setup(setup), Ok(p));
+    assert_eq!(RioKadalis::<5, true>::try_from(setup), Ok(p));
     // The setup reads and writes the notation, without checking the total.
     assert_eq!(setup.to_string(), "x,1,2,3,0/7,x,0,0,9 4-8 N");
     assert_eq!("x,1,2,3,0/7,x,0,0,9 4-8 N".parse::<Setup<5>>(), Ok(setup));
     assert_eq!(setup.total(), 34);
     let too_many: Setup<5> = "9,9,9,9,9/0,0,0,0,0 0-0 S".parse().unwrap();
     assert_eq!(
-        Kadalis::<5>::from_setup(too_many),
+        RioKadalis::<5>::from_setup(too_many),
         Err(SetupError::SeedTotal {
             found: 45,
             limit: 40
@@ -661,8 +661,8 @@ fn setup_round_trips() {
         "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"
     );
     assert_eq!(
-        Kadalis::<6>::from_setup(Setup::default()),
-        Ok(Kadalis::new())
+        RioKadalis::<6>::from_setup(Setup::default()),
+        Ok(RioKadalis::new())
     );
     assert_eq!(
         p.row(Player::North),
@@ -675,7 +675,7 @@ fn setup_round_trips() {
 
 #[test]
 fn pits_and_board_never_panic() {
-    let p: Kadalis<5, true> = "x,1,2,3,0/7,x,0,0,9 4-8 N".parse().unwrap();
+    let p: RioKadalis<5, true> = "x,1,2,3,0/7,x,0,0,9 4-8 N".parse().unwrap();
     assert_eq!(p.pit(Player::North, 4), Some(9));
     assert_eq!(p.pit(Player::North, 1), None); // closed
     assert_eq!(p.pit(Player::South, 4), Some(0));

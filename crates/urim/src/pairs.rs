@@ -61,7 +61,7 @@ impl<const N: usize> PairRules<N> {
     /// The rules on rows of `N` pits.
     #[must_use]
     pub const fn new() -> Self {
-        let () = Urim::<N>::VALID;
+        let () = Urim::<N>::VALID_VARIANT;
         PairRules
     }
 

@@ -7,18 +7,12 @@ use arrayvec::ArrayVec;
 use mancala_core::capture::capture_run;
 use mancala_core::events::{LapKind, PitId, PlayObserved, SowEvent, SowObserver, report_start};
 use mancala_core::sow::{Direction, sow};
-use mancala_core::{Board, ByPlayer, EndReason, Outcome, Player, Position, Status};
+use mancala_core::{Board, ByPlayer, Outcome, Player, Position, Status};
 
-use crate::setup::{Setup, SetupError};
+use crate::setup::{CAP, SEEDS_PER_PIT, Setup, SetupError};
 
 /// The most pits a row has in any variant (2×7).
 pub const MAX_PITS: usize = 7;
-
-/// The most seeds a pit ever holds (rule 3): a pit holding this many is passed over.
-pub const CAP: u8 = 17;
-
-/// The seed counts per pit the variants start with (rule 1).
-pub const SEEDS_PER_PIT: [u8; 2] = [3, 4];
 
 /// A move: the mover's pit, named by its letter from the mover's left (`a`, `b`, …).
 ///
@@ -231,7 +225,8 @@ const fn row_mask(from: usize, to: usize) -> u128 {
 
 impl<const N: usize> Urim<N> {
     /// Refuses, at compile time, boards other than 2×6 and 2×7.
-    pub(crate) const VALID: () = assert!(N == 6 || N == 7, "urim is played on rows of 6 or 7 pits");
+    pub(crate) const VALID_VARIANT: () =
+        assert!(N == 6 || N == 7, "urim is played on rows of 6 or 7 pits");
     /// The number of pits on the board.
     const LEN: usize = 2 * N;
     /// See [`laps`].
@@ -276,7 +271,7 @@ impl<const N: usize> Urim<N> {
     /// Builds the position from a valid setup (one that [`Setup::validate`] accepts,
     /// or the start of a variant).
     pub(crate) fn from_checked_setup(setup: &Setup<N>) -> Self {
-        let () = Self::VALID;
+        let () = Self::VALID_VARIANT;
         let mut pits = [0; 16];
         pits[..N].copy_from_slice(&setup.pits[setup.to_move]);
         pits[8..8 + N].copy_from_slice(&setup.pits[setup.to_move.opponent()]);
@@ -384,7 +379,7 @@ impl<const N: usize> Urim<N> {
         stores: ByPlayer<u8>,
         to_move: Player,
     ) -> Result<Self, SetupError> {
-        let () = Self::VALID;
+        let () = Self::VALID_VARIANT;
         if rows & !(Self::OWN_ROW | Self::OTHER_ROW) != 0 {
             return Err(SetupError::OutsideRows { pits: N });
         }
@@ -693,11 +688,25 @@ impl<const N: usize> Urim<N> {
             .wrapping_mul(0xbf58_476d_1ce4_e5b9)
     }
 
-    /// The final totals if the game ended here by endless circulation (rule 6): each
-    /// player's store plus the seeds in their own row.
+    /// The final totals if each player took the seeds in their own row here (the end
+    /// by endless circulation, rule 6): each player's store plus their row.
+    #[must_use]
+    pub fn totals(&self) -> ByPlayer<u16> {
+        ByPlayer::from_fn(|p| u16::from(self.stores[p]) + self.seeds_in_row(p))
+    }
+
+    /// The old name of [`totals`](Urim::totals).
+    #[deprecated(note = "renamed to totals")]
     #[must_use]
     pub fn circulation_totals(&self) -> ByPlayer<u16> {
-        ByPlayer::from_fn(|p| u16::from(self.stores[p]) + self.seeds_in_row(p))
+        self.totals()
+    }
+
+    /// The outcome if the game ended here with each player taking the seeds in their own
+    /// row (rule 6), scored by rule 7; the reason is the caller's to give.
+    #[must_use]
+    pub fn outcome_taking_rows(&self) -> Outcome {
+        outcome_from_totals(self.totals())
     }
 
     /// The final totals if the game is over by starvation (rule 5): the player to move
@@ -726,14 +735,14 @@ impl<const N: usize> Default for Urim<N> {
 ///
 /// ```
 /// use mancala_core::{ByPlayer, Player};
-/// use urim::score;
-/// let o = score(ByPlayer::new(27, 9));
+/// use urim::outcome_from_totals;
+/// let o = outcome_from_totals(ByPlayer::new(27, 9));
 /// assert_eq!((o.winner, o.points), (Some(Player::South), 2));
-/// assert_eq!(score(ByPlayer::new(10, 26)).points, 1);
-/// assert_eq!(score(ByPlayer::new(18, 18)).winner, None);
+/// assert_eq!(outcome_from_totals(ByPlayer::new(10, 26)).points, 1);
+/// assert_eq!(outcome_from_totals(ByPlayer::new(18, 18)).winner, None);
 /// ```
 #[must_use]
-pub fn score(totals: ByPlayer<u16>) -> Outcome {
+pub fn outcome_from_totals(totals: ByPlayer<u16>) -> Outcome {
     let total = u32::from(totals.south) + u32::from(totals.north);
     let winner = Player::ALL
         .into_iter()
@@ -744,6 +753,13 @@ pub fn score(totals: ByPlayer<u16>) -> Outcome {
         Some(_) => 1,
     };
     Outcome::with_totals(winner, points, totals)
+}
+
+/// The old name of [`outcome_from_totals`].
+#[deprecated(note = "renamed to outcome_from_totals")]
+#[must_use]
+pub fn score(totals: ByPlayer<u16>) -> Outcome {
+    outcome_from_totals(totals)
 }
 
 /// The least total that scores 2 points when `total` seeds are in play: `⌈3T/4⌉`
@@ -860,7 +876,9 @@ impl<const N: usize> Position for Urim<N> {
     fn status(&self) -> Status {
         match self.starvation_totals() {
             None => Status::Ongoing,
-            Some(totals) => Status::Over(score(totals).with_reason(EndReason::Starvation)),
+            Some(totals) => {
+                Status::Over(outcome_from_totals(totals).with_reason(crate::end::STARVATION))
+            }
         }
     }
 
@@ -928,7 +946,7 @@ mod tests {
         assert_eq!(two_points_from(42), 32);
         assert_eq!(two_points_from(48), 36);
         assert_eq!(two_points_from(56), 42);
-        // Past the game's totals too, with no overflow (issue 13).
+        // Past the game's totals too, with no overflow.
         assert_eq!(two_points_from(21_846), 16_385);
         assert_eq!(two_points_from(u16::MAX), 49_152);
         assert_eq!(two_points_from(0), 0);

@@ -9,15 +9,16 @@ use mancala_core::record::{History, Record, Repetition};
 use mancala_core::series::Series;
 use mancala_core::{ByPlayer, Outcome, Player, Status};
 
-use crate::position::{Move, Reason, SEEDS_PER_PIT, Urim, score};
-use crate::setup::{Setup, SetupError};
+use crate::position::{Move, Reason, Urim};
+use crate::setup::{SEEDS_PER_PIT, Setup, SetupError};
 
 /// Rule 6's history: what only a capture changes is the stores.
 impl<const N: usize> Repetition for Urim<N> {
     type Captures = ByPlayer<u8>;
 
     fn repetition_outcome(&self) -> Outcome {
-        score(self.circulation_totals())
+        self.outcome_taking_rows()
+            .with_reason(crate::end::REPETITION)
     }
 
     fn captures(&self) -> ByPlayer<u8> {
@@ -25,7 +26,7 @@ impl<const N: usize> Repetition for Urim<N> {
     }
 
     #[inline]
-    fn play_reporting_capture(&mut self, m: Move) -> bool {
+    fn play_capturing(&mut self, m: Move) -> bool {
         self.play_capturing(m) > 0
     }
 
@@ -93,7 +94,7 @@ pub type MatchError = mancala_core::series::MatchError<Reason>;
 ///     m.play(mv, None).unwrap();
 /// }
 /// assert_eq!(m.results().len(), 1);
-/// if !m.is_over() {
+/// if !m.is_finished() {
 ///     m.next_game(None).unwrap();
 ///     assert_eq!(m.first_player(), Player::North);
 ///     assert_eq!(m.game().position().side_to_move(), Player::North);

@@ -5,7 +5,11 @@
 use mancala_core::Player;
 use mancala_core::notation::pit_letter;
 
-use crate::position::{CAP, SEEDS_PER_PIT};
+/// The most seeds a pit ever holds (rule 3): a pit holding this many is passed over.
+pub const CAP: u8 = 17;
+
+/// The seed counts per pit the variants start with (rule 1).
+pub const SEEDS_PER_PIT: [u8; 2] = [3, 4];
 
 /// Why a [`Setup`] is not a position of Urim ([`Position::from_setup`]).
 ///

@@ -461,8 +461,8 @@ fn refuse<const N: usize>(p: Urim<N>, pick: prop::sample::Index) -> Result<bool,
 }
 
 #[test]
-fn the_calls_of_the_issue_return_errors() {
-    // Issue 13: `Urim::<6>::start_with(3, Player::South)` then `play(PitMove::from_u8(200))`
+fn moves_past_the_row_return_errors() {
+    // `Urim::<6>::start_with(3, Player::South)` then `play(PitMove::from_u8(200))` once
     // panicked. A move past every row can no longer be made, and the largest move
     // there is, `g`, is no pit of a 2×6 board: refused, the position unchanged.
     assert_eq!(Move::from_u8(200), None);
@@ -547,7 +547,7 @@ fn drive_match<const N: usize>(
             }
         }
         prop_assert_eq!(m.score(), sum);
-        prop_assert_eq!(m.is_over(), m.winner().is_some());
+        prop_assert_eq!(m.is_finished(), m.winner().is_some());
     }
     Ok(m.results().len())
 }

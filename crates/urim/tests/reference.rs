@@ -253,7 +253,7 @@ fn random_games<const N: usize>(start: Urim<N>, games: usize, seed: u64) {
             let legal: Vec<usize> = game.legal_moves().iter().map(|m| m.index()).collect();
             if let Some((totals, w, pts)) = r.starved() {
                 assert!(legal.is_empty());
-                let starved = urim::EndReason::Starvation;
+                let starved = urim::end::STARVATION;
                 assert_eq!(game.status(), expect_status(totals, w, pts, starved));
                 break;
             }
@@ -272,7 +272,7 @@ fn random_games<const N: usize>(start: Urim<N>, games: usize, seed: u64) {
                 let totals = [r.stores[0] + r.row_sum(0), r.stores[1] + r.row_sum(1)];
                 let (w, pts) = r.points(totals);
                 assert!(game.is_repetition());
-                let repeated = urim::EndReason::Repetition;
+                let repeated = urim::end::REPETITION;
                 assert_eq!(game.status(), expect_status(totals, w, pts, repeated));
                 assert!(game.legal_moves().is_empty());
                 break;

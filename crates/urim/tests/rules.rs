@@ -2,9 +2,9 @@
 //! by counting seeds (rule numbers as in RULINGS.md, "Urim").
 
 use urim::{
-    ByPlayer, EndReason, Game, IllegalMove, Match, MatchError, Move, NotationError, Outcome,
+    ByPlayer, Game, IllegalMove, Match, MatchError, Move, NotationError, Outcome,
     ParsePositionError, Player, Position, Record, Series, Setup, SetupError, Status, Urim, Urim6,
-    Urim7, score,
+    Urim7, outcome_from_totals,
 };
 
 fn p6(s: &str) -> Urim6 {
@@ -32,7 +32,7 @@ fn letters<const N: usize>(p: &Urim<N>) -> String {
 fn over(south: u16, north: u16, winner: Option<Player>, points: u8) -> Status {
     Status::Over(
         Outcome::with_totals(winner, points, ByPlayer::new(south, north))
-            .with_reason(EndReason::Starvation),
+            .with_reason(urim::end::STARVATION),
     )
 }
 
@@ -40,7 +40,7 @@ fn over(south: u16, north: u16, winner: Option<Player>, points: u8) -> Status {
 fn repeated(south: u16, north: u16, winner: Option<Player>, points: u8) -> Status {
     Status::Over(
         Outcome::with_totals(winner, points, ByPlayer::new(south, north))
-            .with_reason(EndReason::Repetition),
+            .with_reason(urim::end::REPETITION),
     )
 }
 
@@ -327,20 +327,20 @@ fn rule7_thresholds_at_every_edge_of_every_total() {
     // (total, least for 1 point, least for 2 points)
     for (t, one, two) in [(36, 19, 27), (42, 22, 32), (48, 25, 36), (56, 29, 42)] {
         for (mine, points) in [(t, 2), (two, 2), (two - 1, 1), (one, 1)] {
-            let o = score(ByPlayer::new(mine, t - mine));
+            let o = outcome_from_totals(ByPlayer::new(mine, t - mine));
             assert_eq!(
                 (o.winner, o.points),
                 (Some(Player::South), points),
                 "{mine} of {t}"
             );
-            let o = score(ByPlayer::new(t - mine, mine));
+            let o = outcome_from_totals(ByPlayer::new(t - mine, mine));
             assert_eq!(
                 (o.winner, o.points),
                 (Some(Player::North), points),
                 "{mine} of {t}"
             );
         }
-        let draw = score(ByPlayer::new(t / 2, t / 2));
+        let draw = outcome_from_totals(ByPlayer::new(t / 2, t / 2));
         assert_eq!((draw.winner, draw.points), (None, 0), "half of {t}");
         assert_eq!(urim::two_points_from(t), two);
         assert_eq!(one, t / 2 + 1);
@@ -445,7 +445,7 @@ fn rule8_games_alternate_who_starts_until_the_target() {
         assert_eq!(m.game().start().side_to_move(), m.first_player());
         assert_eq!(m.next_game(None), Err(MatchError::GameInProgress));
         finish_game(&mut m);
-        if m.is_over() {
+        if m.is_finished() {
             break;
         }
         m.next_game(None).unwrap();
@@ -568,7 +568,7 @@ fn notation_round_trips_and_moves_are_letters() {
             pits: 7
         })
     );
-    // Upper case reads as lower case (issue 25); past the row it is refused as given.
+    // Upper case reads as lower case; past the row it is refused as given.
     assert_eq!("A".parse::<Move>(), "a".parse::<Move>());
     assert_eq!(
         "H".parse::<Move>(),

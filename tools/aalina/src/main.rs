@@ -18,8 +18,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use mancala_core::{Player, Status};
 use mancala_runtime::elo::{self, PRIOR_DRAWS};
-use mancala_runtime::engine::SPEC_HELP;
-use mancala_runtime::{AnyGame, AnyMove, Engine, Variant, files};
+use mancala_runtime::{AnyGame, AnyMove, Engine, EngineSpec, Variant, files};
 
 use aalina_match::notation::{from_aalina, to_aalina};
 use aalina_match::uci::{Aalina, Launch, process_cpu, thread_cpu};
@@ -33,7 +32,7 @@ struct Cli {
     #[arg(long, value_name = "FILE")]
     jar: PathBuf,
     /// Our engine, as a spec of the library (one thread: no `:Nt`)
-    #[arg(long, default_value = "alphabeta:500ms", value_parser = engine_spec, help = format!("Our engine: {SPEC_HELP}"))]
+    #[arg(long, default_value = "alphabeta:500ms", value_parser = engine_spec, help = format!("Our engine: {}", EngineSpec::GRAMMAR))]
     engine: String,
     /// Aalina's time a move in milliseconds (`go movetime N`); by default the `:<ms>ms`
     /// of --engine
@@ -89,8 +88,8 @@ interval, the Elo difference (maximum likelihood, 1 virtual draw), seeds won, an
 engine's time a move (wall clock and CPU).";
 
 fn engine_spec(spec: &str) -> Result<String, String> {
-    Engine::check_spec(spec)
-        .map(|()| spec.to_string())
+    spec.parse::<EngineSpec>()
+        .map(|_| spec.to_string())
         .map_err(|e| e.to_string())
 }
 
@@ -115,7 +114,7 @@ fn run(cli: &Cli) -> Result<(), String> {
     std::fs::create_dir_all(&cli.out).map_err(|e| format!("{}: {e}", cli.out.display()))?;
     let variant: Variant = "oware"
         .parse()
-        .map_err(|e: mancala_runtime::Error| e.to_string())?;
+        .map_err(|e: mancala_runtime::VariantError| e.to_string())?;
     let jvm_args = if cli.jvm_args.is_empty() {
         ["-XX:ActiveProcessorCount=1", "-XX:+UseSerialGC", "-Xmx1g"]
             .map(String::from)
@@ -223,8 +222,9 @@ fn openings(variant: &Variant, n: u64, plies: u32, seed: u64) -> Result<Vec<Vec<
             ));
         }
         let s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(draw);
-        let mut random = Engine::new("random", variant, s, None).map_err(|e| e.to_string())?;
-        let mut game = AnyGame::new(variant).map_err(|e| e.to_string())?;
+        let mut random =
+            Engine::new(&EngineSpec::Random, variant, s, None).map_err(|e| e.to_string())?;
+        let mut game = AnyGame::new(variant);
         for _ in 0..plies {
             let Some(m) = random.search(&game).map_err(|e| e.to_string())?.best else {
                 break;
@@ -400,14 +400,15 @@ fn play_game(
     ours: Player,
 ) -> Result<Played, String> {
     let err = |e: mancala_runtime::Error| e.to_string();
+    let spec: EngineSpec = cli.engine.parse().map_err(|e| format!("{e}"))?;
     let mut engine = Engine::new(
-        &cli.engine,
+        &spec,
         variant,
         cli.seed.wrapping_add(index),
         cli.db.as_deref(),
     )
     .map_err(err)?;
-    let mut game = AnyGame::new(variant).map_err(err)?;
+    let mut game = AnyGame::new(variant);
     // Every move so far in Aalina's letters.
     let mut history: Vec<char> = Vec::new();
     let play = |game: &mut AnyGame, history: &mut Vec<char>, m: AnyMove| -> Result<(), String> {
@@ -659,8 +660,9 @@ fn check_rules(
     let mut ends = std::collections::BTreeMap::<String, u64>::new();
     let mut out = std::io::stdout().lock();
     for g in 0..n {
-        let mut random = Engine::new("random", variant, seed.wrapping_add(g), None).map_err(err)?;
-        let mut game = AnyGame::new(variant).map_err(err)?;
+        let mut random =
+            Engine::new(&EngineSpec::Random, variant, seed.wrapping_add(g), None).map_err(err)?;
+        let mut game = AnyGame::new(variant);
         let mut history = String::new();
         aalina.send("ucinewgame")?;
         loop {

@@ -48,7 +48,7 @@ mod tests {
 
     /// Plays Aalina's moves (as Aalina writes them) on our game from the start.
     fn play(moves: &[&str]) -> AnyGame {
-        let mut g = AnyGame::new(&"oware".parse().unwrap()).unwrap();
+        let mut g = AnyGame::new(&"oware".parse().unwrap());
         for m in moves {
             let (who, pit) = from_aalina(m).unwrap();
             assert_eq!(who, g.side_to_move(), "{m} is the mover's letter");

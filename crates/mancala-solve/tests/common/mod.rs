@@ -5,7 +5,7 @@
 use std::cell::Cell;
 
 use mancala_core::record::{MoveOf, Record};
-use mancala_solve::SolveGame;
+use mancala_solve::Solvable;
 use mancala_solve::build::check_table;
 use mancala_solve::db::Databases;
 use mancala_solve::rank::Ranker;
@@ -118,7 +118,7 @@ pub fn compare_exact(
 /// (c) A planted wrong bound is caught by the check, naming the board; restored, the
 /// check passes again. `dbs` holds every database of `game` up to `seeds` seeds, in
 /// memory; the planted board has all the seeds in the mover's pit `a`.
-pub fn planted_error_is_caught<G: SolveGame>(game: &G, dbs: &mut Databases, seeds: u32) {
+pub fn planted_error_is_caught<G: Solvable>(game: &G, dbs: &mut Databases, seeds: u32) {
     for s in 0..=seeds {
         let r = check_table(game, dbs, s).unwrap();
         assert_eq!(r.wrong, 0, "{r:?}");
@@ -150,14 +150,20 @@ pub fn planted_error_is_caught<G: SolveGame>(game: &G, dbs: &mut Databases, seed
 /// pass, replayed in every iteration) give the same bounds, byte for byte, for
 /// every database of `game` up to `max` seeds; both iterate (the boards with such
 /// children are most of them).
-pub fn replayed_equals_stored<G: SolveGame>(game: &G, max: u32) {
+pub fn replayed_equals_stored<G: Solvable>(game: &G, max: u32) {
+    use mancala_solve::build::BuildOptions;
     use mancala_solve::db::Table;
-    use mancala_solve::retro::{Children, solve_table_with};
+    use mancala_solve::retro::{Children, RetroStats};
+    let solve = |dbs: &Databases, seeds, children| -> (Vec<u8>, RetroStats) {
+        let options = BuildOptions::new().children(children);
+        let (table, stats) = options.solve_table(game, dbs, seeds).unwrap();
+        (table, stats.unwrap())
+    };
     let mut dbs = Databases::new(game, max).unwrap();
     let mut iterated = 0;
     for seeds in 0..=max {
-        let (stored, a) = solve_table_with(game, &dbs, seeds, Children::Stored, false).unwrap();
-        let (replayed, b) = solve_table_with(game, &dbs, seeds, Children::Replayed, false).unwrap();
+        let (stored, a) = solve(&dbs, seeds, Children::Stored);
+        let (replayed, b) = solve(&dbs, seeds, Children::Replayed);
         assert_eq!(
             (a.children, b.children),
             (Some(Children::Stored), Some(Children::Replayed))

@@ -2,17 +2,18 @@
 //! the build on words against the build on positions.
 
 use mancala_core::{ByPlayer, Outcome};
-use mancala_solve::build::build;
+use mancala_solve::build::BuildOptions;
 use mancala_solve::db::Databases;
 use mancala_solve::unsow::Sowing;
-use mancala_solve::{SolveError, SolveGame};
+use mancala_solve::{NoWords, Solvable, SolveError};
 
 /// A game through its positions only: everything of `G` but its boards in one word
 /// ([`WordMoves`](mancala_solve::game::WordMoves)), so that the build takes its
 /// general path, the one every game without them takes.
 pub struct ByPositions<G>(pub G);
 
-impl<G: SolveGame> SolveGame for ByPositions<G> {
+impl<G: Solvable> Solvable for ByPositions<G> {
+    type Words = NoWords;
     type Pos = G::Pos;
     fn name(&self) -> &'static str {
         self.0.name()
@@ -55,14 +56,20 @@ impl<G: SolveGame> SolveGame for ByPositions<G> {
 /// Builds every database of `fast` (a game with boards in one word) and of the same
 /// game through its positions only ([`ByPositions`]) up to `max` seeds and asserts
 /// they are the same bytes: the build's word path against its general one.
-pub fn words_equal_positions<G: SolveGame + Copy>(fast: &G, max: u32) -> Databases {
+pub fn words_equal_positions<G: Solvable + Copy>(fast: &G, max: u32) -> Databases {
     let slow = &ByPositions(*fast);
     assert!(fast.word_moves().is_some());
     assert!(slow.word_moves().is_none());
     let mut a = Databases::new(fast, max).unwrap();
-    build(fast, &mut a, max, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(max)
+        .build(fast, &mut a, |_| {})
+        .unwrap();
     let mut b = Databases::new(slow, max).unwrap();
-    build(slow, &mut b, max, None, false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(max)
+        .build(slow, &mut b, |_| {})
+        .unwrap();
     for seeds in 0..=max {
         let (x, y) = (a.table(seeds).unwrap(), b.table(seeds).unwrap());
         assert_eq!(

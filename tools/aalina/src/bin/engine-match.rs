@@ -30,7 +30,7 @@ use aalina_match::uci::process_cpu;
 use clap::Parser;
 use mancala_core::{Player, Status};
 use mancala_runtime::elo::{self, PRIOR_DRAWS};
-use mancala_runtime::{AnyGame, Engine, Variant, files};
+use mancala_runtime::{AnyGame, Engine, EngineSpec, Variant, files};
 
 /// Two builds of our engine, each a process, against each other.
 #[derive(Parser, Debug)]
@@ -106,16 +106,22 @@ fn main() -> ExitCode {
 
 fn variant(text: &str) -> Result<Variant, String> {
     text.parse()
-        .map_err(|e: mancala_runtime::Error| e.to_string())
+        .map_err(|e: mancala_runtime::VariantError| e.to_string())
 }
 
 /// The serving side: one engine, answering the driver's lines.
 fn serve(cli: &Cli) -> Result<(), String> {
     let err = |e: mancala_runtime::Error| e.to_string();
     let variant = variant(&cli.variant)?;
-    let spec = cli.engine.as_deref().ok_or("--serve needs --engine")?;
+    let spec: EngineSpec = cli
+        .engine
+        .as_deref()
+        .ok_or("--serve needs --engine")?
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let spec = &spec;
     let mut engine = Engine::new(spec, &variant, 0, cli.db.as_deref()).map_err(err)?;
-    let mut game = AnyGame::with_lot(&variant, 0).map_err(err)?;
+    let mut game = AnyGame::with_lot(&variant, 0);
     let mut lot = 0;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
@@ -139,7 +145,7 @@ fn serve(cli: &Cli) -> Result<(), String> {
                 }
             }
             Some("moves") => (|| {
-                game = AnyGame::with_lot(&variant, lot).map_err(err)?;
+                game = AnyGame::with_lot(&variant, lot);
                 for m in words {
                     game.play_text(m).map_err(err)?;
                 }
@@ -299,8 +305,8 @@ fn openings(variant: &Variant, n: u64, plies: u32, seed: u64) -> Result<Vec<Vec<
             ));
         }
         let s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(draw);
-        let mut random = Engine::new("random", variant, s, None).map_err(err)?;
-        let mut game = AnyGame::with_lot(variant, s).map_err(err)?;
+        let mut random = Engine::new(&EngineSpec::Random, variant, s, None).map_err(err)?;
+        let mut game = AnyGame::with_lot(variant, s);
         for _ in 0..plies {
             let Some(m) = random.search(&game).map_err(err)?.best else {
                 break;
@@ -371,7 +377,7 @@ fn drive(cli: &Cli) -> Result<(), String> {
         for e in &mut engines {
             e.send(&format!("game {seed} {lot}"))?;
         }
-        let mut game = AnyGame::with_lot(&v, lot).map_err(err)?;
+        let mut game = AnyGame::with_lot(&v, lot);
         for m in opening {
             game.play_text(m).map_err(err)?;
         }

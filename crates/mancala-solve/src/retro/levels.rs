@@ -1,6 +1,6 @@
 //! The retrograde analysis of a game with cycles by levels, over the parents of each
 //! board ([`Children::Stored`]): the same bounds as
-//! the iteration of [`retro`](crate::retro), each settled once instead of iterated.
+//! the iteration of [`iterate`](super::iterate), each settled once instead of iterated.
 //!
 //! The two equations of `retro` are one game over the boards' `L`s and `U`s, played
 //! for the player whose value `L` is at `L`'s boards: at a board's `L` that player
@@ -28,11 +28,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::SolveError;
-use crate::build::bar;
+use super::equations::{AGAIN, CHUNK, Children, First, RetroStats, firsts, pack, table_boards};
 use crate::db::Databases;
-use crate::game::SolveGame;
-use crate::retro::{AGAIN, CHUNK, Children, First, RetroStats, firsts, pack, table_boards};
+use crate::error::SolveError;
+use crate::game::Solvable;
+use crate::progress::{Progress, Stage, Step};
 
 /// The ranks in a block: a block's cells (half a megabyte) stay in a core's
 /// cache while its links are applied.
@@ -163,23 +163,24 @@ impl Piece {
     }
 }
 
-/// The table of `seeds` seeds by levels: [`retro::solve_table_with`](crate::retro::solve_table_with)
-/// with [`Children::Stored`].
-pub(crate) fn solve<G: SolveGame>(
+/// The table of `seeds` seeds by levels: [`retro::solve`](super::solve) with
+/// [`Children::Stored`].
+pub(crate) fn solve<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
-    progress: bool,
+    progress: &dyn Progress,
 ) -> Result<(Vec<u8>, RetroStats), SolveError> {
     let n = table_boards(dbs, seeds)?;
     let s = seeds as i32;
     let blocks = n.div_ceil(BLOCK);
     let mut cells = vec![Cell::default(); n];
-    let pb = bar(
-        n as u64,
-        format!("{} {seeds:>2} seeds, moves", game.name()),
-        progress,
-    );
+    progress.start(&Stage {
+        game: game.name(),
+        seeds,
+        step: Step::Moves,
+        boards: Some(n as u64),
+    });
     // The first pass: every move played, the exits resolved from the databases
     // below, the links to children of as many seeds kept by the child's block.
     let pieces: Vec<Piece> = cells
@@ -206,11 +207,11 @@ pub(crate) fn solve<G: SolveGame>(
                 (cell.l, cell.u) = (l as i8, u as i8);
                 Ok(())
             })?;
-            pb.inc(cells.len() as u64);
+            progress.advance(cells.len() as u64);
             Ok(Piece::new(start, links, blocks))
         })
         .collect::<Result<_, _>>()?;
-    pb.finish_and_clear();
+    progress.finish();
     let cyclic = cells.par_iter().filter(|c| c.state > 0).count() as u64;
     let parents: Vec<Block> = cells
         .par_chunks_mut(BLOCK)

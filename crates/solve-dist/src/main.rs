@@ -11,20 +11,24 @@
 //! ```
 //!
 //! Every process of the cluster runs `build` with the same options but its own `-p`;
-//! `-h` names a file of `host:port` lines, one per process. See docs/solving.md,
-//! "Beyond one machine".
+//! `-h` names a file of `host:port` lines, one per process (`cargo run --release -p
+//! solve-dist -- build …`). The build is the library `mancala-distributed`'s
+//! ([`mancala_distributed::run`]); this binary parses the command line, prints the
+//! table and draws the spinner. See docs/solving.md, "Beyond one machine".
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use indicatif::ProgressBar;
 use mancala_distributed::{Cluster, DistError, Options, SeedReport, install_failure_hook, run};
-use mancala_solve::SolveGame;
-use mancala_solve::build::build;
+use mancala_solve::Solvable;
+use mancala_solve::build::BuildOptions;
 use mancala_solve::db::Databases;
 use mancala_solve::kalah::{Ending, KalahGame, Rules};
 use mancala_solve::oware::OwareGame;
+use mancala_solve::progress::{Progress, Stage};
 use mancala_solve::urim::UrimGame;
 
 /// Builds the databases of `solve` as a timely dataflow, and merges the partitions.
@@ -185,14 +189,28 @@ fn print_line(r: &SeedReport) {
     }
 }
 
-fn build_dist<G: SolveGame + Send + 'static>(game: G, a: &BuildArgs) -> Result<(), String> {
+/// `--progress`: a spinner on stderr with the step the build is at (hidden without).
+struct Spinner(ProgressBar);
+
+impl Progress for Spinner {
+    fn start(&self, stage: &Stage<'_>) {
+        self.0.set_message(stage.to_string());
+    }
+}
+
+fn build_dist<G: Solvable + Send + 'static>(game: G, a: &BuildArgs) -> Result<(), String> {
     let cluster = Cluster::new(a.threads, a.processes, a.process, a.hostfile.clone());
     let options = Options {
-        max_seeds: a.max_seeds,
-        parts: a.parts.clone(),
         resume: a.resume,
-        progress: a.progress,
         pause: Duration::from_millis(a.pause_ms),
+        ..Options::new(a.max_seeds, &a.parts)
+    };
+    let spinner = if a.progress {
+        let pb = ProgressBar::new_spinner();
+        pb.enable_steady_tick(Duration::from_millis(200));
+        pb
+    } else {
+        ProgressBar::hidden()
     };
     if a.process == 0 {
         println!(
@@ -209,7 +227,18 @@ fn build_dist<G: SolveGame + Send + 'static>(game: G, a: &BuildArgs) -> Result<(
             "seeds", "boards", "rounds", "seconds", "messages", "bytes", "unresolved"
         );
     }
-    let reports = run(game, &cluster, options, print_line).map_err(|e| e.to_string())?;
+    let lines = spinner.clone();
+    let reports = run(
+        game,
+        &cluster,
+        options,
+        Spinner(spinner.clone()),
+        move |r| {
+            lines.suspend(|| print_line(r));
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    spinner.finish_and_clear();
     if a.process == 0 {
         let secs: f64 = reports.iter().map(|r| r.seconds).sum();
         let bytes: u64 = reports.iter().map(|r| r.bytes).sum();
@@ -224,7 +253,7 @@ fn build_dist<G: SolveGame + Send + 'static>(game: G, a: &BuildArgs) -> Result<(
     Ok(())
 }
 
-fn merge<G: SolveGame>(game: G, a: &MergeArgs) -> Result<(), String> {
+fn merge<G: Solvable>(game: G, a: &MergeArgs) -> Result<(), String> {
     let merged = mancala_distributed::parts::merge(&game, &a.parts, &a.db)
         .map_err(|e: DistError| e.to_string())?;
     match merged.last() {
@@ -240,13 +269,15 @@ fn merge<G: SolveGame>(game: G, a: &MergeArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn single<G: SolveGame>(game: G, a: &SingleArgs) -> Result<(), String> {
+fn single<G: Solvable>(game: G, a: &SingleArgs) -> Result<(), String> {
     let mut dbs = Databases::new(&game, a.max_seeds).map_err(|e| e.to_string())?;
     println!("{:>5} {:>12} {:>9}", "seeds", "boards", "seconds");
-    build(&game, &mut dbs, a.max_seeds, Some(&a.db), false, |b| {
-        println!("{:>5} {:>12} {:>9.3}", b.seeds, b.boards, b.seconds);
-    })
-    .map_err(|e| e.to_string())?;
+    let options = BuildOptions::new().max_seeds(a.max_seeds).dir(&a.db);
+    options
+        .build(&game, &mut dbs, |b| {
+            println!("{:>5} {:>12} {:>9.3}", b.seeds, b.boards, b.seconds);
+        })
+        .map_err(|e| e.to_string())?;
     Ok(())
 }
 

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use mancala_solve::SolveGame;
-use mancala_solve::build::build;
+use mancala_solve::Solvable;
+use mancala_solve::build::BuildOptions;
 use mancala_solve::db::Databases;
 use mancala_solve::kalah::{KalahGame, Rules};
 use mancala_solve::oware::OwareGame;
@@ -132,10 +132,14 @@ fn merge(game: &[&str], dir: &Path, n: usize) -> PathBuf {
 }
 
 /// The single-machine build's files.
-fn reference<G: SolveGame>(game: &G, max: u32, name: &str) -> PathBuf {
+fn reference<G: Solvable>(game: &G, max: u32, name: &str) -> PathBuf {
     let dir = scratch(name);
     let mut dbs = Databases::new(game, max).unwrap();
-    build(game, &mut dbs, max, Some(&dir), false, |_| {}).unwrap();
+    BuildOptions::new()
+        .max_seeds(max)
+        .dir(&dir)
+        .build(game, &mut dbs, |_| {})
+        .unwrap();
     dir
 }
 
@@ -179,8 +183,8 @@ fn cluster_build(game: &[&str], max: u32, name: &str, n: usize, w: usize) -> Pat
     merge(game, &dir, n)
 }
 
-/// The three shapes of the issue: 1 process × 2 workers, 2 × 1, 3 × 1.
-fn three_shapes<G: SolveGame>(g: &G, game: &[&str], max: u32) {
+/// Three shapes of cluster: 1 process × 2 workers, 2 × 1, 3 × 1.
+fn three_shapes<G: Solvable>(g: &G, game: &[&str], max: u32) {
     let name = format!("{}-{max}", game.join("-"));
     let want = reference(g, max, &format!("{name}-single"));
     for (n, w) in [(1, 2), (2, 1), (3, 1)] {
@@ -205,11 +209,11 @@ fn oware_is_byte_identical() {
 }
 
 /// Larger counts, optimised (CI's long tests): Kalah(6) to 10 seeds, Urim 2×6 and Oware
-/// to 9. The issue's counts (Kalah 16, Urim 14, Oware 12: many minutes on two cores) are
+/// to 9. The counts of the measured runs (Kalah 16, Urim 14, Oware 12: many minutes on two cores) are
 /// given in `MANCALA_DIST_COUNTS`, as docs/solving.md says:
-/// `MANCALA_DIST_COUNTS=16,14,12 cargo test --release -p mancala-distributed --test cluster -- --ignored`.
+/// `MANCALA_DIST_COUNTS=16,14,12 cargo test --release -p solve-dist --test cluster -- --ignored`.
 #[test]
-#[ignore = "long: larger counts, three shapes each (MANCALA_DIST_COUNTS=16,14,12 for the issue's)"]
+#[ignore = "long: larger counts, three shapes each (MANCALA_DIST_COUNTS=16,14,12 for the measured ones)"]
 fn larger_counts_are_byte_identical() {
     let counts = std::env::var("MANCALA_DIST_COUNTS").unwrap_or_else(|_| "10,9,9".into());
     let c: Vec<u32> = counts
