@@ -116,7 +116,7 @@ fn main() {
         "urim" => run::<urim::Game<6>>(game, urim::Urim6::new(), depth, file, every, options),
         "rio-kadalis" => run::<rio_kadalis::Game>(
             game,
-            rio_kadalis::Kadalis::<6>::new(),
+            rio_kadalis::RioKadalis::<6>::new(),
             depth,
             file,
             every,

@@ -133,24 +133,17 @@ fn run<R: Record>(start: R, args: &Args) {
     let n = args.check_games / 2;
     for i in 0..n {
         let seed = 1_000_003 + i;
-        points += game(
-            &start,
-            &fitted.table,
-            &Static,
-            args.check_depth,
-            args.opening_plies,
-            seed,
-            true,
-        );
-        points += game(
-            &start,
-            &fitted.table,
-            &Static,
-            args.check_depth,
-            args.opening_plies,
-            seed,
-            false,
-        );
+        for a_south in [true, false] {
+            points += game(
+                &start,
+                &fitted.table,
+                &Static,
+                args.check_depth,
+                args.opening_plies,
+                seed,
+                a_south,
+            );
+        }
     }
     let games = (2 * n) as f64;
     let p = (points / games).clamp(0.001, 0.999);

@@ -188,7 +188,7 @@ fn pvs_and_aspiration<R: Record>(start: &R::Position, plies: u32, depth: u32, se
 fn pvs_and_aspiration_keep_the_values() {
     pvs_and_aspiration::<urim::Game<6>>(&urim::Urim6::new(), 60, 6, 16);
     pvs_and_aspiration::<oware::Game>(&oware::Oware::new(), 80, 6, 16);
-    pvs_and_aspiration::<rio_kadalis::Game>(&rio_kadalis::Kadalis::<6>::new(), 60, 6, 16);
+    pvs_and_aspiration::<rio_kadalis::Game>(&rio_kadalis::RioKadalis::<6>::new(), 60, 6, 16);
     pvs_and_aspiration::<kalah::Game>(&kalah::Kalah::new(), 40, 6, 16);
     pvs_and_aspiration::<omweso::Game>(&omweso::Omweso::new(), 40, 4, 6);
 }
