@@ -225,6 +225,13 @@ impl Seen {
         before
     }
 
+    /// Unmarks `key`: undoes an [`insert`](Seen::insert) that found it unmarked.
+    #[inline]
+    fn remove(&mut self, key: u64) {
+        let i = (key >> (64 - 11)) as usize;
+        self.0[i / 64] &= !(1u64 << (i % 64));
+    }
+
     #[inline]
     fn clear(&mut self) {
         self.0 = [0; Self::WORDS];
@@ -265,12 +272,23 @@ pub struct History<P: Repetition> {
     keys: Vec<u64>,
     /// The keys of the positions since the last capture.
     seen: Seen,
+    /// What the move to `positions[i]` did to the set of positions since the last
+    /// capture, so that taking it back undoes just that: [`MARKED`] its key in `seen`
+    /// (unmarked before), [`ADDED`] its key to `set_key` (a capture's are rebuilt
+    /// instead).
+    changes: Vec<u8>,
     /// Whether the last move repeated a position since the last capture.
     repeated: bool,
     /// [`Record::history_key`]: the wrapping sum of [`set_mix`] of the keys since the
     /// last capture.
     set_key: u64,
 }
+
+/// [`History`]'s note of a move that marked its key in the filter.
+const MARKED: u8 = 1;
+/// [`History`]'s note of a move whose key joined the set of positions since the last
+/// capture (its history key).
+const ADDED: u8 = 2;
 
 /// A key's part in [`History`]'s [`Record::history_key`]: a strong 64-bit mix, so that
 /// sums of the mixes of different sets of keys (positions' own hashes may be weak)
@@ -303,6 +321,7 @@ impl<P: Repetition> Record for History<P> {
             since_capture: 0,
             keys: reserved(plies.saturating_add(1)),
             seen: Seen::new(),
+            changes: reserved(plies.saturating_add(1)),
             repeated: false,
             set_key: 0,
         };
@@ -320,6 +339,8 @@ impl<P: Repetition> Record for History<P> {
         self.keys.push(key);
         self.seen.clear();
         self.seen.insert(key);
+        self.changes.clear();
+        self.changes.push(MARKED | ADDED);
         self.repeated = false;
         self.set_key = set_mix(key);
     }
@@ -393,6 +414,7 @@ impl<P: Repetition> Record for History<P> {
         let key = next.repetition_key();
         self.keys.push(key);
         let set_key = self.set_key;
+        let mut changes = MARKED | ADDED;
         self.repeated = if captured {
             // A capture changes the board for good: nothing before it can come back.
             self.since_capture = len - 1;
@@ -401,6 +423,7 @@ impl<P: Repetition> Record for History<P> {
             self.set_key = set_mix(key);
             false
         } else if self.seen.insert(key) {
+            changes = ADDED;
             match self.positions[self.since_capture..].split_last() {
                 Some((next, earlier)) => earlier.contains(next),
                 None => false,
@@ -408,6 +431,10 @@ impl<P: Repetition> Record for History<P> {
         } else {
             false
         };
+        if self.repeated {
+            changes &= !ADDED;
+        }
+        self.changes.push(changes);
         if !captured {
             // A repeated position is already in the set: the set is unchanged (the game
             // has ended there anyway).
@@ -423,24 +450,38 @@ impl<P: Repetition> Record for History<P> {
     fn undo(&mut self) -> Option<P::Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
+        let key = self.keys.pop().unwrap_or_default();
+        let changes = self.changes.pop().unwrap_or_default();
         // A game that went on past a position had not repeated there.
         self.repeated = false;
-        if self.since_capture >= self.positions.len() {
-            // Captures are for good, so the positions since the last capture are those
-            // with the current captures.
-            let captures = self.position().captures();
-            self.since_capture = self
-                .positions
-                .iter()
-                .position(|p| p.captures() == captures)
-                .unwrap_or(0);
+        if self.since_capture < self.positions.len() {
+            // A move that captured nothing: its key leaves the set if it joined it (a
+            // repeated position was in it already, and stays), and the filter's bit if
+            // the move marked it.
+            if changes & ADDED != 0 {
+                self.set_key = self.set_key.wrapping_sub(set_mix(key));
+            }
+            if changes & MARKED != 0 {
+                self.seen.remove(key);
+            }
+            return Some(m);
         }
-        self.keys.pop();
+        // A capture taken back: captures are for good, so the positions since the last
+        // capture are those with the current captures.
+        let captures = self.position().captures();
+        self.since_capture = self
+            .positions
+            .iter()
+            .position(|p| p.captures() == captures)
+            .unwrap_or(0);
         self.seen.clear();
         self.set_key = 0;
-        for &key in &self.keys[self.since_capture..] {
+        let since = self.since_capture;
+        for (&key, &changes) in self.keys[since..].iter().zip(&self.changes[since..]) {
             self.seen.insert(key);
-            self.set_key = self.set_key.wrapping_add(set_mix(key));
+            if changes & ADDED != 0 {
+                self.set_key = self.set_key.wrapping_add(set_mix(key));
+            }
         }
         Some(m)
     }
@@ -669,7 +710,10 @@ mod tests {
                     .iter()
                     .map(|p| (p.at, p.laps, p.turn == Player::South))
                     .collect();
+                // A set: the test plays on past a repetition, which lists a position
+                // twice.
                 set.sort_unstable();
+                set.dedup();
                 let (at, laps) = (h.position().at, h.position().laps);
                 if let Some(&(key, ref other)) = keys.get(&(at, laps, set.clone())) {
                     assert_eq!(key, h.history_key(), "{other:?}");

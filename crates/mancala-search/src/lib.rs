@@ -54,6 +54,7 @@
 pub mod alphabeta;
 pub mod engine;
 pub mod eval;
+pub mod learn;
 pub mod mcts;
 mod relay;
 pub mod score;

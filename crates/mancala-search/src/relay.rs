@@ -2,6 +2,7 @@
 //! remembered ([`Record::play_in_search`]). Only Omweso's relays run long; in the other
 //! games this is plain play.
 
+use mancala_core::Position;
 use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
 use mancala_core::record::{MoveOf, Record};
 
@@ -59,5 +60,13 @@ impl Relays {
     pub(crate) fn play<R: Record>(&mut self, game: &mut R, m: MoveOf<R>) {
         let mut memo = SearchMemo::new(&mut self.memo, &mut self.stats, self.endless_after);
         game.play_in_search(m, &mut memo);
+    }
+
+    /// Plays `m` on a bare position (a copy, to score it for the move ordering),
+    /// bounded and remembered as [`play`](Relays::play) plays it on a record.
+    #[inline]
+    pub(crate) fn play_position<P: Position>(&mut self, p: &mut P, m: P::Move) {
+        let mut memo = SearchMemo::new(&mut self.memo, &mut self.stats, self.endless_after);
+        p.play_in_search(m, &mut memo);
     }
 }

@@ -176,12 +176,29 @@ fn a_known_outcome_ends_the_alpha_beta_search_there() {
     assert_eq!(cut.score, 0);
     // A known outcome deeper in the tree ends the line there: from 41 South takes 2
     // (39 left, known lost for North) at ply 1, or takes 1 and North can leave 39 or
-    // 38, ... Every line that meets a multiple of 3 stops there.
+    // 38, ... Every line that meets a multiple of 3 stops there: the root and its two
+    // children, the second (39 left) asked twice by principal-variation search (with a
+    // null window, which it beats, then with the whole window), once without it.
     let known = ModThree {
         known: true,
         ..ModThree::default()
     };
     let r = AlphaBeta::with_evaluator(known, Limits::depth(12), options)
+        .search(&Line::new(Countdown::new(41)));
+    assert_eq!(
+        (r.best, r.score, r.nodes),
+        (Some(Take(2)), win_score(1, 1), 4)
+    );
+    let no_pvs = AlphaBetaOptions {
+        pvs: false,
+        aspiration: 0,
+        ..options
+    };
+    let known = ModThree {
+        known: true,
+        ..ModThree::default()
+    };
+    let r = AlphaBeta::with_evaluator(known, Limits::depth(12), no_pvs)
         .search(&Line::new(Countdown::new(41)));
     assert_eq!(
         (r.best, r.score, r.nodes),

@@ -21,7 +21,7 @@
 use std::sync::Arc;
 
 use mancala_core::{ByPlayer, EndReason, Outcome, Position, Status};
-use mancala_search::score::Score;
+use mancala_search::score::{SEED, Score};
 use mancala_search::{Evaluator, Known};
 
 use crate::db::Databases;
@@ -61,12 +61,26 @@ pub struct DbEvaluator<G, E> {
     game: G,
     dbs: Arc<Databases>,
     inner: E,
+    estimates: bool,
 }
 
 impl<G: Solvable, E> DbEvaluator<G, E> {
     /// `inner` with the databases `dbs` of `game`.
     pub fn new(game: G, dbs: Arc<Databases>, inner: E) -> Self {
-        DbEvaluator { game, dbs, inner }
+        DbEvaluator {
+            game,
+            dbs,
+            inner,
+            estimates: false,
+        }
+    }
+
+    /// This evaluator, evaluating with the databases' [`estimate`](DbEvaluator::estimate)
+    /// wherever the board is in them (not yet measured by Elo: off unless asked).
+    #[must_use]
+    pub fn with_estimates(mut self, on: bool) -> Self {
+        self.estimates = on;
+        self
     }
 
     /// The inner evaluator.
@@ -125,6 +139,28 @@ impl<G: Solvable, E> DbEvaluator<G, E> {
         })
     }
 
+    /// The final margin the databases expect from `p` for its player to move, in
+    /// hundredths of a seed, if its board is in them: the stores' margin plus the
+    /// board's value `V = clamp(s, L, U)` (`docs/solving.md`: `s` the seeds in the
+    /// mover's row minus the opponent's, what the game gives if it ends there by
+    /// repetition; `L`, `U` the bounds). An evaluation, whatever the history: the
+    /// bounds hold exactly only for a position that is its whole history, but they are
+    /// a better guess than the seeds alone anywhere.
+    pub fn estimate(&self, p: &G::Pos) -> Option<Score> {
+        let pits = 2 * self.game.pits_per_side();
+        if self.dbs.ranker().pits() != pits {
+            return None;
+        }
+        let mut board = [0u8; MAX_PITS];
+        let stores = self.game.view(p, &mut board[..pits]);
+        let (l, u) = self.dbs.board_bounds(&board[..pits])?;
+        let s: i32 = board[..pits]
+            .chunks_exact(2)
+            .map(|pair| i32::from(pair[0]) - i32::from(pair[1]))
+            .sum();
+        Some((stores + s.clamp(i32::from(l), i32::from(u))) * SEED)
+    }
+
     /// The outcome of perfect play from the last position of `line`, where the
     /// databases know it exactly ([`known_at`](DbEvaluator::known_at)).
     pub fn outcome(&self, line: &[G::Pos]) -> Option<Outcome> {
@@ -136,7 +172,15 @@ impl<G: Solvable, E> DbEvaluator<G, E> {
 }
 
 impl<G: Solvable, E: Evaluator<G::Pos>> Evaluator<G::Pos> for DbEvaluator<G, E> {
+    /// The inner evaluator's value, or with
+    /// [`with_estimates`](DbEvaluator::with_estimates) the databases'
+    /// [`estimate`](DbEvaluator::estimate) where the board is in them.
     fn evaluate(&self, p: &G::Pos) -> Score {
+        if self.estimates
+            && let Some(v) = self.estimate(p)
+        {
+            return v;
+        }
         self.inner.evaluate(p)
     }
 

@@ -9,7 +9,11 @@ use super::state::AlphaBeta;
 use crate::Instant;
 use crate::engine::{Engine, Report, working_copy};
 use crate::eval::Evaluator;
-use crate::score::{INFINITY, MAX_PLY, is_decisive, points_of};
+use crate::score::{INFINITY, MAX_PLY, Score, is_decisive, points_of};
+
+/// An aspiration window this wide or wider is searched with no bound on that side: 20
+/// seeds.
+const ASPIRATION_LIMIT: Score = 2000;
 
 impl<R: Record, E: Evaluator<R::Position>> Engine<R> for AlphaBeta<R, E> {
     fn name(&self) -> String {
@@ -60,6 +64,33 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         self.iterate(game, &mut on_depth)
     }
 
+    /// One iteration of `depth` plies from the root, the current position of `game`,
+    /// by this thread: within [`AlphaBetaOptions::aspiration`](crate::AlphaBetaOptions::aspiration)
+    /// of `last`, the value of the last iteration (if any, and not decisive), searched
+    /// again with a window four times wider on the side the value fell out of, then
+    /// with no bound, until the value falls inside (so it is exact).
+    fn aspire(&mut self, game: &mut R, depth: u32, last: Option<Score>) -> Score {
+        let (mut alpha, mut beta) = (-INFINITY, INFINITY);
+        let mut delta = self.aspiration;
+        if let Some(v) = last.filter(|&v| delta > 0 && !is_decisive(v)) {
+            (alpha, beta) = (v - delta, v + delta);
+        }
+        loop {
+            self.depth_cut = false;
+            let v = self.negamax(game, depth, alpha, beta, 0, ROOT_LINE);
+            if self.stopped || (alpha < v && v < beta) {
+                return v;
+            }
+            delta = delta.saturating_mul(4);
+            let wide = delta >= ASPIRATION_LIMIT || is_decisive(v);
+            if v <= alpha {
+                alpha = if wide { -INFINITY } else { v - delta };
+            } else {
+                beta = if wide { INFINITY } else { v + delta };
+            }
+        }
+    }
+
     /// Iterative deepening of the search begun.
     pub(super) fn iterate(
         &mut self,
@@ -69,7 +100,9 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         let moves = game.legal_moves();
         let mut report = Report::bare(moves.first().copied());
         let max_depth = self.limits.depth.clamp(1, MAX_PLY as u32 - 2);
-        if moves.is_empty() {
+        // A finished game has no move; a forced move needs no search when time is what
+        // limits it (a depth or node limit searches it, for its value).
+        if moves.is_empty() || (moves.len() == 1 && self.limits.time.is_some()) {
             report.elapsed = self.start.elapsed();
             return report;
         }
@@ -90,7 +123,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 {
                     iteration(self, &mut work, depth)
                 }
-                _ => self.negamax(&mut work, depth, -INFINITY, INFINITY, 0, ROOT_LINE),
+                _ => self.aspire(&mut work, depth, (report.depth > 0).then_some(report.score)),
             };
             if self.stopped {
                 // The root's first move is the previous best; the root's line changes
@@ -122,12 +155,6 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 || points_of(score).is_some_and(|p| score > 0 && p >= most)
             {
                 break;
-            }
-            if let Some(t) = self.limits.time {
-                // The next iteration would take several times as long as this one.
-                if self.start.elapsed() * 3 > t {
-                    break;
-                }
             }
         }
         self.work = Some(work);

@@ -19,7 +19,12 @@ use crate::engine::{Limits, working_copy};
 use crate::eval::{Evaluator, known_scores, score_with};
 use crate::score::{EVAL_LIMIT, INFINITY, MAX_PLY, Score, from_child};
 
+/// The fewest plies left at which a node asks the table and stores in it: below, the
+/// slot's cache miss costs more than the entry saves.
+const TABLE_DEPTH: u32 = 2;
+
 /// The best of a node's moves searched so far, and the window's floor it raised.
+#[derive(Clone, Copy)]
 struct Best<M> {
     value: Score,
     m: Option<M>,
@@ -96,7 +101,8 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         } else {
             line
         };
-        let entry = self.table.as_ref().and_then(|t| t.probe(key));
+        let table = self.table.as_ref().filter(|_| depth >= TABLE_DEPTH);
+        let entry = table.and_then(|t| t.probe(key));
         let (alpha, beta) = match entry {
             Some(e) if ply > 0 => match self.stored(&e, depth, (alpha, beta), ply) {
                 Continue(window) => window,
@@ -122,7 +128,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         // that it is `hi`).
         let value = best.value.clamp(lo, hi);
         if let (Some(t), Some(i)) = (
-            &self.table,
+            self.table.as_ref().filter(|_| depth >= TABLE_DEPTH),
             best.m.and_then(|m| moves.iter().position(|&x| x == m)),
         ) {
             let flags = match self.table_cuts {
@@ -192,9 +198,10 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         (alpha, beta): (Score, Score),
         ply: usize,
     ) -> ControlFlow<Score, (Score, Score)> {
-        match e.cut(depth, alpha, beta, ply) {
+        let deeper = self.selective && self.deeper_cuts;
+        match e.cut(depth, alpha, beta, ply, deeper) {
             None => Continue((alpha, beta)),
-            Some(v) if v <= alpha || v >= beta => {
+            Some(v) if v <= alpha || v >= beta || deeper => {
                 if e.met_cut() {
                     self.depth_cut = true;
                 }
@@ -239,7 +246,37 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         {
             children += 1;
             self.threads.kind[ply + 1] = kind.child(children);
-            let v = self.child(game, m, depth, (best.alpha, beta), ply, line);
+            let alpha = best.alpha;
+            let v = if children == 1 {
+                self.child(game, m, depth, 0, (alpha, beta), ply, line)
+            } else {
+                // Principal-variation search: can this move beat the best so far? Only a
+                // move that can is searched again, in the whole window, for its value.
+                // A late move is asked first a ply less deep (where reductions apply),
+                // and again at the full depth if it can.
+                let test = if self.pvs {
+                    (alpha, alpha.saturating_add(1).min(beta))
+                } else {
+                    (alpha, beta)
+                };
+                let r = u32::from(self.reductions && self.selective && depth >= 3 && children >= 3);
+                let mut v = self.child(game, m, depth, r, test, ply, line);
+                if r > 0 && v > alpha && !self.stopped {
+                    v = self.child(game, m, depth, 0, test, ply, line);
+                }
+                if test.1 < beta && v > alpha && v < beta && !self.stopped {
+                    // At the root the move is offered at once: it is better than every
+                    // move before it, which a search stopped during its second pass
+                    // still knows.
+                    let before = best;
+                    if ply == 0 {
+                        best.offer(v, m, &mut self.pv, ply);
+                    }
+                    v = self.child(game, m, depth, 0, (alpha, beta), ply, line);
+                    best = before;
+                }
+                v
+            };
             if self.stopped {
                 return None;
             }
@@ -280,14 +317,17 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 
     /// The value of the move `m` from the current node of `game` (`depth` plies left,
     /// the window `(alpha, beta)`, `ply` plies from the root, on the line `line`), for
-    /// the node's player to move: `m` played, its child searched one ply less (its
-    /// window and value negated if the player to move changes), `m` taken back.
+    /// the node's player to move: `m` played, its child searched one ply less, and
+    /// `reduce` plies less again (its window and value negated if the player to move
+    /// changes), `m` taken back.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(super) fn child(
         &mut self,
         game: &mut R,
         m: MoveOf<R>,
         depth: u32,
+        reduce: u32,
         (alpha, beta): (Score, Score),
         ply: usize,
         line: u64,
@@ -295,10 +335,11 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         let me = game.position().side_to_move();
         self.relays.play(game, m);
         let child_line = extend_line(line, move_hash(&m));
+        let d = (depth - 1).saturating_sub(reduce);
         let v = if game.position().side_to_move() == me {
-            self.negamax(game, depth - 1, alpha, beta, ply + 1, child_line)
+            self.negamax(game, d, alpha, beta, ply + 1, child_line)
         } else {
-            -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, child_line)
+            -self.negamax(game, d, -beta, -alpha, ply + 1, child_line)
         };
         game.undo();
         v
@@ -306,7 +347,8 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
 
     /// The moves `moves` of the current node of `game` other than `skip` (the table
     /// move, searched before), in search order: at depth 2 and more keyed by the score
-    /// of the position they lead to (each child played and taken back once), then
+    /// of the position they lead to (each child played on a copy of the position, its
+    /// history left out: the evaluation, or the end of the game by the position), then
     /// sorted ([`Heuristics::sort`](super::ordering::Heuristics::sort)). Moves beyond
     /// [`MAX_SORTED`] are left out here and searched after, unsorted.
     fn ordered(
@@ -324,14 +366,19 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
                 continue;
             }
             let key = if depth >= 2 {
-                self.relays.play(game, m);
-                let s = from_child(
-                    score_with(&self.eval, game, ply + 1, &self.utility),
-                    me,
-                    game.position().side_to_move(),
-                );
-                game.undo();
-                s
+                // Played on a copy of the position, not on the record: the order needs
+                // no history (a move that repeats is scored as the position it leaves),
+                // and a copy is cheaper to make than a record's move to take back.
+                let mut child = game.position().clone();
+                self.relays.play_position(&mut child, m);
+                let s = match self
+                    .utility
+                    .terminal(child.status(), child.side_to_move(), ply + 1)
+                {
+                    Some(s) => s,
+                    None => self.eval.evaluate(&child).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+                };
+                from_child(s, me, child.side_to_move())
             } else {
                 0
             };

@@ -3,7 +3,7 @@
 use core::time::Duration;
 
 use crate::relay::ENDLESS_AFTER;
-use crate::score::Utility;
+use crate::score::{Score, Utility};
 
 /// Settings of [`AlphaBeta`](crate::AlphaBeta) beyond its [`Limits`](crate::Limits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +37,29 @@ pub struct AlphaBetaOptions {
     /// Off, the table is keyed by the line from the root and only orders moves, as the
     /// engine did before the cuts were exact (kept to measure the cuts against).
     pub table_cuts: bool,
+    /// Principal-variation search (on by default): a node's moves after its first are
+    /// searched with a null window (can this move beat the best so far?) and searched
+    /// again with the node's window only when one can; the values are those of plain
+    /// alpha-beta, found in fewer nodes.
+    pub pvs: bool,
+    /// The aspiration window of the root, in score units (hundredths of a seed; `0` for
+    /// none): each iteration after the first searches the root within this much of
+    /// the last iteration's value, and searches again with a window four times wider,
+    /// then with no bound, on the side the value fell out of; the value found is the
+    /// same, and is exact. One thread only (an iteration shared by threads searches the
+    /// whole window).
+    pub aspiration: Score,
+    /// Late-move reductions in a search limited by time or nodes (off by default: not
+    /// yet measured by Elo; never in a search to a fixed depth, whose value stays exact): at 3 plies left or more,
+    /// a node's moves from its third on are searched a ply less deep first, and again
+    /// at the full depth only if they beat the best so far. The value of a time- or
+    /// node-limited search is then not the minimax value of any one depth.
+    pub reductions: bool,
+    /// In a search limited by time or nodes (off by default: not yet measured by Elo;
+    /// never in a search to a fixed depth), the table's values cut nodes searched less deep than they were, as
+    /// well as those searched as deep: the deeper value is the better one, and an entry
+    /// kept from the searches before (see the module) then answers at once.
+    pub deeper_cuts: bool,
     /// How the threads of [`AlphaBeta::with_threads`](crate::AlphaBeta::with_threads)
     /// share the search (no effect on one thread).
     pub split: SplitOptions,
@@ -44,8 +67,9 @@ pub struct AlphaBetaOptions {
 
 impl Default for AlphaBetaOptions {
     /// A table of 2^18 entries (a few megabytes), a memo of 2^14 slots (768 KiB),
-    /// [`ENDLESS_AFTER`] laps, the history heuristic and the table's cuts on, and the
-    /// default [`SplitOptions`].
+    /// [`ENDLESS_AFTER`] laps, the history heuristic, the table's cuts and
+    /// principal-variation search on, an aspiration window of half a seed, late-move
+    /// reductions and deeper cuts off, and the default [`SplitOptions`].
     fn default() -> Self {
         AlphaBetaOptions {
             table_bits: 18,
@@ -55,6 +79,10 @@ impl Default for AlphaBetaOptions {
             history: true,
             killers: false,
             table_cuts: true,
+            pvs: true,
+            aspiration: 50,
+            reductions: false,
+            deeper_cuts: false,
             split: SplitOptions::default(),
         }
     }

@@ -11,6 +11,10 @@ use mancala_core::arrayvec::ArrayVec;
 use super::keys::move_hash;
 use crate::score::{MAX_PLY, Score};
 
+/// A move's sort key: its child's score, then killer rank, then history count (the
+/// largest first).
+type SortKey = Reverse<(Score, u8, u32)>;
+
 /// The most moves a node sorts; the games have at most 36 (Omweso's `MAX_MOVES`).
 /// Moves beyond come after, unsorted.
 pub(super) const MAX_SORTED: usize = 64;
@@ -65,29 +69,41 @@ impl<M: Copy + PartialEq + Hash> Heuristics<M> {
     /// `ply` if on, then the history counters if on; then the game's order.
     #[inline]
     pub(super) fn sort(&self, order: &mut Ordered<M>, me: Player, depth: u32, ply: usize) {
+        // Each move's keys once, then an unstable sort on keys made distinct by the
+        // game's order (no allocation; the order of the stable sort).
+        let mut keyed: ArrayVec<(SortKey, usize), MAX_SORTED> = ArrayVec::new();
         if self.history.is_empty() {
-            if depth >= 2 {
-                order.sort_by_key(|e| Reverse(e.1));
+            if depth < 2 {
+                return;
             }
-            return;
+            keyed.extend(
+                order
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| (Reverse((e.1, 0, 0)), i)),
+            );
+        } else {
+            let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+            let side = me.index() * HISTORY;
+            keyed.extend(order.iter().enumerate().map(|(i, &(m, key))| {
+                let killer = if killers[0] == Some(m) {
+                    2
+                } else {
+                    u8::from(killers[1] == Some(m))
+                };
+                let h = if self.use_history {
+                    self.history[side + (move_hash(&m) as usize & (HISTORY - 1))]
+                } else {
+                    0
+                };
+                (Reverse((key, killer, h)), i)
+            }));
         }
-        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        let side = me.index() * HISTORY;
-        let history = &self.history;
-        let use_history = self.use_history;
-        order.sort_by_key(|&(m, key)| {
-            let killer = if killers[0] == Some(m) {
-                2
-            } else {
-                u8::from(killers[1] == Some(m))
-            };
-            let h = if use_history {
-                history[side + (move_hash(&m) as usize & (HISTORY - 1))]
-            } else {
-                0
-            };
-            Reverse((key, killer, h))
-        });
+        keyed.sort_unstable();
+        let before = order.clone();
+        for (slot, &(_, i)) in order.iter_mut().zip(&keyed) {
+            *slot = before[i];
+        }
     }
 
     /// Notes that `m` cut off at `ply`, `depth` plies from the leaves: a killer of the

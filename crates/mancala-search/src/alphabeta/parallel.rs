@@ -236,7 +236,7 @@ where
             };
             // Never a node's first move: a node expected to cut.
             self.threads.kind[ply + 1] = NodeKind::Cut;
-            let v = self.child(game, m, depth, (floor, beta), ply, line);
+            let v = self.child(game, m, depth, 0, (floor, beta), ply, line);
             if self.stopped {
                 break;
             }

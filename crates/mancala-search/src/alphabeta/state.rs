@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
+use std::time::Duration;
 
 use mancala_core::cycle::MemoStats;
 use mancala_core::record::{MoveOf, Record};
@@ -65,7 +66,18 @@ pub struct AlphaBeta<R: Record, E = Static> {
     pub(super) utility: Utility,
     /// [`AlphaBetaOptions::table_cuts`].
     pub(super) table_cuts: bool,
+    /// [`AlphaBetaOptions::pvs`] and [`AlphaBetaOptions::aspiration`].
+    pub(super) pvs: bool,
+    pub(super) aspiration: Score,
+    /// [`AlphaBetaOptions::reductions`] and [`AlphaBetaOptions::deeper_cuts`], and
+    /// whether the search under way is one they apply to (limited by time or nodes).
+    pub(super) reductions: bool,
+    pub(super) deeper_cuts: bool,
+    pub(super) selective: bool,
     pub(super) table: Option<Table>,
+    /// The values of finished games when the table's entries were found (`None`
+    /// before the first search).
+    pub(super) table_utility: Option<Utility>,
     /// The working copy of the record searched (kept for its buffers).
     pub(super) work: Option<R>,
     pub(super) pv: Pv<MoveOf<R>>,
@@ -136,6 +148,13 @@ pub(super) type SplitSearch<R, E> = fn(
     u64,
 ) -> Option<(Score, usize)>;
 
+/// When a search of `time` stops: a little before, so that the move is given within
+/// the time (2%, at most 5 ms).
+#[inline]
+pub(super) fn deadline(time: Duration) -> Duration {
+    time.saturating_sub((time / 50).min(Duration::from_millis(5)))
+}
+
 impl<R: Record> AlphaBeta<R, Static> {
     /// An alpha-beta player with the standard evaluation and a default table.
     #[must_use]
@@ -153,7 +172,13 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
             limits,
             utility: options.utility,
             table_cuts: options.table_cuts,
+            pvs: options.pvs,
+            aspiration: options.aspiration.max(0),
+            reductions: options.reductions,
+            deeper_cuts: options.deeper_cuts,
+            selective: false,
             table: (options.table_bits > 0).then(|| Table::new(options.table_bits)),
+            table_utility: None,
             work: None,
             pv: Pv::new(),
             relays: Relays::new(options.memo_bits, options.endless_after),
@@ -212,18 +237,31 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         self.relays.stats
     }
 
-    /// Starts a search within `limits`: an empty table, and
+    /// Starts a search within `limits`: an empty table, or for a search limited by time
+    /// with the same values of finished games as the last one, the table as the last
+    /// search left it (its entries hold whatever the root); and
     /// [`begin_thread`](AlphaBeta::begin_thread).
     pub(super) fn begin(&mut self, limits: Limits) {
         if let Some(t) = &self.table {
-            t.new_search();
+            // (A table keyed by the line from the root, which only orders moves,
+            // starts afresh: its keys name other nodes from another root.)
+            let keep = limits.time.is_some()
+                && self.table_cuts
+                && self.table_utility == Some(self.utility);
+            if keep {
+                t.next_search();
+            } else {
+                t.new_search();
+            }
         }
+        self.table_utility = Some(self.utility);
         self.begin_thread(limits);
     }
 
     /// [`begin`](AlphaBeta::begin) but for the table, which a search's threads share.
     pub(super) fn begin_thread(&mut self, limits: Limits) {
         self.limits = limits;
+        self.selective = limits.time.is_some() || limits.nodes.is_some();
         self.nodes = 0;
         self.order.reset();
         self.relays.stats = MemoStats::default();
@@ -256,7 +294,7 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
         // `endless_after` laps), so 1024 nodes could overrun the time by far more.
         if self.nodes & 127 == 0
             && let Some(t) = self.limits.time
-            && self.start.elapsed() >= t
+            && self.start.elapsed() >= deadline(t)
         {
             self.stopped = true;
         }

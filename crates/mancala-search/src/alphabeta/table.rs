@@ -15,6 +15,10 @@ const UPPER: u8 = 2;
 const EXACT: u8 = LOWER | UPPER;
 /// The entry's search met a leaf cut by the depth: its value holds at its draft only.
 const DEPTH_CUT: u8 = 4;
+/// Where the search's age ([`Table::next_search`]) goes in an entry's flags byte, and
+/// its bits.
+const AGE_SHIFT: u8 = 4;
+const AGE_MASK: u8 = 0xf;
 
 /// A decisive score counted from the node `ply` plies from the root (as stored in the
 /// table), not from the root.
@@ -91,11 +95,23 @@ impl Entry {
     /// depth (its value holds at every depth from there), whose bound is exact or
     /// refutes the window. With it, the node's value is what its search would return
     /// under the fail-soft rule (exact inside the window, a bound outside).
+    ///
+    /// With `deeper`, an entry searched deeper than `depth` decides too (the search is
+    /// then no longer the minimax of one depth).
     #[inline]
-    pub(super) fn cut(&self, depth: u32, alpha: Score, beta: Score, ply: usize) -> Option<Score> {
+    pub(super) fn cut(
+        &self,
+        depth: u32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        deeper: bool,
+    ) -> Option<Score> {
         let draft = u32::from(self.draft);
         if self.flags & EXACT == 0
-            || !(draft == depth || (draft < depth && self.flags & DEPTH_CUT == 0))
+            || !(draft == depth
+                || (draft < depth && self.flags & DEPTH_CUT == 0)
+                || (deeper && draft > depth))
         {
             return None;
         }
@@ -117,13 +133,26 @@ impl Entry {
 /// they search the same iteration, so an entry one thread stores is at the draft
 /// another thread's node asks for. (Lazy SMP, every thread deepening on its own over
 /// one table, was tried and measured slower: its deeper entries never cut.)
+///
+/// Slots go in pairs, a [`Bucket`] of 32 bytes (half a cache line, never across two):
+/// a node is looked for in both slots of its bucket; the first keeps the deeper
+/// searches, the second takes the rest (`docs/engine.md`, "The table").
 #[derive(Debug)]
 struct Slots {
-    words: Vec<[AtomicU64; 2]>,
+    buckets: Vec<Bucket>,
     mask: usize,
-    /// The current search's generation (never 0, the empty slot's).
+    /// The current generation (never 0, the empty slot's): entries of another one
+    /// count as empty.
     generation: AtomicU8,
+    /// The current search's age (4 bits): a search that keeps the entries of the
+    /// searches before ([`Table::next_search`]) replaces theirs first.
+    age: AtomicU8,
 }
+
+/// Two slots of the table, aligned so that one read of the cache brings both.
+#[derive(Debug, Default)]
+#[repr(align(32))]
+struct Bucket([[AtomicU64; 2]; 2]);
 
 /// The best move, value and bound found at each node of the search: one entry per
 /// slot, indexed by the low bits of the node's key (its position and history, or with
@@ -136,24 +165,25 @@ pub(super) struct Table(Arc<Slots>);
 
 impl Clone for Table {
     fn clone(&self) -> Self {
-        Table::new(self.0.words.len().trailing_zeros() as u8)
+        Table::new(self.0.buckets.len().trailing_zeros() as u8 + 1)
     }
 }
 
 impl Table {
-    /// A table of `2^bits` slots, or of the largest power of two below it that the
-    /// allocator grants (a caller's `table_bits` is a wish, never an abort).
+    /// A table of `2^bits` slots (at least two), or of the largest power of two below
+    /// it that the allocator grants (a caller's `table_bits` is a wish, never an abort).
     pub(super) fn new(bits: u8) -> Self {
-        let mut bits = bits.min(usize::BITS as u8 - 8);
+        let mut bits = bits.clamp(1, usize::BITS as u8 - 8) - 1;
         loop {
             let n = 1usize << bits;
-            let mut words = Vec::new();
-            if words.try_reserve_exact(n).is_ok() || bits == 0 {
-                words.extend((0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+            let mut buckets = Vec::new();
+            if buckets.try_reserve_exact(n).is_ok() || bits == 0 {
+                buckets.extend((0..n).map(|_| Bucket::default()));
                 return Table(Arc::new(Slots {
-                    words,
+                    buckets,
                     mask: n - 1,
                     generation: AtomicU8::new(1),
+                    age: AtomicU8::new(0),
                 }));
             }
             bits -= 1;
@@ -171,40 +201,62 @@ impl Table {
     pub(super) fn new_search(&self) {
         let g = self.0.generation.load(Relaxed).wrapping_add(1);
         if g == 0 {
-            for w in &self.0.words {
-                w[0].store(0, Relaxed);
-                w[1].store(0, Relaxed);
+            for b in &self.0.buckets {
+                for w in &b.0 {
+                    w[0].store(0, Relaxed);
+                    w[1].store(0, Relaxed);
+                }
             }
         }
         self.0.generation.store(g.max(1), Relaxed);
     }
 
-    /// The entry of the node whose key is `key`, if its slot holds it.
+    /// Starts a search that keeps the entries of the searches before (they are as true
+    /// now as then: an entry is the value of its position and history at its draft):
+    /// their slots are the first taken for the new search's entries.
+    pub(super) fn next_search(&self) {
+        let a = self.0.age.load(Relaxed).wrapping_add(1) & AGE_MASK;
+        self.0.age.store(a, Relaxed);
+    }
+
+    /// The entry of the node whose key is `key`, if a slot of its bucket holds it.
     #[inline]
     pub(super) fn probe(&self, key: u64) -> Option<Entry> {
-        let w = &self.0.words[key as usize & self.0.mask];
-        let data = w[1].load(Relaxed);
-        if w[0].load(Relaxed) ^ data != key || (data >> 56) as u8 != self.0.generation.load(Relaxed)
-        {
-            return None;
-        }
-        Some(Entry {
-            value: data as u32 as Score,
-            draft: (data >> 32) as u8,
-            flags: (data >> 40) as u8,
-            best: (data >> 48) as u8,
+        let b = &self.0.buckets[key as usize & self.0.mask];
+        let generation = self.0.generation.load(Relaxed);
+        b.0.iter().find_map(|w| {
+            let data = w[1].load(Relaxed);
+            (w[0].load(Relaxed) ^ data == key && (data >> 56) as u8 == generation).then_some(
+                Entry {
+                    value: data as u32 as Score,
+                    draft: (data >> 32) as u8,
+                    flags: (data >> 40) as u8 & !(AGE_MASK << AGE_SHIFT),
+                    best: (data >> 48) as u8,
+                },
+            )
         })
     }
 
-    /// The latest search of a node replaces whatever the slot held.
+    /// Stores the entry `e` of the node whose key is `key`: in its bucket's first slot
+    /// if that slot holds the same node, an entry of another generation or an earlier
+    /// search, or one searched no deeper; otherwise in the second slot, whatever it
+    /// held.
     #[inline]
     pub(super) fn store(&self, key: u64, e: Entry) {
+        let generation = self.0.generation.load(Relaxed);
+        let age = self.0.age.load(Relaxed);
         let data = u64::from(e.value as u32)
             | u64::from(e.draft) << 32
-            | u64::from(e.flags) << 40
+            | u64::from(e.flags | age << AGE_SHIFT) << 40
             | u64::from(e.best) << 48
-            | u64::from(self.0.generation.load(Relaxed)) << 56;
-        let w = &self.0.words[key as usize & self.0.mask];
+            | u64::from(generation) << 56;
+        let b = &self.0.buckets[key as usize & self.0.mask];
+        let first = b.0[0][1].load(Relaxed);
+        let keep_first = (first >> 56) as u8 == generation
+            && (first >> (40 + AGE_SHIFT)) as u8 & AGE_MASK == age
+            && b.0[0][0].load(Relaxed) ^ first != key
+            && (first >> 32) as u8 > e.draft;
+        let w = &b.0[usize::from(keep_first)];
         w[0].store(key ^ data, Relaxed);
         w[1].store(data, Relaxed);
     }
