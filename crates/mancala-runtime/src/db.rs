@@ -26,7 +26,7 @@ use mancala_solve::oware::OwareGame;
 use mancala_solve::player::{Perfect, Proving};
 use mancala_solve::urim::UrimGame;
 
-use crate::error::{DatabaseError, Error};
+use crate::error::{DatabaseError, EngineError, Error};
 use crate::eval::{EndgameDatabases, Eval};
 use crate::variant::{GameKind, Variant};
 
@@ -58,6 +58,16 @@ impl DbGame {
 #[must_use]
 pub fn has_databases(variant: &Variant) -> bool {
     DbGame::of(variant).is_some()
+}
+
+/// Whether the databases' values of `variant` hold after any history (Kalah: no
+/// position repeats), or only at a position that is its whole history — a game's start
+/// or the position right after a capture (Urim's rule 6 and Oware's repetition count
+/// the positions since the last capture): a search's lines in between see repetitions
+/// the databases do not, so its evaluation can differ from their exact value.
+#[must_use]
+pub fn hold_after_any_history(variant: &Variant) -> bool {
+    matches!(DbGame::of(variant), Some(DbGame::Kalah(_)))
 }
 
 /// The games that have endgame databases (those of whose standard variant
@@ -93,9 +103,13 @@ fn most_seeds(variant: &Variant) -> u32 {
     2 * u32::from(variant.pits()) * u32::from(variant.seeds_per_pit())
 }
 
-/// Every database of the solver's game `game` in `dir`, from 0 seeds up to the first
-/// seed count that has no file.
-fn open_game<G: Solvable>(game: &G, most: u32, dir: &Path) -> Result<Databases, Error> {
+/// Every database of the solver's game `game` (of `variant`) in `dir`, from 0 seeds up
+/// to the first seed count that has no file.
+fn open_game<G: Solvable>(game: &G, variant: &Variant, dir: &Path) -> Result<Databases, Error> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(DatabaseError::NotAFolder(dir.to_path_buf()).into());
+    }
+    let most = most_seeds(variant);
     let mut dbs =
         Databases::new(game, most.min(u32::from(u8::MAX))).map_err(|e| solve_error(None, e))?;
     while dbs.len() <= dbs.ranker().max_seeds() && dbs.path(dir, dbs.len()).exists() {
@@ -104,8 +118,7 @@ fn open_game<G: Solvable>(game: &G, most: u32, dir: &Path) -> Result<Databases, 
     if dbs.is_empty() {
         return Err(DatabaseError::NoneThere {
             dir: dir.to_path_buf(),
-            game: game.name().to_string(),
-            variant: game.variant(),
+            variant: *variant,
         }
         .into());
     }
@@ -115,12 +128,11 @@ fn open_game<G: Solvable>(game: &G, most: u32, dir: &Path) -> Result<Databases, 
 /// Opens the databases `key` for `variant` in the folder `dir`: from 0 seeds up to
 /// the first seed count without a file, each file's header and checksum checked.
 fn open_key(key: DbGame, variant: &Variant, dir: &Path) -> Result<Databases, Error> {
-    let most = most_seeds(variant);
     match key {
-        DbGame::Urim6 => open_game(&UrimGame::<6>::new(), most, dir),
-        DbGame::Urim7 => open_game(&UrimGame::<7>::new(), most, dir),
-        DbGame::Oware => open_game(&OwareGame::new(), most, dir),
-        DbGame::Kalah(rules) => open_game(&KalahGame::new(rules), most, dir),
+        DbGame::Urim6 => open_game(&UrimGame::<6>::new(), variant, dir),
+        DbGame::Urim7 => open_game(&UrimGame::<7>::new(), variant, dir),
+        DbGame::Oware => open_game(&OwareGame::new(), variant, dir),
+        DbGame::Kalah(rules) => open_game(&KalahGame::new(rules), variant, dir),
     }
 }
 
@@ -202,15 +214,16 @@ impl EndgameDatabases for kalah::Kalah {
     /// Kalah's solver ([`Perfect`]), which shares the process's databases.
     fn solver<R>(
         variant: &Variant,
-        dir: &Path,
+        dir: Option<&Path>,
         millis: u64,
-        fallback: impl FnOnce() -> Result<Box<dyn mancala_search::Engine<R> + Send>, Error>,
+        fallback: impl FnOnce(&Path) -> Result<Box<dyn mancala_search::Engine<R> + Send>, Error>,
     ) -> Result<Box<dyn Proving<R> + Send>, Error>
     where
         R: Record<Position = Self> + 'static,
     {
         let rules = kalah_rules(variant)?;
-        let fallback = fallback()?;
+        let dir = dir.ok_or(EngineError::SolverNeedsDatabases)?;
+        let fallback = fallback(dir)?;
         let dbs = cached(DbGame::Kalah(rules), variant, dir)?;
         let time = Some(std::time::Duration::from_millis(millis));
         let p = Perfect::shared(Arc::new(KalahGame::new(rules)), dbs, time, fallback)
