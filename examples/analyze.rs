@@ -107,6 +107,13 @@ fn analyze(cli: &Cli, game: &AnyGame) -> common::Result {
             .map(|t| format!(", totals South {} North {}", t.south, t.north))
             .unwrap_or_default();
         println!("exact, from the databases: with perfect play {result}{totals}");
+        if !db::hold_after_any_history(game.variant()) {
+            println!(
+                "(that is the value of this position as the start of a game; the search below \
+                 follows the repetitions in its lines, which the databases answer only after a \
+                 capture, so its evaluation can differ)"
+            );
+        }
     }
     println!(
         "{} to move; legal moves: {}",
@@ -141,12 +148,13 @@ fn run(cli: &Cli) -> common::Result {
         let game = cli.game.ok_or("name a game")?;
         return analyze(cli, &cli.variant.game(game)?);
     };
+    // The file is checked whole (every move, its result), then cut.
     let (mut game, file) = files::load(path)?;
     cli.variant.check_file(cli.game, path, &game)?;
     // `--ply 3: the game has 2 plies`.
     let file =
         files::cut(&file, cli.ply.unwrap_or(file.moves.len())).map_err(|e| format!("--{e}"))?;
-    files::play_onto(&file, &mut game).map_err(common::after("--file"))?;
+    files::play_onto(&file, &mut game).map_err(common::after(&path.display().to_string()))?;
     analyze(cli, &game)
 }
 

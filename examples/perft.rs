@@ -15,6 +15,7 @@ use clap::Parser;
 use common::cli::VariantArgs;
 use mancala::runtime::GameKind;
 
+/// Counts the leaves of the game tree at a depth (perft), per first move with --divide.
 #[derive(Parser, Debug)]
 #[command(
     name = "perft",
@@ -39,11 +40,15 @@ struct Cli {
 
 fn run(cli: &Cli) -> common::Result {
     let game = cli.variant.game(cli.game)?;
-    let total = if cli.divide {
-        game.perft_divide(cli.depth, |m, n| println!("{m}: {n}"))
-    } else {
-        game.perft(cli.depth)
-    };
+    // The first moves, one after the other: the progress of a long count.
+    let bar = common::bars::bar(game.legal_moves().len() as u64, "first moves");
+    let total = game.perft_divide(cli.depth, |m, n| {
+        if cli.divide {
+            bar.suspend(|| println!("{m}: {n}"));
+        }
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
     println!("perft {} {total}", cli.depth);
     Ok(())
 }

@@ -9,7 +9,8 @@
 //! `ongoing`, `over <S>-<N> <S|N|draw> <points>` (Omweso: `over <S|N> <points>`) or
 //! `annulled`; a paused Omweso turn prints with its fifth field (`docs/omweso.md`), which
 //! `--from` reads. With `--file`, the moves of a game file (docs/game-files.md) from its
-//! start, and the file's result is checked. After a game-ending move the board is printed as that move left it;
+//! start, the file checked whole first (every move and result; a game without moves
+//! is refused). After a game-ending move the board is printed as that move left it;
 //! after an endless move the position is the one from before it. A bad move or notation
 //! prints an error to stderr and exits non-zero; so does a replay with no moves (there
 //! is nothing to print). `--help` lists the options.
@@ -63,11 +64,20 @@ fn run(cli: Cli) -> common::Result {
         let game = cli.game.ok_or("name a game")?;
         return replay(cli.variant.game(game)?, &cli.moves);
     };
+    // The file is checked whole (every move, every result) before anything is printed.
     let games = files::load_all(path)?;
+    for (i, (game, file)) in games.iter().enumerate() {
+        cli.variant.check_file(cli.game, path, game)?;
+        if file.moves.is_empty() {
+            let which = if games.len() > 1 {
+                format!(", game {}", i + 1)
+            } else {
+                String::new()
+            };
+            return Err(format!("{}{which}: no moves to replay", path.display()).into());
+        }
+    }
     for (game, file) in games {
-        cli.variant.check_file(cli.game, path, &game)?;
-        // A file is checked whole (every move, its result) before anything is printed.
-        files::play_onto(&file, &mut game.clone()).map_err(common::after("--file"))?;
         replay(game, &file.moves)?;
     }
     Ok(())

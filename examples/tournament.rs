@@ -53,8 +53,9 @@ mod common;
 use std::process::ExitCode;
 
 use clap::Parser;
+use common::bars::bar;
 use common::cli::{VariantArgs, engines};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use mancala::runtime::tables::{MatchTable, PairTable, RoundRobinTable};
 use mancala::runtime::tournament::{Progress, Settings, Tournament, anchor_index, engine_list};
 use mancala::runtime::{AnyMatch, EngineSpec, GameKind, MatchOptions, db};
@@ -135,14 +136,6 @@ struct Cli {
     db: Option<std::path::PathBuf>,
     #[command(flatten)]
     variant: VariantArgs,
-}
-
-/// A progress bar of `total` games (or matches) on stderr.
-fn bar(total: u64, unit: &str) -> ProgressBar {
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit}  {{elapsed_precise}}  {{msg}}");
-    ProgressBar::new(total).with_style(
-        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
-    )
 }
 
 /// The progress callback that draws on `bar`.

@@ -25,7 +25,6 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use common::cli::VariantArgs;
-use indicatif::{ProgressBar, ProgressStyle};
 use mancala::runtime::{AnyGame, GameKind, GameRecord, Variant, Visitor, elo};
 use mancala::search::score::Score;
 use mancala::search::tune::{Gains, Games, MAX_WEIGHT, Spsa, check_seeds, default_weights};
@@ -50,8 +49,9 @@ struct Cli {
     /// SPSA iterations (two games each)
     #[arg(long, value_name = "K", default_value_t = 300)]
     iterations: u64,
-    /// Games of the tuned weights against the defaults (an even number; 0 skips)
-    #[arg(long, value_name = "N", default_value_t = 400)]
+    /// Games of the tuned weights against the defaults (an even number: each opening
+    /// with both colours; 0 skips)
+    #[arg(long, value_name = "N", default_value_t = 400, value_parser = even)]
     check_games: u64,
     /// Random plies that open each game (each opening is played with both colours)
     #[arg(long, value_name = "P", default_value_t = 4)]
@@ -79,6 +79,15 @@ fn depth(text: &str) -> Result<u32, String> {
     match text.parse::<u32>() {
         Ok(d @ 1..=20) => Ok(d),
         _ => Err(format!("{text:?} is not a depth from 1 to 20")),
+    }
+}
+
+fn even(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n % 2 == 0 => Ok(n),
+        _ => Err(format!(
+            "{text:?} is not an even number (each opening is played with both colours)"
+        )),
     }
 }
 
@@ -130,14 +139,6 @@ impl Visitor for Play {
     }
 }
 
-fn bar(len: u64, what: &str) -> common::Result<ProgressBar> {
-    let bar = ProgressBar::new(len);
-    bar.set_style(ProgressStyle::with_template(&format!(
-        "{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed_precise}}  {{msg}}"
-    ))?);
-    Ok(bar)
-}
-
 fn run(cli: &Cli) -> common::Result {
     let start: AnyGame = cli.variant.game(cli.game)?;
     let rows = start.board().rows_per_player;
@@ -170,7 +171,7 @@ fn run(cli: &Cli) -> common::Result {
     };
     let gains = Gains::for_weights(cli.iterations);
     let mut spsa = Spsa::new(theta.0, gains, (0.0, LIMIT), cli.seed);
-    let progress = bar(cli.iterations, "iterations")?;
+    let progress = common::bars::bar(cli.iterations, "iterations");
     for _ in 0..cli.iterations {
         spsa.step(|p| {
             start.visit(Play {
@@ -199,8 +200,8 @@ fn run(cli: &Cli) -> common::Result {
         ..games
     };
     let against = cli.against.unwrap_or(default).rounded();
-    let pairs = cli.check_games.div_ceil(2);
-    let progress = bar(pairs * 2, "check games")?;
+    let pairs = cli.check_games / 2;
+    let progress = common::bars::bar(pairs * 2, "check games");
     let mut results = elo::Results::new(2);
     let (mut w, mut d, mut l) = (0, 0, 0);
     for opening_seed in check_seeds(cli.seed).take(pairs as usize) {

@@ -4,13 +4,49 @@
 //! game's own (`GameKind::options`), the engines' grammar is `EngineSpec`'s, so the
 //! help texts list what the library accepts.
 
+use std::marker::PhantomData;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use mancala::runtime::variant::GameKind;
-use mancala::runtime::{AnyGame, EngineSpec, Error, Variant, files};
+use mancala::runtime::{AnyGame, EngineSpec, Error, Variant, db, files};
 
 /// `clap`'s value parser for a game's name.
 pub fn game_name(text: &str) -> Result<GameKind, String> {
     text.parse::<GameKind>().map_err(|e| e.to_string())
+}
+
+/// `clap`'s value parser for the name of a game with endgame databases (the library's
+/// list), which `solve` builds: its error lists them.
+pub fn database_game() -> impl TypedValueParser<Value = GameKind> {
+    let names = db::database_games().into_iter().map(GameKind::name);
+    PossibleValuesParser::new(names).try_map(|name| game_name(&name))
+}
+
+/// The games an example takes, whose options its help lists.
+pub trait Games: Clone + std::fmt::Debug + Default + Send + Sync + 'static {
+    /// The games.
+    fn list() -> Vec<GameKind>;
+}
+
+/// Every game.
+#[derive(Clone, Debug, Default)]
+pub struct Every;
+
+impl Games for Every {
+    fn list() -> Vec<GameKind> {
+        GameKind::ALL.to_vec()
+    }
+}
+
+/// The games with endgame databases (`solve`'s).
+#[derive(Clone, Debug, Default)]
+pub struct WithDatabases;
+
+impl Games for WithDatabases {
+    fn list() -> Vec<GameKind> {
+        db::database_games()
+    }
 }
 
 /// The help text of an `--engine` option: the library's grammar.
@@ -18,21 +54,24 @@ pub fn engines() -> String {
     mancala::runtime::engine::spec_help()
 }
 
-/// The variant options and `--from`: every game's options (from the library), each
-/// game refusing those that are not its own.
+/// The variant options and `--from`: the options of the games `G` (from the library),
+/// each game refusing those that are not its own.
 #[derive(Clone, Debug, Default)]
-pub struct VariantArgs {
+pub struct VariantArgs<G = Every> {
     /// The options given, as the words of a variant's text (`pits=7 clockwise`).
     pub words: Vec<String>,
     /// `--from`: start from this position.
     pub from: Option<String>,
+    games: PhantomData<G>,
 }
 
-/// Every option of every game, by name, in the order of the games, with the games
-/// that have it: `pits` (urim, rio-kadalis, kalah), `clockwise` (rio-kadalis), …
-fn all_options() -> Vec<(&'static str, Vec<(GameKind, mancala::variant::OptionInfo)>)> {
+/// Every option of the games `games`, by name, in the order of the games, with the
+/// games that have it: `pits` (urim, rio-kadalis, kalah), `clockwise` (rio-kadalis), …
+fn all_options(
+    games: &[GameKind],
+) -> Vec<(&'static str, Vec<(GameKind, mancala::variant::OptionInfo)>)> {
     let mut all: Vec<(&str, Vec<_>)> = Vec::new();
-    for game in GameKind::ALL {
+    for &game in games {
         for o in game.options() {
             match all.iter_mut().find(|(name, _)| *name == o.name) {
                 Some((_, games)) => games.push((game, *o)),
@@ -61,11 +100,12 @@ fn help(games: &[(GameKind, mancala::variant::OptionInfo)]) -> String {
     parts.join("; ")
 }
 
-impl Args for VariantArgs {
+impl<G: Games> Args for VariantArgs<G> {
     fn augment_args(cmd: Command) -> Command {
         let mut cmd =
             cmd.next_help_heading("Game options (each game refuses those that are not its own)");
-        for (name, games) in all_options() {
+        let list = G::list();
+        for (name, games) in all_options(&list) {
             let arg = Arg::new(name).long(name).help(help(&games));
             cmd = cmd.arg(if games[0].1.is_flag() {
                 arg.action(ArgAction::SetTrue)
@@ -79,19 +119,21 @@ impl Args for VariantArgs {
                 .long("from")
                 .value_name("NOTATION")
                 .allow_hyphen_values(true)
-                .help(
+                .help(if list.contains(&GameKind::Omweso) {
                     "Start from this position, in the game's notation (docs/<game>.md); in \
-                     Omweso also a paused turn, as `play` and `replay` print it",
-                ),
+                     Omweso also a paused turn, as `play` and `replay` print it"
+                } else {
+                    "Start from this position, in the game's notation (docs/<game>.md)"
+                }),
         )
     }
 
     fn augment_args_for_update(cmd: Command) -> Command {
-        VariantArgs::augment_args(cmd)
+        VariantArgs::<G>::augment_args(cmd)
     }
 }
 
-impl FromArgMatches for VariantArgs {
+impl<G: Games> FromArgMatches for VariantArgs<G> {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
         let mut v = VariantArgs::default();
         v.update_from_arg_matches(m)?;
@@ -100,7 +142,7 @@ impl FromArgMatches for VariantArgs {
 
     fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
         self.words.clear();
-        for (name, games) in all_options() {
+        for (name, games) in all_options(&G::list()) {
             if games[0].1.is_flag() {
                 if m.get_flag(name) {
                     self.words.push(name.to_string());
@@ -114,7 +156,7 @@ impl FromArgMatches for VariantArgs {
     }
 }
 
-impl VariantArgs {
+impl<G> VariantArgs<G> {
     /// The options as the words of a variant's text.
     pub fn options(&self) -> String {
         self.words.join(" ")

@@ -10,10 +10,10 @@ pub mod cli;
 /// from ([`after`]).
 pub type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
 
-/// The library's error after the option it came from, as the example prints it:
-/// `--file: the Result tag says …`.
-pub fn after(option: &str) -> impl FnOnce(mancala::runtime::Error) -> Box<dyn std::error::Error> {
-    move |e| format!("{option}: {e}").into()
+/// The library's error after what it came from (an option, a file), as the example
+/// prints it: `game.mgn: the Result tag says …`.
+pub fn after(what: &str) -> impl FnOnce(mancala::runtime::Error) -> Box<dyn std::error::Error> {
+    move |e| format!("{what}: {e}").into()
 }
 
 /// The exit code of an example: success, or the error printed to stderr and failure.

@@ -107,12 +107,15 @@ fn parse_side(text: &str) -> Result<Player, String> {
 }
 
 fn run(cli: Cli) -> common::Result {
+    if let Some(path) = &cli.save {
+        files::check_writable(path).map_err(common::after("--save"))?;
+    }
     let session = if let Some(path) = &cli.load {
         let (mut game, file) = files::load(path)?;
         cli.variant.check_file(cli.game, path, &game)?;
-        files::play_onto(&file, &mut game).map_err(common::after("--load"))?;
+        files::play_onto(&file, &mut game).map_err(common::after(&path.display().to_string()))?;
         println!("loaded {} plies", game.ply());
-        Session::from_game(game)
+        Session::from_file(game, &file)
     } else {
         let kind = cli.game.unwrap_or(GameKind::Urim);
         if cli.whole_match {

@@ -127,7 +127,9 @@ pub(crate) fn play(mut v: Versus, cli: &Cli) -> common::Result {
             return save(&v, save_to);
         }
         if v.engine_to_move() {
-            eprintln!("engine ({}) is thinking…", cli.engine);
+            if !cli.auto {
+                eprintln!("engine ({}) is thinking…", cli.engine);
+            }
             let m = v.engine_search()?;
             let (r, side) = (&m.report, m.side);
             let pv: Vec<String> = r.pv.iter().map(ToString::to_string).collect();

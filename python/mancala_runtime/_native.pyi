@@ -93,7 +93,8 @@ class Game:
 
 class Engine:
     """An engine from its spec: ``random``, ``greedy``,
-    ``alphabeta[:<depth>|:<ms>ms|:<nodes>n][:<n>t]``, ``mcts[:<playouts>|:<ms>ms][:<n>t]``."""
+    ``alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<n>t]``,
+    ``mcts[:<playouts>|:<ms>ms][:<n>t]``, ``solver[:<ms>ms]`` (Kalah, with ``db``)."""
     def __init__(self, spec: str, variant: str, seed: int = 0, db: Optional[str] = None) -> None: ...
     @property
     def name(self) -> str: ...

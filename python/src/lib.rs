@@ -573,7 +573,8 @@ impl Game {
 }
 
 /// An engine of the workspace from its spec (`random`, `greedy`,
-/// `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<n>t]`, `mcts[:<playouts>|:<ms>ms][:<n>t]`).
+/// `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<n>t]`, `mcts[:<playouts>|:<ms>ms][:<n>t]`,
+/// `solver[:<ms>ms]`: Kalah, with `db`).
 #[pyclass(module = "mancala_runtime", frozen)]
 struct Engine {
     inner: Mutex<mancala_runtime::Engine>,

@@ -19,7 +19,9 @@ use crate::{Ending, Kalah, Rules, SetupError};
 /// assert_eq!(v.to_string(), "pits=4 seeds=3 mover-empty");
 /// assert_eq!(Variant::default().to_string(), "pits=6 seeds=4");
 /// let e = "pits=11".parse::<Variant>().unwrap_err();
-/// assert_eq!(e.to_string(), "pits, seeds: kalah is played with 1 to 10 pits a side, not 11");
+/// assert_eq!(e.to_string(), "pits: kalah is played with 1 to 10 pits a side, not 11");
+/// let e = "pits=10 seeds=13".parse::<Variant>().unwrap_err();
+/// assert_eq!(e.to_string(), "seeds: the seeds add up to 260; a game of kalah holds at most 255");
 /// # Ok::<(), kalah::VariantError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,8 +34,9 @@ pub struct Variant {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum VariantError {
-    /// A board the rules refuse (rule K1): its size or its seeds.
-    #[error("pits, seeds: {0}")]
+    /// A board the rules refuse (rule K1): its size or its seeds, named by the option
+    /// that gives it (`pits: …`, `seeds: …`).
+    #[error("{}: {setup}", if matches!(.0, SetupError::Pits { .. }) { "pits" } else { "seeds" }, setup = .0)]
     Setup(SetupError),
     /// A word that is not an option of Kalah.
     #[error(transparent)]

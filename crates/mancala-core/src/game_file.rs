@@ -263,16 +263,31 @@ impl fmt::Display for GameFile {
 impl FromStr for GameFile {
     type Err = GameFileError;
 
-    /// Reads the text (syntax only: the moves are checked by
+    /// Reads the text of one game (syntax only: the moves are checked by
     /// [`play_onto`](GameFile::play_onto)). Tag lines come before the first move;
     /// `;` starts a comment to the end of the line, `{`…`}` a comment between moves;
-    /// tokens of digits ending in `.` (move numbers) are skipped.
+    /// tokens of digits ending in `.` (move numbers) are skipped. A tag line after the
+    /// moves begins a second game, which is refused here: a file of several games is
+    /// read game by game (`mancala_runtime::files::load_all`).
+    ///
+    /// ```
+    /// use mancala_core::game_file::GameFile;
+    /// let two = "[Start \"5 S\"]\n\n2\n\n[Start \"5 S\"]\n\n1\n";
+    /// let e = two.parse::<GameFile>().unwrap_err().to_string();
+    /// assert!(e.starts_with("line 5: a second game begins here"), "{e}");
+    /// ```
     fn from_str(text: &str) -> Result<GameFile, GameFileError> {
         let mut file = GameFile::default();
         let mut in_comment = false;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let syntax = |reason| GameFileError::Syntax { line, reason };
+            if !in_comment && !file.moves.is_empty() && raw.trim_start().starts_with('[') {
+                return Err(syntax(
+                    "a second game begins here; a GameFile is one game: read a file of several \
+                     games game by game (mancala_runtime::files::load_all)",
+                ));
+            }
             let mut rest = raw;
             if !in_comment && file.moves.is_empty() && raw.trim_start().starts_with('[') {
                 let (name, value) = parse_tag(raw.trim()).map_err(syntax)?;

@@ -32,7 +32,7 @@ use mancala_solve::oware::OwareGame;
 use mancala_solve::player::{Perfect, Proving};
 use mancala_solve::urim::UrimGame;
 
-use crate::error::{DatabaseError, Error};
+use crate::error::{DatabaseError, EngineError, Error};
 use crate::eval::{EndgameDatabases, Eval};
 use crate::game::{AnyGame, AnyRecord};
 use crate::variant::{GameKind, Variant};
@@ -91,6 +91,16 @@ pub fn has_databases(variant: &Variant) -> bool {
     DbGame::of(variant).is_some()
 }
 
+/// Whether the databases' values of `variant` hold after any history (Kalah: no
+/// position repeats), or only at a position that is its whole history — a game's start
+/// or the position right after a capture (Urim's rule 6 and Oware's repetition count
+/// the positions since the last capture): a search's lines in between see repetitions
+/// the databases do not, so its evaluation can differ from their exact value.
+#[must_use]
+pub fn hold_after_any_history(variant: &Variant) -> bool {
+    matches!(DbGame::of(variant), Some(DbGame::Kalah(_)))
+}
+
 /// The games that have endgame databases (those of whose standard variant
 /// [`has_databases`] says so), for help texts: Urim, Oware, Kalah.
 #[must_use]
@@ -124,9 +134,13 @@ fn most_seeds(variant: &Variant) -> u32 {
     2 * u32::from(variant.pits()) * u32::from(variant.seeds_per_pit())
 }
 
-/// Every database of the solver's game `game` in `dir`, from 0 seeds up to the first
-/// seed count that has no file.
-fn open_game<G: Solvable>(game: &G, most: u32, dir: &Path) -> Result<Databases, Error> {
+/// Every database of the solver's game `game` (of `variant`) in `dir`, from 0 seeds up
+/// to the first seed count that has no file.
+fn open_game<G: Solvable>(game: &G, variant: &Variant, dir: &Path) -> Result<Databases, Error> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(DatabaseError::NotAFolder(dir.to_path_buf()).into());
+    }
+    let most = most_seeds(variant);
     let mut dbs =
         Databases::new(game, most.min(u32::from(u8::MAX))).map_err(|e| solve_error(None, e))?;
     while dbs.len() <= dbs.ranker().max_seeds() && dbs.path(dir, dbs.len()).exists() {
@@ -135,8 +149,7 @@ fn open_game<G: Solvable>(game: &G, most: u32, dir: &Path) -> Result<Databases, 
     if dbs.is_empty() {
         return Err(DatabaseError::NoneThere {
             dir: dir.to_path_buf(),
-            game: game.name().to_string(),
-            variant: game.variant(),
+            variant: *variant,
         }
         .into());
     }
@@ -146,8 +159,7 @@ fn open_game<G: Solvable>(game: &G, most: u32, dir: &Path) -> Result<Databases, 
 /// Opens the databases `key` for `variant` in the folder `dir`: from 0 seeds up to
 /// the first seed count without a file, each file's header and checksum checked.
 fn open_key(key: DbGame, variant: &Variant, dir: &Path) -> Result<Databases, Error> {
-    let most = most_seeds(variant);
-    with_game!(key, g => open_game(&g, most, dir))
+    with_game!(key, g => open_game(&g, variant, dir))
 }
 
 /// Opens every database of `variant` in the folder `dir`: from 0 seeds up to the
@@ -228,15 +240,16 @@ impl EndgameDatabases for kalah::Kalah {
     /// Kalah's solver ([`Perfect`]), which shares the process's databases.
     fn solver<R>(
         variant: &Variant,
-        dir: &Path,
+        dir: Option<&Path>,
         millis: u64,
-        fallback: impl FnOnce() -> Result<Box<dyn mancala_search::Engine<R> + Send>, Error>,
+        fallback: impl FnOnce(&Path) -> Result<Box<dyn mancala_search::Engine<R> + Send>, Error>,
     ) -> Result<Box<dyn Proving<R> + Send>, Error>
     where
         R: Record<Position = Self> + 'static,
     {
         let rules = kalah_rules(variant)?;
-        let fallback = fallback()?;
+        let dir = dir.ok_or(EngineError::SolverNeedsDatabases)?;
+        let fallback = fallback(dir)?;
         let dbs = cached(DbGame::Kalah(rules), variant, dir)?;
         let time = Some(std::time::Duration::from_millis(millis));
         let p = Perfect::shared(Arc::new(KalahGame::new(rules)), dbs, time, fallback)

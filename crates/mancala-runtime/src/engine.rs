@@ -94,9 +94,8 @@ impl<R: GameRecord> Typed<R> {
     /// with the databases in `db`.
     #[cfg(feature = "db")]
     fn solver(variant: &Variant, seed: u64, db: Option<&Path>, millis: u64) -> Result<Self, Error> {
-        let dir = db.ok_or(EngineError::SolverNeedsDatabases)?;
         let mut kept = None;
-        let solver = R::Position::solver(variant, dir, millis, || {
+        let solver = R::Position::solver(variant, db, millis, |dir| {
             let eval = R::Position::evaluator(variant, dir)?;
             let fallback = EngineSpec::AlphaBeta {
                 limit: mancala_search::spec::Limit::Millis(millis),

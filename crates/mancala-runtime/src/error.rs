@@ -240,15 +240,15 @@ pub enum DatabaseError {
         /// The games that have them.
         games: Vec<GameKind>,
     },
-    /// No database of the game in the folder.
+    /// No database of the variant in the folder.
     NoneThere {
         /// The folder.
         dir: PathBuf,
-        /// The solver's name of the game (`kalah`).
-        game: String,
-        /// The solver's name of its variant.
-        variant: String,
+        /// The variant.
+        variant: Variant,
     },
+    /// A folder of databases that is a file.
+    NotAFolder(PathBuf),
     /// The databases' own error (a file damaged or of another game), with the folder.
     #[cfg(feature = "db")]
     Solve {
@@ -274,21 +274,29 @@ impl fmt::Display for DatabaseError {
                 "{game}: only {} have endgame databases (docs/solving.md)",
                 GameKind::names(games)
             ),
-            DatabaseError::NoneThere { dir, game, variant } => write!(
+            DatabaseError::NoneThere { dir, variant } => write!(
                 f,
-                "{}: no databases of {game} ({variant}) there; build them with \
-                 `cargo run --release --example solve -- {game} --db {}`",
+                "{}: no databases of {variant} there; build them with \
+                 `cargo run --release --example solve -- {} --db {}`",
                 dir.display(),
+                variant.flags(),
                 dir.display()
             ),
+            DatabaseError::NotAFolder(dir) => {
+                write!(f, "{}: a file, not a folder of databases", dir.display())
+            }
             #[cfg(feature = "db")]
-            DatabaseError::Solve { dir, error } => match dir {
-                Some(dir) => write!(f, "{}: {error}", dir.display()),
-                None => error.fmt(f),
-            },
+            DatabaseError::Solve { dir, error } => {
+                let error = mancala_solve::report::Refused(error);
+                match dir {
+                    Some(dir) => write!(f, "{}: {error}", dir.display()),
+                    None => error.fmt(f),
+                }
+            }
             DatabaseError::NotInBuild { dir } => write!(
                 f,
-                "{}: this build has no databases (the feature `db` of mancala-runtime)",
+                "{}: this build has no endgame databases: they need the feature `db` (of \
+                 `mancala`, or of `mancala-runtime` for a dependent of that crate)",
                 dir.display()
             ),
             DatabaseError::Poisoned => f.write_str("a thread failed while opening databases"),
@@ -351,6 +359,24 @@ pub enum FileError {
         /// The error.
         error: Box<Error>,
     },
+    /// A `Variant` tag that names another game than the `Game` tag.
+    VariantOfOtherGame {
+        /// The `Game` tag's game.
+        game: GameKind,
+        /// The game the `Variant` tag names.
+        named: GameKind,
+    },
+    /// A folder of game files that is a file.
+    NotAFolder(PathBuf),
+    /// A file to write whose folder does not exist.
+    NoFolder(PathBuf),
+    /// A folder for a tournament's game files that holds game files already.
+    EarlierGames {
+        /// The folder.
+        dir: PathBuf,
+        /// One of its game files.
+        file: PathBuf,
+    },
     /// A file of another game than the one named with it.
     OtherGame {
         /// The file.
@@ -385,6 +411,21 @@ impl fmt::Display for FileError {
             FileError::Cut { ply, plies } => write!(f, "ply {ply}: the game has {plies} plies"),
             FileError::NoGame(path) => write!(f, "{}: no game", path.display()),
             FileError::In { at, error } => write!(f, "{at}: {error}"),
+            FileError::VariantOfOtherGame { game, named } => write!(
+                f,
+                "the Variant tag is a variant of {named}, the Game tag says {game}"
+            ),
+            FileError::NotAFolder(path) => write!(f, "{}: a file, not a folder", path.display()),
+            FileError::NoFolder(path) => {
+                write!(f, "{}: its folder does not exist", path.display())
+            }
+            FileError::EarlierGames { dir, file } => write!(
+                f,
+                "{}: the folder holds game files already ({}, …); give a new or empty \
+                 folder, so that the numbers of two tournaments do not mix",
+                dir.display(),
+                file.display()
+            ),
             FileError::OtherGame { path, game } => write!(
                 f,
                 "{} is a game of {game}: the file gives the game and its options",

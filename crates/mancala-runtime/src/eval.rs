@@ -71,18 +71,19 @@ pub trait EndgameDatabases: Position + Sized {
 
     /// The solver of `R` (`solver:<ms>ms`: each move proven within `millis`
     /// milliseconds over the databases in `dir`, else the move of the engine that
-    /// `fallback` builds).
+    /// `fallback` builds with them).
     ///
     /// # Errors
     /// [`crate::EngineError::NoSolver`] for a game without one (all but Kalah, before
-    /// anything is opened), and as [`EndgameDatabases::evaluator`].
+    /// anything is opened or asked for), [`crate::EngineError::SolverNeedsDatabases`]
+    /// without `dir`, and as [`EndgameDatabases::evaluator`].
     #[cfg(feature = "db")]
     #[allow(clippy::type_complexity)]
     fn solver<R>(
         variant: &Variant,
-        dir: &Path,
+        dir: Option<&Path>,
         millis: u64,
-        fallback: impl FnOnce() -> Result<Box<dyn mancala_search::Engine<R> + Send>, Error>,
+        fallback: impl FnOnce(&Path) -> Result<Box<dyn mancala_search::Engine<R> + Send>, Error>,
     ) -> Result<Box<dyn mancala_solve::player::Proving<R> + Send>, Error>
     where
         R: mancala_core::record::Record<Position = Self> + 'static,

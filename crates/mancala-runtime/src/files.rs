@@ -73,6 +73,12 @@ pub fn start_of(file: &GameFile) -> Result<AnyGame, Error> {
     let kind: GameKind = name.parse().map_err(|e| tag(GAME)(Error::from(e)))?;
     let start = file.tag(START).ok_or(FileError::MissingTag(START))?;
     let variant_tag = file.tag(VARIANT).unwrap_or("");
+    let first = variant_tag.split_whitespace().next().unwrap_or("");
+    if let Ok(named) = first.parse::<GameKind>()
+        && named != kind
+    {
+        return Err(FileError::VariantOfOtherGame { game: kind, named }.into());
+    }
     let mut options = match variant_tag.strip_prefix(name) {
         // The variant's text: the game's name first.
         Some(rest) if rest.is_empty() || rest.starts_with(' ') => rest.to_string(),
@@ -152,11 +158,14 @@ pub fn split_games(text: &str) -> Vec<String> {
 }
 
 /// Reads every game of the file at `path` (one or several games, docs/game-files.md),
-/// each set up at its start, with its file.
+/// each checked whole — its moves played from its start and its `Result` tag compared
+/// with where they lead ([`replay`]) — and returned **at its start**, with its file:
+/// [`play_onto`] plays the moves (all of them, or a [`cut`]).
 ///
 /// # Errors
-/// [`FileError::Io`] for a file that cannot be read, and as [`start_of`] for each game
-/// (naming which, [`FileError::In`]).
+/// [`FileError::Io`] for a file that cannot be read, and as [`replay`] for each game,
+/// within a [`FileError::In`] that names the file (and which game, in a file of
+/// several).
 pub fn load_all(path: &Path) -> Result<Vec<(AnyGame, GameFile)>, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| FileError::io(path, e))?;
     let texts = split_games(&text);
@@ -175,13 +184,25 @@ pub fn load_all(path: &Path) -> Result<Vec<(AnyGame, GameFile)>, Error> {
             };
             let file: GameFile = t.parse().map_err(|e| within(FileError::Format(e).into()))?;
             let game = start_of(&file).map_err(within)?;
+            play_onto(&file, &mut game.clone()).map_err(within)?;
             Ok((game, file))
         })
         .collect()
 }
 
-/// Reads the game file at `path` and sets up its start; of a file of several games,
-/// the last one.
+/// Reads the game file at `path`, checked whole as [`load_all`] does, and returns its
+/// game **at its start** (the moves not played: [`play_onto`] plays them), with its
+/// file; of a file of several games, the last one.
+///
+/// ```no_run
+/// use mancala_runtime::files;
+/// let path = std::path::Path::new("game.mgn");
+/// let (mut game, file) = files::load(path)?;
+/// assert_eq!(game.ply(), 0);
+/// files::play_onto(&file, &mut game)?; // checked by `load`: it cannot fail here
+/// assert_eq!(game.ply(), file.moves.len());
+/// # Ok::<(), mancala_runtime::Error>(())
+/// ```
 ///
 /// # Errors
 /// As [`load_all`].
@@ -189,6 +210,34 @@ pub fn load(path: &Path) -> Result<(AnyGame, GameFile), Error> {
     load_all(path)?
         .pop()
         .ok_or_else(|| FileError::NoGame(path.to_path_buf()).into())
+}
+
+/// Refuses a path where a game file cannot be written, before a session plays games
+/// that would then be lost: its folder must exist and `path` must not be a folder; an
+/// existing file is opened for writing (and left as it is), a new one is made and
+/// removed again.
+///
+/// # Errors
+/// [`FileError::NoFolder`] for a folder that does not exist, [`FileError::Io`] for a
+/// file that cannot be written.
+pub fn check_writable(path: &Path) -> Result<(), Error> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(FileError::NoFolder(path.to_path_buf()).into());
+    }
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| FileError::io(path, e))?;
+    if !existed {
+        std::fs::remove_file(path).map_err(|e| FileError::io(path, e))?;
+    }
+    Ok(())
 }
 
 /// Writes `file` to `path`.
@@ -301,6 +350,14 @@ mod tests {
             e.to_string(),
             "the Variant tag: pits: urim is played on rows of 6 or 7 pits, not 8"
         );
+        // A variant of another game than the Game tag's.
+        let other: GameFile = "[Game \"urim\"]\n[Variant \"oware\"]\n[Start \"x\"]\n"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            start_of(&other).unwrap_err().to_string(),
+            "the Variant tag is a variant of oware, the Game tag says urim"
+        );
         let chess: GameFile = "[Game \"chess\"]\n[Start \"x\"]\n".parse().unwrap();
         assert!(
             start_of(&chess)
@@ -334,19 +391,21 @@ mod tests {
         let games = load_all(&path).unwrap();
         assert_eq!(games.len(), 2);
         assert_eq!(load(&path).unwrap().1.moves, ["c"]);
+        // A file whose second game's result is not what its moves reach is refused
+        // whole, the file and the game named.
         let mut wrong = file.clone();
         wrong.set_tag(RESULT, "annulled");
-        save_all(&path, &[file, wrong]).unwrap();
-        for (g, f) in load_all(&path).unwrap().iter().take(1) {
-            play_onto(f, &mut g.clone()).unwrap();
-        }
-        let (mut g, f) = load(&path).unwrap();
-        let e = play_onto(&f, &mut g).unwrap_err();
-        assert!(
-            e.to_string()
-                .starts_with("the Result tag says \"annulled\""),
-            "{e}"
+        save_all(&path, &[file.clone(), wrong]).unwrap();
+        let e = load_all(&path).unwrap_err().to_string();
+        let at = format!(
+            "{}, game 2: the Result tag says \"annulled\"",
+            path.display()
         );
+        assert!(e.starts_with(&at), "{e}");
+        assert!(load(&path).is_err());
+        save_all(&path, &[file]).unwrap();
+        let (g, _) = load(&path).unwrap();
+        assert_eq!(g.ply(), 0, "returned at its start");
         // A game named beside the file, or options, are refused.
         assert!(check_named(&path, &g, Some(GameKind::Urim), false).is_ok());
         let e = check_named(&path, &g, Some(GameKind::Oware), false).unwrap_err();
@@ -355,6 +414,20 @@ mod tests {
                 .ends_with("is a game of urim: the file gives the game and its options")
         );
         assert!(check_named(&path, &g, None, true).is_err());
+        // Where a file can be written, asked first.
+        let new = dir.join("new.mgn");
+        assert!(
+            check_writable(&new).is_ok() && !new.exists(),
+            "checked, not left"
+        );
+        let e = check_writable(&dir.join("none").join("x.mgn")).unwrap_err();
+        assert!(matches!(e, Error::GameFile(FileError::NoFolder(_))), "{e}");
+        assert!(
+            e.to_string()
+                .ends_with("none/x.mgn: its folder does not exist"),
+            "{e}"
+        );
+        assert!(check_writable(&std::env::temp_dir()).is_err(), "a folder");
         let _ = std::fs::remove_dir_all(&dir);
         let missing = load(&dir.join("none.mgn")).unwrap_err();
         assert!(matches!(missing, Error::GameFile(FileError::Io { .. })));

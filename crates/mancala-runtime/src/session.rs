@@ -16,7 +16,7 @@
 use std::time::Duration;
 
 use mancala_core::events::SowEvent;
-use mancala_core::game_file::GameFile;
+use mancala_core::game_file::{GameFile, RESULT, START, result_text};
 use mancala_core::{ByPlayer, Player, Status};
 
 use crate::error::Error;
@@ -40,6 +40,9 @@ pub struct Session {
     /// The session's earlier games, each with the status it ended with (a blitz
     /// forfeit, which the moves do not show, included).
     earlier: Vec<(AnyGame, Status)>,
+    /// The tags of the file the first game was loaded from ([`Session::from_file`]),
+    /// which its game file keeps.
+    loaded: Option<Vec<(String, String)>>,
 }
 
 impl Session {
@@ -56,6 +59,18 @@ impl Session {
         Session {
             current: Current::Game(Box::new(game)),
             earlier: Vec::new(),
+            loaded: None,
+        }
+    }
+
+    /// Single games from `game`, the game of the game file `file` (its moves played,
+    /// [`files::load`]): the session's file of that game keeps the file's own tags
+    /// (players, date, any others) where [`Session::game_files`] would name its own.
+    #[must_use]
+    pub fn from_file(game: AnyGame, file: &GameFile) -> Session {
+        Session {
+            loaded: Some(file.tags.clone()),
+            ..Session::from_game(game)
         }
     }
 
@@ -67,6 +82,7 @@ impl Session {
         Ok(Session {
             current: Current::Match(AnyMatch::new(variant, options)?),
             earlier: Vec::new(),
+            loaded: None,
         })
     }
 
@@ -210,7 +226,8 @@ impl Session {
     }
 
     /// The game files of every game of the session (the current one last, left out if
-    /// it has no moves and earlier games exist), the players named, the date today's.
+    /// it has no moves and earlier games exist), the players named, the date today's;
+    /// a game loaded from a file ([`Session::from_file`]) keeps that file's tags.
     #[must_use]
     pub fn game_files(&self, south: &str, north: &str) -> Vec<GameFile> {
         let mut games = self.games();
@@ -219,12 +236,19 @@ impl Session {
         }
         games
             .iter()
-            .map(|(g, status)| {
+            .enumerate()
+            .map(|(i, (g, status))| {
                 let mut f = files::game_file(g, south, north, None);
-                f.set_tag(
-                    mancala_core::game_file::RESULT,
-                    &mancala_core::game_file::result_text(*status),
-                );
+                let ours = [files::GAME, files::VARIANT, START, RESULT];
+                let loaded = self
+                    .loaded
+                    .as_deref()
+                    .filter(|_| i == 0)
+                    .unwrap_or_default();
+                for (name, value) in loaded.iter().filter(|(n, _)| !ours.contains(&n.as_str())) {
+                    f.set_tag(name, value);
+                }
+                f.set_tag(RESULT, &result_text(*status));
                 f
             })
             .collect()

@@ -334,7 +334,8 @@ impl Tournament {
     }
 
     /// The two engines of a game or match drawn from `seed`: the first with the
-    /// settings' databases, the other without.
+    /// settings' databases, the other without (unless it is the solver, which plays
+    /// from them).
     fn engines(
         &self,
         engine: &EngineSpec,
@@ -342,17 +343,43 @@ impl Tournament {
         seed: u64,
     ) -> Result<[Engine; 2], Error> {
         let s = &self.settings;
+        let db = s.db.as_deref();
         Ok([
-            Engine::new(engine, &s.variant, seed, s.db.as_deref())?,
-            Engine::new(opponent, &s.variant, seed ^ 0x5555, None)?,
+            Engine::new(engine, &s.variant, seed, db)?,
+            Engine::new(
+                opponent,
+                &s.variant,
+                seed ^ 0x5555,
+                db.filter(|_| opponent.is_solver()),
+            )?,
         ])
     }
 
-    /// The folder of the game files, made if missing.
+    /// The folder of the game files, made if missing; before the first file, refused
+    /// if it is a file or holds game files already (an earlier run's, whose numbers
+    /// this one's would mix with).
     fn folder(&self) -> Result<Option<PathBuf>, Error> {
         let Some(dir) = &self.settings.files else {
             return Ok(None);
         };
+        if self.written == 0 {
+            if dir.exists() && !dir.is_dir() {
+                return Err(FileError::NotAFolder(dir.clone()).into());
+            }
+            if let Ok(entries) = std::fs::read_dir(dir) {
+                let mut earlier = entries
+                    .filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "mgn"));
+                if let Some(file) = earlier.next() {
+                    return Err(FileError::EarlierGames {
+                        dir: dir.clone(),
+                        file,
+                    }
+                    .into());
+                }
+            }
+        }
         std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e))?;
         Ok(Some(dir.clone()))
     }
@@ -430,6 +457,7 @@ impl Tournament {
         games: u64,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Vec<GameResult>, Error> {
+        self.folder()?;
         let mut results = Vec::new();
         let (mut w, mut d, mut l) = (0, 0, 0);
         for index in 0..games {
@@ -464,6 +492,7 @@ impl Tournament {
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<RoundRobin, Error> {
         check_engine_list(specs)?;
+        self.folder()?;
         let n = specs.len();
         if anchor >= n {
             return Err(RatingError::Anchor { anchor, players: n }.into());
@@ -532,6 +561,7 @@ impl Tournament {
     ) -> Result<Vec<MatchResult>, Error> {
         // The match's own checks (a game without matches, a wrong option) come first.
         AnyMatch::new(&self.settings.variant, options)?;
+        self.folder()?;
         let mut results = Vec::new();
         let (mut w, mut u, mut l) = (0, 0, 0);
         for index in 0..count {
@@ -770,6 +800,28 @@ mod tests {
             assert_eq!((r.plies, &r.ending, r.score()), (4, &Ending::Stopped, 0.5));
             assert_eq!(r.names, ["random".to_string(), "greedy".to_string()]);
         }
+        // Another tournament into the same folder is refused before it plays: its
+        // numbers would mix with these.
+        let mut again = Tournament::new(t.settings().clone());
+        let e = again
+            .play_pair(&spec("random"), &spec("greedy"), 1, &mut |_| {
+                panic!("played")
+            })
+            .unwrap_err();
+        assert!(
+            matches!(e, Error::GameFile(FileError::EarlierGames { .. })),
+            "{e}"
+        );
+        // As is a file where the folder goes.
+        let file = dir.join("oware-00001.mgn");
+        let mut s = t.settings().clone();
+        s.files = Some(file.clone());
+        let e = Tournament::new(s)
+            .play_pair(&spec("random"), &spec("greedy"), 1, &mut |_| {
+                panic!("played")
+            })
+            .unwrap_err();
+        assert!(matches!(e, Error::GameFile(FileError::NotAFolder(f)) if f == file));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -374,6 +374,35 @@ impl Variant {
         }
     }
 
+    /// The variant as the examples' command lines take it: the game's name, then each
+    /// option that is not its default, as a flag (`urim --pits 7`, `kalah --seeds 3
+    /// --empty-capture`, `oware`).
+    ///
+    /// ```
+    /// use mancala_runtime::Variant;
+    /// let v: Variant = "kalah pits=6 seeds=3 empty-capture".parse()?;
+    /// assert_eq!(v.flags(), "kalah --seeds 3 --empty-capture");
+    /// assert_eq!("urim".parse::<Variant>()?.flags(), "urim");
+    /// # Ok::<(), mancala_runtime::Error>(())
+    /// ```
+    #[must_use]
+    pub fn flags(&self) -> String {
+        let text = self.to_string();
+        let mut out = vec![self.kind().name().to_string()];
+        for word in text.split_whitespace().skip(1) {
+            match word.split_once('=') {
+                Some((name, value)) => {
+                    let default = self.kind().options().iter().find(|o| o.name == name);
+                    if default.is_none_or(|o| o.default.to_string() != value) {
+                        out.push(format!("--{name} {value}"));
+                    }
+                }
+                None => out.push(format!("--{word}")),
+            }
+        }
+        out.join(" ")
+    }
+
     /// The first player of the standard start; Omweso's `by-lot` draws with `lot`
     /// ([`draw_lot`]).
     #[must_use]

@@ -62,15 +62,21 @@ pub struct EngineMove {
 
 impl Versus {
     /// The session `session` with `engine` playing against the person on `human` (both
-    /// sides when `None`); `helper` gives the hints.
+    /// sides when `None`); `helper` gives the hints. The moves of `human`'s side in the
+    /// current game (a loaded one's) are the person's: [`Versus::undo`] takes them back.
     #[must_use]
     pub fn new(session: Session, engine: Engine, helper: Engine, human: Option<Player>) -> Versus {
+        let mut game = session.current();
+        let mut human_moves = 0;
+        while game.undo().is_some() {
+            human_moves += usize::from(Some(game.side_to_move()) == human);
+        }
         Versus {
             session,
             engine,
             helper,
             human,
-            human_moves: 0,
+            human_moves,
             plies: 0,
         }
     }
@@ -285,6 +291,39 @@ mod tests {
         // A bad move changes nothing.
         assert!(g.play("z", None).is_err());
         assert_eq!(g.plies(), 1);
+    }
+
+    #[test]
+    fn a_loaded_game_keeps_its_players_and_the_persons_moves() {
+        let v: Variant = "urim".parse().unwrap();
+        let mut game = crate::AnyGame::new(&v);
+        game.play_text("c").unwrap();
+        game.play_text("d").unwrap();
+        let file = crate::files::game_file(&game, "Ada", "greedy", Some("2024-05-06"));
+        let session = Session::from_file(game, &file);
+        let mut g = Versus::new(session, engine(&v), engine(&v), Some(Player::South));
+        // South's c is the person's: taken back with North's reply.
+        assert_eq!(g.human_moves(), 1);
+        assert_eq!(g.undo().unwrap(), 2);
+        assert_eq!(g.session().current().ply(), 0);
+        g.play("b", None).unwrap();
+        let f = &g.game_files()[0];
+        assert_eq!(f.moves, ["b"]);
+        assert_eq!(
+            (f.tag("South"), f.tag("North"), f.tag("Date")),
+            (Some("Ada"), Some("greedy"), Some("2024-05-06"))
+        );
+        // The person as North: one move of theirs, d.
+        let mut game = crate::AnyGame::new(&v);
+        game.play_text("c").unwrap();
+        game.play_text("d").unwrap();
+        let g = Versus::new(
+            Session::from_game(game),
+            engine(&v),
+            engine(&v),
+            Some(Player::North),
+        );
+        assert_eq!(g.human_moves(), 1);
     }
 
     #[test]

@@ -200,8 +200,18 @@ fn variants_refuse_what_their_game_does_not_have() {
             "oware seeds=5",
             "oware is played with 4 or 3 seeds per pit, not 5",
         ),
-        ("kalah pits=11", "pits, seeds:"),
-        ("kalah pits=0", "pits, seeds:"),
+        (
+            "kalah pits=11",
+            "pits: kalah is played with 1 to 10 pits a side, not 11",
+        ),
+        (
+            "kalah pits=0",
+            "pits: kalah is played with 1 to 10 pits a side, not 0",
+        ),
+        (
+            "kalah seeds=0",
+            "seeds: kalah starts with at least one seed in every pit, not 0",
+        ),
         ("kalah clockwise", "kalah has no option clockwise"),
         ("chess", "unknown game \"chess\""),
         ("", "no game given"),

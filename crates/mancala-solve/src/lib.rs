@@ -29,7 +29,8 @@
 //!   proof search proved to keep the value ([`player::Perfect`]), with a fallback
 //!   engine when a proof runs out of time.
 //! - [`plan`]: a solving plan: which databases a position needs, their check, whether
-//!   and how to search for its value (what the `solve` example runs).
+//!   and how to search for its value (what the `solve` example runs); [`report`]: what
+//!   a run found, in the words every front end prints.
 //!
 //! The value of a board is the margin (the mover's future gains minus the
 //! opponent's) the side to move can force over the seeds still on the board; see
@@ -66,6 +67,7 @@ pub mod plan;
 pub mod player;
 pub mod progress;
 pub mod rank;
+pub mod report;
 pub mod retro;
 pub mod rows;
 pub mod search;

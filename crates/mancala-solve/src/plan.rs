@@ -15,8 +15,9 @@
 //! assert_eq!(built.len(), 9);
 //! assert!(plan.verify(&game, &dbs)?.iter().all(|r| r.wrong == 0));
 //! assert!(plan.in_databases(&dbs) && plan.wants_proof(&dbs, false));
-//! let mut prover = Prover::new(&game, &dbs, plan.table_bits(&dbs, None, None))?;
-//! let proof = prover.prove(&start, &plan.limits(Limits::none()).0)?;
+//! let limits = plan.limits(Limits::none()).0;
+//! let mut prover = Prover::new(&game, &dbs, plan.table_bits(&dbs, None, None, &limits))?;
+//! let proof = prover.prove(&start, &limits)?;
 //! // The proof of a position the databases hold is their value.
 //! let v = i32::from(dbs.value(&[2, 2, 2, 2]).unwrap());
 //! assert_eq!(proof.value(), Some(v));
@@ -246,16 +247,19 @@ impl Plan {
 
     /// The table of [`HistoryProver::new`], in entries (about 48 bytes each, the map
     /// growing as it is used): `table_mib` MiB if given, else one entry per board the
-    /// search can meet above `dbs` and run (two runs), within a quarter of `available`
-    /// bytes (256 MiB if unknown), at least 1024.
+    /// search can meet above `dbs` and run (two runs) or per node of the `limits`,
+    /// within a quarter of `available` bytes (256 MiB if unknown), at least 1024.
     ///
     /// ```
-    /// use mancala_solve::{db::Databases, plan::Plan, urim::{Urim6, UrimGame}};
+    /// use mancala_solve::{db::Databases, plan::Plan, search::Limits, urim::{Urim6, UrimGame}};
     /// let game = UrimGame::<6>::new();
     /// let plan = Plan::new(&game, &Urim6::new(), Some(4))?;
     /// let dbs = Databases::new(&game, 4)?; // none built: the plan's seeds are what count
-    /// assert_eq!(plan.history_entries(&dbs, Some(3), None), 3 * (1 << 20) / 48);
-    /// assert_eq!(plan.history_entries(&dbs, None, Some(1 << 30)), (1 << 28) / 48);
+    /// let none = Limits::none();
+    /// assert_eq!(plan.history_entries(&dbs, Some(3), None, &none), 3 * (1 << 20) / 48);
+    /// assert_eq!(plan.history_entries(&dbs, None, Some(1 << 30), &none), (1 << 28) / 48);
+    /// // A search of 5000 nodes meets at most 5000 boards.
+    /// assert_eq!(plan.history_entries(&dbs, None, Some(1 << 30), &Limits::nodes(5000)), 5000);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -264,14 +268,17 @@ impl Plan {
         dbs: &Databases,
         table_mib: Option<u64>,
         available: Option<u64>,
+        limits: &Limits,
     ) -> usize {
         const ENTRY: u64 = 48;
         let entries = match table_mib {
             Some(mb) => mb.max(1).saturating_mul(1 << 20) / ENTRY,
             None => {
-                let boards = boards_above(self.pits, dbs.len(), self.on_board);
+                let boards = boards_above(self.pits, dbs.len(), self.on_board)
+                    .saturating_mul(2)
+                    .min(limits.nodes.unwrap_or(u64::MAX));
                 let budget = available.map_or(256 << 20, |a| a / 4);
-                boards.saturating_mul(2).min(budget / ENTRY).max(1024)
+                boards.min(budget / ENTRY).max(1024)
             }
         };
         usize::try_from(entries).unwrap_or(usize::MAX)
@@ -279,19 +286,22 @@ impl Plan {
 
     /// The table of [`Prover::new`](crate::search::Prover::new), as its `table_bits`
     /// (buckets of 32 bytes): `table_mib` MiB if given (rounded down to a power of
-    /// two), else by the boards the search can meet above `dbs` and the memory
-    /// `available` ([`table_bits`]).
+    /// two), else by the boards the search can meet above `dbs` (or the nodes of the
+    /// `limits`, if fewer) and the memory `available` ([`table_bits`]).
     ///
     /// ```
-    /// use mancala_solve::{db::Databases, kalah::{Kalah, KalahGame, Rules}, plan::Plan};
+    /// use mancala_solve::{db::Databases, kalah::{Kalah, KalahGame, Rules}, plan::Plan, search::Limits};
     /// let rules = Rules::with_pits(3);
     /// let game = KalahGame::new(rules);
     /// let plan = Plan::new(&game, &Kalah::start_with(rules, 3, kalah::Player::South)?, Some(10))?;
     /// let mut dbs = Databases::new(&game, 10)?;
     /// mancala_solve::build::BuildOptions::new().build(&game, &mut dbs, |_| {})?;
     /// // 126,588 boards of 11 to 18 seeds: 2^17 buckets.
-    /// assert_eq!(plan.table_bits(&dbs, None, Some(16 << 30)), 17);
-    /// assert_eq!(plan.table_bits(&dbs, Some(2), None), 16); // 2 MiB
+    /// let none = Limits::none();
+    /// assert_eq!(plan.table_bits(&dbs, None, Some(16 << 30), &none), 17);
+    /// assert_eq!(plan.table_bits(&dbs, Some(2), None, &none), 16); // 2 MiB
+    /// // A search of one node: the smallest table.
+    /// assert_eq!(plan.table_bits(&dbs, None, Some(16 << 30), &Limits::nodes(1)), 10);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -300,10 +310,14 @@ impl Plan {
         dbs: &Databases,
         table_mib: Option<u64>,
         available: Option<u64>,
+        limits: &Limits,
     ) -> u32 {
         match table_mib {
             Some(mb) => (mb.max(1).saturating_mul(1 << 20) / 32).max(1).ilog2(),
-            None => table_bits(boards_above(self.pits, dbs.len(), self.on_board), available),
+            None => {
+                let boards = boards_above(self.pits, dbs.len(), self.on_board);
+                table_bits(boards.min(limits.nodes.unwrap_or(u64::MAX)), available)
+            }
         }
     }
 }

@@ -212,6 +212,61 @@ fn replay_without_moves_says_so() {
     refused("replay", &["urim"], "required arguments were not provided");
 }
 
+/// Each example's help opens with what it does, not with the shared options' words.
+#[test]
+fn every_help_opens_with_what_the_example_does() {
+    for (name, opening) in [
+        ("perft", "Counts the leaves of the game tree"),
+        ("replay", "Replays moves"),
+        (
+            "analyze",
+            "The best move, evaluation and principal variation",
+        ),
+        ("play", "Play a game against the engine"),
+        ("tournament", "Engine against engine"),
+        ("tune", "Fits the static evaluation's weights"),
+        ("solve", "Builds the endgame databases"),
+    ] {
+        let r = run(name, &["--help"]);
+        assert!(r.stdout.starts_with(opening), "{name}: {r:?}");
+    }
+}
+
+/// Options that cannot work are refused before anything runs: a file that cannot be
+/// saved (not at the end of a session), an odd number of check games, the solver of a
+/// game without one (and not asked for databases first).
+#[test]
+fn options_that_cannot_work_are_refused_first() {
+    let nowhere = std::env::temp_dir().join(format!("mancala-no-such-{}", std::process::id()));
+    let save = nowhere.join("x.mgn");
+    let save = save.to_str().unwrap();
+    refused(
+        "play",
+        &["--auto", "--save", save],
+        &format!("--save: {save}: its folder does not exist"),
+    );
+    refused(
+        "tune",
+        &["oware", "--check-games", "3"],
+        "\"3\" is not an even number",
+    );
+    for args in [
+        &["urim", "--engine", "solver"][..],
+        &["urim", "--engine", "solver", "--db", save],
+    ] {
+        refused(
+            "analyze",
+            args,
+            "solver: urim has no proof search whose values hold after any history",
+        );
+    }
+    refused(
+        "analyze",
+        &["kalah", "--pits", "0"],
+        "pits: kalah is played with 1 to 10 pits",
+    );
+}
+
 #[test]
 fn endings_are_explained_with_the_rule_and_the_totals() {
     // Omweso: South's p captures all of North's seeds (docs/omweso.md).
@@ -371,20 +426,42 @@ fn a_saved_game_loads_replays_and_goes_on() {
         &["--file", file, "--ply", "3"],
         "--ply 3: the game has 2 plies",
     );
-    // A file whose result is not what its moves reach is refused.
+    // Loaded again to take the person's move back (and its reply), and saved: the
+    // file's players stay, though another engine plays now.
+    let r = run_with(
+        "play",
+        &["--load", file, "--engine", "random", "--save", file],
+        "undo\nquit\nyes\n",
+    );
+    assert!(r.ok && !r.stdout.contains("nothing to take back"), "{r:?}");
+    let again = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        again.contains("[South \"human\"]") && again.contains("[North \"greedy\"]"),
+        "{again}"
+    );
+    std::fs::write(&path, &text).unwrap();
+    // A file whose result is not what its moves reach is refused by every example that
+    // reads it, with the file's name.
     std::fs::write(&path, text.replace("ongoing", "annulled")).unwrap();
+    let wrong = format!("{file}: the Result tag says \"annulled\"");
+    refused("replay", &["--file", file], &wrong);
+    refused("play", &["--load", file], &wrong);
+    refused("analyze", &["--file", file], &wrong);
+    refused("analyze", &["--file", file, "--ply", "1"], &wrong);
+    std::fs::write(&path, text.replace("[Start", "[Start \"x\"]\n[Start")).unwrap();
+    refused("replay", &["--file", file], &format!("{file}: line "));
+    // A game without moves: nothing to replay (play goes on from its start).
+    let start = text
+        .split("\n\n")
+        .next()
+        .unwrap()
+        .replace("[Result \"ongoing\"]\n", "");
+    std::fs::write(&path, format!("{start}\n")).unwrap();
     refused(
         "replay",
         &["--file", file],
-        "--file: the Result tag says \"annulled\"",
+        &format!("{file}: no moves to replay"),
     );
-    refused(
-        "play",
-        &["--load", file],
-        "--load: the Result tag says \"annulled\"",
-    );
-    std::fs::write(&path, text.replace("[Start", "[Start \"x\"]\n[Start")).unwrap();
-    refused("replay", &["--file", file], "line ");
     let _ = std::fs::remove_file(&path);
 }
 
@@ -445,9 +522,16 @@ fn solve_proves_a_small_kalah_and_refuses_other_games() {
         !r.ok && r.stderr.contains("[possible values: urim, oware, kalah]"),
         "{r:?}"
     );
+    // The options of the games it does not solve are not its own; those of the other
+    // games it solves are refused by the game.
     let r = run("solve", &["kalah", "--clockwise"]);
     assert!(
-        !r.ok && r.stderr.contains("kalah has no option clockwise"),
+        !r.ok && r.stderr.contains("unexpected argument '--clockwise'"),
+        "{r:?}"
+    );
+    let r = run("solve", &["urim", "--empty-capture"]);
+    assert!(
+        !r.ok && r.stderr.contains("urim has no option empty-capture"),
         "{r:?}"
     );
 }
@@ -530,6 +614,12 @@ fn db_gives_analyze_and_play_the_exact_values() {
         r.stdout.contains(
             "exact, from the databases: with perfect play South wins 1 point, totals South 19 North 17"
         ),
+        "{r:?}"
+    );
+    // Why the search's evaluation below can differ: the repetitions in its lines.
+    assert!(
+        r.stdout
+            .contains("(that is the value of this position as the start of a game;"),
         "{r:?}"
     );
     // Without --db the same search says nothing of the databases.
@@ -749,5 +839,133 @@ fn solve_reads_counted_oware_endgames() {
             && r.stdout.contains("best move: f"),
         "{r:?}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `solve` refuses what it cannot do before it builds or prints anything, in the words
+/// typed; a file where a folder goes is named as such by every example; `solve --help`
+/// lists the options of the games it solves, and no others.
+#[test]
+fn solve_refuses_bad_options_before_it_builds() {
+    refused(
+        "solve",
+        &["urim", "--max-seeds", "100000"],
+        "--max-seeds 100000: this solver builds Urim databases of up to 28 seeds",
+    );
+    refused(
+        "solve",
+        &["kalah", "--pits", "2", "--memory", "--threads", "0"],
+        "'--threads <N>': must be at least 1",
+    );
+    refused(
+        "solve",
+        &["kalah", "--pits", "2", "--memory", "--tt-mb", "0"],
+        "'--tt-mb <MB>': must be at least 1",
+    );
+    let path = temp_file("a-plain-file");
+    std::fs::write(&path, "not a folder").unwrap();
+    let file = path.to_str().unwrap();
+    refused(
+        "solve",
+        &["urim", "--max-seeds", "2", "--db", file],
+        &format!("--db {file}: a file, not a folder"),
+    );
+    refused(
+        "analyze",
+        &["urim", "--db", file],
+        &format!("{file}: a file, not a folder of databases"),
+    );
+    refused(
+        "tournament",
+        &["urim", "--games", "1", "--pgn", file],
+        &format!("{file}: a file, not a folder"),
+    );
+    let _ = std::fs::remove_file(&path);
+    let help = run("solve", &["--help"]).stdout;
+    for other in [
+        "omweso",
+        "rio-kadalis",
+        "--clockwise",
+        "--two-captures-first",
+    ] {
+        assert!(!help.contains(other), "{other}: {help}");
+    }
+    assert!(
+        help.contains("--empty-capture") && help.contains("--seeds <S>"),
+        "{help}"
+    );
+}
+
+/// A database file changed after it was written (here emptied) is refused by name,
+/// with what to do: delete it, and `solve` builds it anew. The hint for missing
+/// databases gives the variant, so that following it builds the right ones.
+#[test]
+fn a_damaged_or_missing_database_says_what_to_do() {
+    let dir = std::env::temp_dir().join(format!("mancala-cli-damaged-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().expect("a UTF-8 temporary path");
+    assert!(run("solve", &["urim", "--max-seeds", "2", "--db", db]).ok);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 3, "{files:?}");
+    std::fs::write(&files[1], "").unwrap();
+    let damaged = files[1].to_str().unwrap();
+    let hint = "the file is damaged; delete it and solve again to build it anew";
+    let r = run("solve", &["urim", "--max-seeds", "2", "--db", db]);
+    assert!(
+        !r.ok && r.stderr.contains(&format!("{damaged}: 0 bytes")) && r.stderr.contains(hint),
+        "{r:?}"
+    );
+    refused("analyze", &["urim", "--db", db], hint);
+    std::fs::remove_file(&files[1]).unwrap();
+    let r = run("solve", &["urim", "--max-seeds", "2", "--db", db]);
+    assert!(
+        r.ok && r.stdout.contains("(1 computed, 2 read back)"),
+        "{r:?}"
+    );
+    // Other variants: the hint builds theirs, and `solve` says how to play with them.
+    refused(
+        "analyze",
+        &["urim", "--pits", "7", "--db", db],
+        &format!(
+            "build them with `cargo run --release --example solve -- urim --pits 7 --db {db}`"
+        ),
+    );
+    refused(
+        "analyze",
+        &["kalah", "--pits", "3", "--empty-capture", "--db", db],
+        &format!("solve -- kalah --pits 3 --empty-capture --db {db}`"),
+    );
+    let r = run(
+        "solve",
+        &["kalah", "--pits", "2", "--seeds", "2", "--db", db],
+    );
+    assert!(
+        r.ok && r
+            .stdout
+            .contains(&format!("play -- kalah --pits 2 --seeds 2 --db {db}\n")),
+        "{r:?}"
+    );
+    // The solver plays from the databases wherever it sits in a tournament.
+    let r = run(
+        "tournament",
+        &[
+            "kalah",
+            "--pits",
+            "2",
+            "--seeds",
+            "2",
+            "--games",
+            "2",
+            "--opponent",
+            "solver",
+            "--db",
+            db,
+        ],
+    );
+    assert!(r.ok && r.stdout.contains("relative to solver:"), "{r:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -176,3 +176,59 @@ fn output_into_a_closed_pipe_ends_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(status.success(), "{status:?}: {err}");
 }
+
+/// Every example whose output goes to a pipe that nobody reads any more (`… | head
+/// -1` once `head` has its line) ends quietly at its first line: exit 0, no panic. The
+/// pipe is closed before the example starts, so that its first line already fails.
+#[test]
+fn every_example_ends_quietly_into_a_closed_pipe() {
+    let runs: [(&str, &[&str]); 9] = [
+        ("perft", &["urim", "3", "--divide"]),
+        ("replay", &["urim", "a", "b"]),
+        ("analyze", &["urim", "--depth", "2"]),
+        ("play", &["urim", "--auto", "--engine", "greedy"]),
+        (
+            "tournament",
+            &["kalah", "--pits", "2", "--seeds", "1", "--games", "2"],
+        ),
+        (
+            "tune",
+            &[
+                "kalah",
+                "--pits",
+                "2",
+                "--seeds",
+                "1",
+                "--depth",
+                "1",
+                "--iterations",
+                "1",
+                "--check-games",
+                "0",
+            ],
+        ),
+        (
+            "solve",
+            &["kalah", "--pits", "2", "--seeds", "1", "--memory"],
+        ),
+        ("solve", &["urim", "--max-seeds", "2", "--memory"]),
+        ("solve", &["oware", "--max-seeds", "2", "--memory"]),
+    ];
+    for (name, args) in runs {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = Command::new(example(name))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("the example runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && !err.contains("panicked"),
+            "{name} {args:?}: {:?}: {err}",
+            out.status
+        );
+    }
+}
