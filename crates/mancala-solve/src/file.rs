@@ -765,7 +765,11 @@ mod tests {
             ),
             "{e}"
         );
-        assert!(e.to_string().contains("endless play is \"extremes\", expected \"rows\""), "{e}");
+        assert!(
+            e.to_string()
+                .contains("endless play is \"extremes\", expected \"rows\""),
+            "{e}"
+        );
         write(&path, &rows, &values).unwrap();
         let mut bytes = std::fs::read(&path).unwrap();
         assert_eq!((bytes[8], bytes[95]), (2, 1));
@@ -789,7 +793,10 @@ mod tests {
             bytes[112..120].copy_from_slice(&own.to_le_bytes());
             std::fs::write(&path, &bytes).unwrap();
             let e = open(&path, &rows).unwrap_err();
-            assert!(matches!(e, FileError::HeaderChecksum { .. }), "{version} {code}: {e}");
+            assert!(
+                matches!(e, FileError::HeaderChecksum { .. }),
+                "{version} {code}: {e}"
+            );
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -82,7 +82,7 @@ struct Active {
 
 /// The rows' split of `board` (pairs: the mover's pit, the opponent's), from the
 /// mover's side.
-fn split(board: &[u8]) -> i32 {
+pub(crate) fn split(board: &[u8]) -> i32 {
     board
         .chunks_exact(2)
         .map(|p| i32::from(p[0]) - i32::from(p[1]))
