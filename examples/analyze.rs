@@ -18,9 +18,10 @@ mod common;
 use std::process::ExitCode;
 
 use clap::Parser;
-use common::cli::{ENGINES, VariantArgs};
-use mancala::runtime::engine::{DATABASE_GAMES, show_eval};
-use mancala::runtime::{AnyGame, Engine, Error, GameKind, Report, describe_result, files};
+use common::cli::{VariantArgs, engines};
+use mancala::runtime::engine::show_eval;
+use mancala::runtime::{AnyGame, Engine, EngineSpec, GameKind, Report, db, describe_result, files};
+use mancala::search::spec::Limit;
 
 /// The best move, evaluation and principal variation of a position.
 #[derive(Parser, Debug)]
@@ -56,12 +57,12 @@ struct Cli {
     time_ms: Option<u64>,
     /// Another engine, as a spec
     #[arg(long, value_name = "SPEC", value_parser = common::cli::engine_spec,
-          long_help = format!("Another engine, as a spec: {ENGINES}"))]
-    engine: Option<String>,
+          long_help = format!("Another engine, as a spec: {}", engines()))]
+    engine: Option<EngineSpec>,
     /// The endgame databases `solve` built in DIR: the search knows the value of every
     /// board in them (docs/solving.md)
     #[arg(long, value_name = "DIR",
-          long_help = format!("The endgame databases `solve` built in DIR ({DATABASE_GAMES}): the search knows the value of every board in them (docs/solving.md)"))]
+          long_help = format!("The endgame databases `solve` built in DIR ({}): the search knows the value of every board in them (docs/solving.md)", GameKind::names(&db::database_games())))]
     db: Option<std::path::PathBuf>,
     #[command(flatten)]
     variant: VariantArgs,
@@ -81,12 +82,17 @@ fn line(r: &Report) -> String {
     )
 }
 
-fn analyze(cli: &Cli, game: &AnyGame) -> Result<(), Error> {
-    let (spec, per_depth) = match (cli.depth, cli.time_ms, &cli.engine) {
-        (Some(d), _, _) => (format!("alphabeta:{}", d.min(100)), true),
-        (_, Some(t), _) => (format!("alphabeta:{t}ms"), true),
-        (_, _, Some(s)) => (s.clone(), false),
-        (None, None, None) => ("alphabeta:10".to_string(), true),
+fn analyze(cli: &Cli, game: &AnyGame) -> common::Result {
+    let alphabeta = |limit| EngineSpec::AlphaBeta {
+        limit,
+        table_cuts: true,
+        threads: 1,
+    };
+    let (spec, per_depth) = match (cli.depth, cli.time_ms, cli.engine) {
+        (Some(d), _, _) => (alphabeta(Limit::Depth(d.min(100) as u32)), true),
+        (_, Some(t), _) => (alphabeta(Limit::Millis(t)), true),
+        (_, _, Some(s)) => (s, false),
+        (None, None, None) => (alphabeta(Limit::Depth(10)), true),
     };
     let mut engine = Engine::new(&spec, game.variant(), 0, cli.db.as_deref())?;
     println!("position: {}", game.notation());
@@ -130,18 +136,17 @@ fn analyze(cli: &Cli, game: &AnyGame) -> Result<(), Error> {
     Ok(())
 }
 
-fn run(cli: &Cli) -> Result<(), Error> {
+fn run(cli: &Cli) -> common::Result {
     let Some(path) = &cli.file else {
-        let game = cli
-            .game
-            .ok_or_else(|| Error::Variant("name a game".into()))?;
+        let game = cli.game.ok_or("name a game")?;
         return analyze(cli, &cli.variant.game(game)?);
     };
     let (mut game, file) = files::load(path)?;
-    common::cli::file_gives_the_game(cli.game, &cli.variant, path, &game)?;
-    let file = files::cut(&file, cli.ply.unwrap_or(file.moves.len()))
-        .map_err(|e| Error::GameFile(format!("--{e}")))?;
-    files::play_onto(&file, &mut game).map_err(|e| Error::GameFile(format!("--file: {e}")))?;
+    cli.variant.check_file(cli.game, path, &game)?;
+    // `--ply 3: the game has 2 plies`.
+    let file =
+        files::cut(&file, cli.ply.unwrap_or(file.moves.len())).map_err(|e| format!("--{e}"))?;
+    files::play_onto(&file, &mut game).map_err(common::after("--file"))?;
     analyze(cli, &game)
 }
 

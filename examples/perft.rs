@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use common::cli::VariantArgs;
-use mancala::runtime::{Error, GameKind};
+use mancala::runtime::GameKind;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -37,7 +37,7 @@ struct Cli {
     variant: VariantArgs,
 }
 
-fn run(cli: &Cli) -> Result<(), Error> {
+fn run(cli: &Cli) -> common::Result {
     let game = cli.variant.game(cli.game)?;
     let total = if cli.divide {
         game.perft_divide(cli.depth, |m, n| println!("{m}: {n}"))

@@ -20,7 +20,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use common::cli::VariantArgs;
-use mancala::runtime::{AnyGame, Error, GameKind, files};
+use mancala::runtime::{AnyGame, GameKind, files};
 
 /// Replays moves from the start (or a position) and prints one line per ply.
 #[derive(Parser, Debug)]
@@ -50,7 +50,7 @@ struct Cli {
 }
 
 /// Plays `moves` on `game`, one line per ply.
-fn replay(mut game: AnyGame, moves: &[String]) -> Result<(), Error> {
+fn replay(mut game: AnyGame, moves: &[String]) -> common::Result {
     for text in moves {
         let m = game.play_text(text)?;
         println!("{m}\t{}\t{}", game.notation(), game.status());
@@ -58,19 +58,16 @@ fn replay(mut game: AnyGame, moves: &[String]) -> Result<(), Error> {
     Ok(())
 }
 
-fn run(cli: Cli) -> Result<(), Error> {
+fn run(cli: Cli) -> common::Result {
     let Some(path) = &cli.file else {
-        let game = cli
-            .game
-            .ok_or_else(|| Error::Variant("name a game".into()))?;
+        let game = cli.game.ok_or("name a game")?;
         return replay(cli.variant.game(game)?, &cli.moves);
     };
     let games = files::load_all(path)?;
     for (game, file) in games {
-        common::cli::file_gives_the_game(cli.game, &cli.variant, path, &game)?;
+        cli.variant.check_file(cli.game, path, &game)?;
         // A file is checked whole (every move, its result) before anything is printed.
-        files::play_onto(&file, &mut game.clone())
-            .map_err(|e| Error::GameFile(format!("--file: {e}")))?;
+        files::play_onto(&file, &mut game.clone()).map_err(common::after("--file"))?;
         replay(game, &file.moves)?;
     }
     Ok(())

@@ -141,9 +141,9 @@ fn run() -> Result<(), String> {
         "a repeated position ends the game",
     );
     match *start.variant() {
-        Variant::Kalah { .. } => kalah(&cli, &start),
-        Variant::Urim { pits: 7, .. } => history(&cli, UrimGame::<7>::new(), &start, rule6),
-        Variant::Urim { .. } => history(&cli, UrimGame::<6>::new(), &start, rule6),
+        Variant::Kalah(_) => kalah(&cli, &start),
+        Variant::Urim(v) if v.pits() == 7 => history(&cli, UrimGame::<7>::new(), &start, rule6),
+        Variant::Urim(_) => history(&cli, UrimGame::<6>::new(), &start, rule6),
         _ => history(&cli, OwareGame::new(), &start, repeated),
     }
 }

@@ -26,7 +26,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use common::cli::VariantArgs;
 use indicatif::{ProgressBar, ProgressStyle};
-use mancala::runtime::{AnyGame, Error, GameKind, GameRecord, Variant, Visitor, elo};
+use mancala::runtime::{AnyGame, GameKind, GameRecord, Variant, Visitor, elo};
 use mancala::search::score::Score;
 use mancala::search::tune::{Gains, Games, MAX_WEIGHT, Spsa, check_seeds, default_weights};
 
@@ -118,30 +118,27 @@ struct Play {
 }
 
 impl Visitor for Play {
-    type Output = Result<f64, Error>;
+    type Output = common::Result<f64>;
 
-    fn visit<G: GameRecord>(self, _: &Variant, game: &G) -> Result<f64, Error> {
+    fn visit<G: GameRecord>(self, _: &Variant, game: &G) -> common::Result<f64> {
         let (a, b, seed) = (self.a, self.b, self.opening_seed);
         match self.a_south {
             Some(a_south) => self.games.play(game, a, b, seed, a_south),
             None => self.games.pair(game, a, b, seed),
         }
-        .map_err(|e| Error::Match(e.to_string()))
+        .map_err(Into::into)
     }
 }
 
-fn bar(len: u64, what: &str) -> Result<ProgressBar, Error> {
+fn bar(len: u64, what: &str) -> common::Result<ProgressBar> {
     let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed_precise}}  {{msg}}"
-        ))
-        .map_err(|e| Error::Match(e.to_string()))?,
-    );
+    bar.set_style(ProgressStyle::with_template(&format!(
+        "{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed_precise}}  {{msg}}"
+    ))?);
     Ok(bar)
 }
 
-fn run(cli: &Cli) -> Result<(), Error> {
+fn run(cli: &Cli) -> common::Result {
     let start: AnyGame = cli.variant.game(cli.game)?;
     let rows = start.board().rows_per_player;
     let default = Weights(default_weights(rows).map(f64::from));

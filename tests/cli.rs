@@ -629,10 +629,11 @@ fn tournament_rates_engines_in_elo() {
         &["urim", "--round-robin", "random,minimax"],
         "unknown engine",
     );
+    // The anchor is a spec like the others, named as the engine names itself.
     refused(
         "tournament",
         &["urim", "--round-robin", "random,greedy", "--anchor", "mcts"],
-        "--anchor mcts is not in the round robin",
+        "the anchor mcts:10000 is not in the round robin",
     );
 }
 

@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 """Two of our engines at Kalah, each in its own `play` process, the first always
-moving first (issue 30 goal 5 under the empty-capture rules, where OpenSpiel has no
-game): the script relays each engine's moves to the other process and reports the
+moving first (under the empty-capture rules, where OpenSpiel has no game): the script relays each engine's moves to the other process and reports the
 first engine's margins against the proven value, and the games in which the `solver`
 engine played a move it had not proven.
 

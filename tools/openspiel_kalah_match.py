@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Our engine against OpenSpiel's MCTS bot at Kalah(6,4) (issue 30 goal 5): the Kalah
+"""Our engine against OpenSpiel's MCTS bot at Kalah(6,4): the Kalah
 counterpart of tools/openspiel_oware.py, with the margins checked against the proven one.
 
 Run by hand, not in CI (it needs `pip install open_spiel` and a release build of the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Our engine against OpenSpiel's MCTS bot at Oware (issue 14 item 5).
+"""Our engine against OpenSpiel's MCTS bot at Oware.
 
 Run by hand, not in CI (it needs `pip install open_spiel` and a release build of the
 `play` example):

@@ -6,8 +6,20 @@
 pub mod bars;
 pub mod cli;
 
+/// An example's result: the library's error, or its words after the option it came
+/// from ([`after`]).
+pub type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
+
+/// The library's error after the option it came from, as the example prints it:
+/// `--file: the Result tag says …`.
+pub fn after(option: &str) -> impl FnOnce(mancala::runtime::Error) -> Box<dyn std::error::Error> {
+    move |e| format!("{option}: {e}").into()
+}
+
 /// The exit code of an example: success, or the error printed to stderr and failure.
-pub fn exit_code<E: std::fmt::Display>(result: Result<(), E>) -> std::process::ExitCode {
+pub fn exit_code<E: std::fmt::Display>(
+    result: std::result::Result<(), E>,
+) -> std::process::ExitCode {
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

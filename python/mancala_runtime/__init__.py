@@ -44,7 +44,9 @@ from ._native import (
     Variant,
     VariantError,
     engine_specs,
+    game_info,
     games,
+    variants,
 )
 
 __all__ = [
@@ -65,10 +67,12 @@ __all__ = [
     "VariantError",
     "board_array",
     "engine_specs",
+    "game_info",
     "games",
     "play",
     "play_games",
     "register",
+    "variants",
 ]
 
 STATUS_OVER = 1

@@ -39,45 +39,47 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from . import Game, Variant
-
-LETTERS = "abcdefghijklmnop"
+from . import Game, Variant, game_info, games
 
 #: The bound OpenSpiel asks for (``max_game_length``). No game of the library can last
 #: for ever (repetition, Omweso's annulment), but none has a small proven bound either;
 #: random games stay far below this.
 MAX_GAME_LENGTH = 100_000
 
-# name: (title, parameters, the variant text of the parameters, max points)
-_GAMES = {
-    "urim": (
-        "Urim",
-        {"pits": 6, "seeds": 3},
-        lambda p: f"urim pits={p['pits']} seeds={p['seeds']}",
-        2,
-    ),
-    "omweso": (
-        "Omweso",
-        {"two_captures_first": False, "by_lot": False},
-        lambda p: "omweso" + (" two-captures-first" if p["two_captures_first"] else ""),
-        12,
-    ),
-    "rio_kadalis": (
-        "Rio Kadalis",
-        {"pits": 6, "clockwise": False},
-        lambda p: f"rio-kadalis pits={p['pits']}" + (" clockwise" if p["clockwise"] else ""),
-        1,
-    ),
-    "oware": ("Oware", {"seeds": 4}, lambda p: f"oware seeds={p['seeds']}", 1),
-    "kalah": (
-        "Kalah",
-        {"pits": 6, "seeds": 4, "empty_capture": False, "mover_empty": False},
-        lambda p: f"kalah pits={p['pits']} seeds={p['seeds']}"
-        + (" empty-capture" if p["empty_capture"] else "")
-        + (" mover-empty" if p["mover_empty"] else ""),
-        1,
-    ),
-}
+
+def _games() -> dict:
+    """Every game's OpenSpiel name, title, parameters (its variant's options, from the
+    library: a count's default, ``False`` for a flag; Omweso's ``north-first`` is left
+    out, the first player being player 0 or drawn by lot) and most points."""
+    out = {}
+    for game in games():
+        info = game_info(game)
+        params = {
+            name.replace("-", "_"): (default if values else False)
+            for name, values, default, _ in info["options"]
+            if name != "north-first"
+        }
+        out[game.replace("-", "_")] = (game, info["title"], params, info["most_points"])
+    return out
+
+
+# name: (the library's name, title, parameters, max points)
+_GAMES = _games()
+
+
+def variant_text(game: str, params: dict) -> str:
+    """The library's variant text of the OpenSpiel parameters ``params`` of ``game``
+    (``urim``, ``rio_kadalis``, …): ``urim pits=7 seeds=4``, ``rio-kadalis pits=5
+    clockwise``."""
+    words = [_GAMES[game][0]]
+    for key, value in params.items():
+        word = key.replace("_", "-")
+        if isinstance(value, bool):
+            if value:
+                words.append(word)
+        else:
+            words.append(f"{word}={value}")
+    return " ".join(words)
 
 
 def short_name(game: str) -> str:
@@ -86,10 +88,9 @@ def short_name(game: str) -> str:
 
 
 def action_text(game: str, action: int) -> str:
-    """An action in the game's notation (a pit letter, ``-`` or ``*`` in Omweso)."""
-    if game == "omweso":
-        return LETTERS[action // 3] + ("", "-", "*")[action % 3]
-    return LETTERS[action]
+    """An action in the game's notation (a pit letter, ``-`` or ``*`` in Omweso): the
+    library's numbering (``Game.move_text``)."""
+    return Game(_GAMES[game][0]).move_text(action)
 
 
 def _game_type(name: str, title: str, params: dict, chance: bool) -> pyspiel.GameType:
@@ -119,16 +120,18 @@ class MancalaGame(pyspiel.Game):
     """One of the games of :mod:`mancala_runtime` as an OpenSpiel game."""
 
     def __init__(self, name: str, params=None):
-        title, defaults, text, points = _GAMES[name]
+        _, title, defaults, points = _GAMES[name]
         p = dict(defaults)
         p.update(params or {})
         self.name = name
         self.by_lot = bool(p.get("by_lot", False))
-        self.variant = text(p)
+        # By lot, a chance node draws the first player (rule 1), who then starts.
+        self.variant = variant_text(name, {k: v for k, v in p.items() if k != "by_lot"})
         v = Variant(self.variant)  # raises VariantError for a bad parameter
-        start = Game(self.variant)
-        self.rows = len(start.board()["south"]) // (2 if name == "omweso" else 1)
-        self.num_rows = 4 if name == "omweso" else 2
+        board = Game(self.variant).board()
+        per_player = board["rows_per_player"]
+        self.rows = len(board["south"]) // per_player
+        self.num_rows = 2 * per_player
         info = pyspiel.GameInfo(
             num_distinct_actions=v.num_actions,
             max_chance_outcomes=2 if self.by_lot else 0,
@@ -183,7 +186,7 @@ class MancalaState(pyspiel.State):
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             return ("South", "North")[action] + " moves first"
-        return action_text(self._name, action)
+        return self.game.move_text(action)
 
     def is_terminal(self):
         return self.game is not None and self.game.is_finished
@@ -292,7 +295,7 @@ def register() -> list:
     ``pyspiel.register_game``; returns the short names. Calling it again does nothing.
     Then ``pyspiel.load_game("python_urim(pits=7,seeds=4)")`` works."""
     if not _REGISTERED:
-        for name, (title, defaults, _, _) in _GAMES.items():
+        for name, (_, title, defaults, _) in _GAMES.items():
             # Omweso's type says it may draw lots; a game loaded without by_lot says not.
             game_type = _game_type(name, title, defaults, "by_lot" in defaults)
             pyspiel.register_game(game_type, _CLASSES[name])

@@ -5,10 +5,13 @@
 
 use std::sync::Mutex;
 
-use mancala_core::{Board, EndReason, Player, Status};
+use mancala_core::rng::SplitMix64;
+use mancala_core::{Board, Player, Status};
 use mancala_runtime::engine::show_eval;
 use mancala_runtime::files;
-use mancala_runtime::{AnyGame, AnyMove, Error, GameKind, Report, Variant};
+use mancala_runtime::{
+    AnyGame, AnyMove, EngineSpec, Error, GameKind, Report, Variant,
+};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -65,7 +68,7 @@ create_exception!(
 
 /// The library's error as the Python exception of its kind.
 fn py_err(e: Error) -> PyErr {
-    let m = e.message().to_string();
+    let m = e.to_string();
     match e {
         Error::Variant(_) => VariantError::new_err(m),
         Error::Position(_) => PositionError::new_err(m),
@@ -84,60 +87,12 @@ fn py_str(s: &str) -> String {
 }
 
 fn parse_variant(text: &str) -> PyResult<Variant> {
-    text.parse::<Variant>().map_err(py_err)
+    text.parse::<Variant>().map_err(|e| py_err(e.into()))
 }
 
-/// A move's action number: the pit's index from the mover's left (`a` is 0); in Omweso
-/// `3 * pit + k`, `k` 0 counter-clockwise, 1 clockwise (`-`), 2 the opening split (`*`).
-/// A notation of moves as numbers, no rule: the library says which moves are legal.
+/// A move's action number ([`AnyMove::action`]: the library's numbering).
 fn action_of(m: AnyMove) -> i64 {
-    let text = m.to_string();
-    let mut chars = text.chars();
-    let pit = chars
-        .next()
-        .map_or(0, |c| i64::from(c as u8) - i64::from(b'a'));
-    match m {
-        AnyMove::Omweso(_) => {
-            3 * pit
-                + match chars.next() {
-                    Some('-') => 1,
-                    Some('*') => 2,
-                    _ => 0,
-                }
-        }
-        _ => pit,
-    }
-}
-
-/// The number of distinct actions of a variant (`action_of` is below it).
-fn num_actions(v: &Variant) -> usize {
-    let g = AnyGame::with_lot(v, 0).expect("a parsed variant builds");
-    let b = g.board();
-    match v.kind() {
-        GameKind::Omweso => 3 * b.pits.south.len(),
-        _ => b.pits.south.len(),
-    }
-}
-
-/// The text of action `a` in `game` (the inverse of `action_of`).
-fn move_of(game: &AnyGame, a: i64) -> Result<AnyMove, Error> {
-    let omweso = game.kind() == GameKind::Omweso;
-    let (pit, k) = if omweso { (a / 3, a % 3) } else { (a, 0) };
-    let n = game.board().pits[game.side_to_move()].len() as i64;
-    if a < 0 || pit >= n {
-        return Err(Error::IllegalMove(format!(
-            "illegal action {a}: the actions of this game are 0 to {}",
-            if omweso { 3 * n - 1 } else { n - 1 }
-        )));
-    }
-    let mut text = String::new();
-    text.push(char::from(b'a' + pit as u8));
-    text.push_str(match k {
-        1 => "-",
-        2 => "*",
-        _ => "",
-    });
-    game.parse_move(&text)
+    m.action() as i64
 }
 
 /// The board's cells: South's pits (inner then outer row in Omweso), North's pits,
@@ -158,15 +113,6 @@ fn player_index(p: Player) -> u8 {
     }
 }
 
-fn reason_name(r: EndReason) -> &'static str {
-    match r.name() {
-        "side-empty" => "side_empty",
-        "grand-slam" => "grand_slam",
-        "two-captures-first" => "two_captures_first",
-        name => name,
-    }
-}
-
 /// South's game points: `+points` if South won, `-points` if North won, 0 for a draw,
 /// an annulled game or a game still going on.
 fn south_points(s: Status) -> i32 {
@@ -177,21 +123,6 @@ fn south_points(s: Status) -> i32 {
             None => 0,
         },
         None => 0,
-    }
-}
-
-/// A small fast generator for random games (SplitMix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
     }
 }
 
@@ -240,18 +171,13 @@ impl VariantSpec {
     /// The number of distinct actions (`Game.legal_actions` is below it).
     #[getter]
     fn num_actions(&self) -> usize {
-        num_actions(&self.inner)
+        self.inner.num_actions()
     }
     /// The number of board cells of `Game.cells()`: every pit, then two stores.
     #[getter]
     fn num_cells(&self) -> usize {
         let mut v = Vec::new();
-        cells(
-            &AnyGame::with_lot(&self.inner, 0)
-                .expect("a parsed variant")
-                .board(),
-            &mut v,
-        );
+        cells(&AnyGame::with_lot(&self.inner, 0).board(), &mut v);
         v.len()
     }
     fn __str__(&self) -> String {
@@ -276,8 +202,9 @@ struct Outcome {
     /// South's and North's final totals (stores or captures plus what each took at the
     /// end), where the game counts seeds.
     totals: Option<(u16, u16)>,
-    /// The rule that ended the game: `regular`, `starvation`, `side_empty`, `majority`,
-    /// `repetition`, `beheading`, `grand_slam`, `two_captures_first`, `forfeit`.
+    /// The rule that ended the game, by the name the library gives it (`EndReason::name`,
+    /// as in game files): `regular`, `starvation`, `side-empty`, `majority`,
+    /// `repetition`, `beheading`, `grand-slam`, `two-captures-first`, `forfeit`.
     reason: &'static str,
     /// The same in words, with the rule's number.
     description: String,
@@ -385,9 +312,13 @@ fn read_move(game: &AnyGame, m: &Bound<'_, PyAny>) -> PyResult<AnyMove> {
         ));
     }
     if m.is_instance_of::<pyo3::types::PyInt>() {
-        return match m.extract::<i64>() {
-            Ok(a) => move_of(game, a).map_err(py_err),
-            Err(_) => Err(IllegalMoveError::new_err(format!(
+        return match m
+            .extract::<i64>()
+            .ok()
+            .and_then(|a| usize::try_from(a).ok())
+        {
+            Some(a) => AnyMove::from_action(game.variant(), a).map_err(|e| py_err(e.into())),
+            None => Err(IllegalMoveError::new_err(format!(
                 "illegal action {m}: out of range"
             ))),
         };
@@ -419,9 +350,8 @@ impl Game {
             (Some(text), Some(p)) if text.is_instance_of::<pyo3::types::PyString>() => {
                 let text: String = text.extract()?;
                 let (name, rest) = text.trim().split_once(' ').unwrap_or((text.trim(), ""));
-                let kind: GameKind = name.parse().map_err(py_err)?;
-                let options = mancala_runtime::Options::parse(rest).map_err(py_err)?;
-                AnyGame::from_notation(kind, p, &options)
+                let kind: GameKind = name.parse().map_err(|e| py_err(Error::from(e)))?;
+                AnyGame::from_notation(kind, p, rest)
             }
             (v, p) => {
                 let v = match v {
@@ -429,7 +359,7 @@ impl Game {
                     None => Variant::default(),
                 };
                 match p {
-                    None => AnyGame::with_lot(&v, lot),
+                    None => Ok(AnyGame::with_lot(&v, lot)),
                     Some(p) => AnyGame::from_variant_notation(&v, p),
                 }
             }
@@ -501,7 +431,7 @@ impl Game {
             winner: o.winner.map(player_index),
             points: o.points,
             totals: o.totals.map(|t| (t.south, t.north)),
-            reason: reason_name(o.reason),
+            reason: o.reason.name(),
             description: self.inner.describe_status(),
         })
     }
@@ -661,7 +591,8 @@ impl Engine {
     #[pyo3(signature = (spec, variant, seed = 0, db = None))]
     fn new(spec: &str, variant: &str, seed: u64, db: Option<&str>) -> PyResult<Self> {
         let v = parse_variant(variant)?;
-        let e = mancala_runtime::Engine::new(spec, &v, seed, db.map(std::path::Path::new))
+        let parsed: EngineSpec = spec.parse().map_err(|e| py_err(Error::from(e)))?;
+        let e = mancala_runtime::Engine::new(&parsed, &v, seed, db.map(std::path::Path::new))
             .map_err(py_err)?;
         Ok(Engine {
             inner: Mutex::new(e),
@@ -702,10 +633,10 @@ impl Engine {
             let mut e = self
                 .inner
                 .lock()
-                .map_err(|_| Error::Engine("the engine failed in another thread".into()))?;
-            e.search(&g)
+                .map_err(|_| EngineError::new_err("the engine failed in another thread"))?;
+            e.search(&g).map_err(py_err)
         });
-        r.map(|r| report(&r)).map_err(py_err)
+        r.map(|r| report(&r))
     }
     /// The exact outcome of perfect play from `game`'s position where the endgame
     /// databases know it (`None` without databases, or beyond them).
@@ -715,7 +646,7 @@ impl Engine {
             winner: o.winner.map(player_index),
             points: o.points,
             totals: o.totals.map(|t| (t.south, t.north)),
-            reason: reason_name(o.reason),
+            reason: o.reason.name(),
             description: String::from("the value of perfect play, from the databases"),
         })
     }
@@ -769,7 +700,7 @@ fn play_batch(
     v: &Variant,
     games: std::ops::Range<usize>,
     seed: u64,
-    spec: Option<&str>,
+    spec: Option<&EngineSpec>,
     max_plies: usize,
 ) -> Result<Batch, Error> {
     let mut engine = match spec {
@@ -778,8 +709,8 @@ fn play_batch(
     };
     let mut b = Batch::default();
     for i in games {
-        let mut rng = Rng(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
-        let mut g = AnyGame::with_lot(v, seed.wrapping_add(i as u64))?;
+        let mut rng = SplitMix64::new(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let mut g = AnyGame::with_lot(v, seed.wrapping_add(i as u64));
         let mut plies = 0;
         while !g.is_finished() && plies < max_plies {
             cells(&g.board(), &mut b.cells);
@@ -816,24 +747,24 @@ fn play_batch_threaded(
     v: &Variant,
     n: usize,
     seed: u64,
-    spec: Option<&str>,
+    spec: Option<&EngineSpec>,
     max_plies: usize,
     threads: usize,
-) -> Result<Batch, Error> {
+) -> PyResult<Batch> {
     let threads = threads.clamp(1, n.max(1));
     let chunk = n.div_ceil(threads);
-    let parts: Vec<Result<Batch, Error>> = std::thread::scope(|s| {
+    let parts: Vec<PyResult<Batch>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let range = (t * chunk).min(n)..((t + 1) * chunk).min(n);
-                s.spawn(move || play_batch(v, range, seed, spec, max_plies))
+                s.spawn(move || play_batch(v, range, seed, spec, max_plies).map_err(py_err))
             })
             .collect();
         handles
             .into_iter()
             .map(|h| {
                 h.join()
-                    .unwrap_or_else(|_| Err(Error::Engine("a batch thread failed".into())))
+                    .unwrap_or_else(|_| Err(EngineError::new_err("a batch thread failed")))
             })
             .collect()
     });
@@ -866,9 +797,13 @@ fn _play_games<'py>(
     threads: usize,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let v = parse_variant(variant)?;
-    let b = py
-        .allow_threads(|| play_batch_threaded(&v, n, seed, engine.as_deref(), max_plies, threads))
-        .map_err(py_err)?;
+    let spec: Option<EngineSpec> = engine
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(|e| py_err(Error::from(e)))?;
+    let b =
+        py.allow_threads(|| play_batch_threaded(&v, n, seed, spec.as_ref(), max_plies, threads))?;
     (
         bytes_of(py, &b.cells),
         bytes_of(py, &b.to_move),
@@ -889,11 +824,11 @@ struct Games {
     games: Vec<AnyGame>,
     auto_reset: bool,
     actions: usize,
-    rng: Rng,
+    rng: SplitMix64,
 }
 
 impl Games {
-    fn fresh(&self, i: usize) -> Result<AnyGame, Error> {
+    fn fresh(&self, i: usize) -> AnyGame {
         AnyGame::with_lot(&self.variant, i as u64)
     }
 }
@@ -904,16 +839,13 @@ impl Games {
     #[pyo3(signature = (variant, n, auto_reset = true, seed = 0))]
     fn new(variant: &str, n: usize, auto_reset: bool, seed: u64) -> PyResult<Self> {
         let v = parse_variant(variant)?;
-        let games = (0..n)
-            .map(|i| AnyGame::with_lot(&v, i as u64))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(py_err)?;
+        let games = (0..n).map(|i| AnyGame::with_lot(&v, i as u64)).collect();
         Ok(Games {
-            actions: num_actions(&v),
+            actions: v.num_actions(),
             variant: v,
             games,
             auto_reset,
-            rng: Rng(seed),
+            rng: SplitMix64::new(seed),
         })
     }
     fn __len__(&self) -> usize {
@@ -969,15 +901,12 @@ impl Games {
                 moves.push(None);
                 continue;
             }
-            let m = move_of(g, a)
-                .and_then(|m| {
-                    if g.legal_moves().contains(&m) {
-                        Ok(m)
-                    } else {
-                        Err(Error::IllegalMove(format!("illegal move {m}")))
-                    }
-                })
-                .map_err(|e| IllegalMoveError::new_err(format!("game {i}: {}", e.message())))?;
+            let m = usize::try_from(a)
+                .map_err(|_| IllegalMoveError::new_err(format!("game {i}: illegal action {a}")))?;
+            let m = AnyMove::from_action(g.variant(), m)
+                .map_err(Error::from)
+                .and_then(|m| g.check_move(m).map(|()| m))
+                .map_err(|e| IllegalMoveError::new_err(format!("game {i}: {e}")))?;
             moves.push(Some(m));
         }
         let mut points = vec![0i8; self.games.len()];
@@ -990,7 +919,7 @@ impl Games {
                     points[i] = south_points(s) as i8;
                     done[i] = if matches!(s, Status::Annulled) { 2 } else { 1 };
                     if self.auto_reset {
-                        self.games[i] = self.fresh(i).map_err(py_err)?;
+                        self.games[i] = self.fresh(i);
                     }
                 }
             }
@@ -1012,18 +941,52 @@ impl Games {
         out
     }
     /// Starts every game again.
-    fn reset(&mut self) -> PyResult<()> {
+    fn reset(&mut self) {
         for i in 0..self.games.len() {
-            self.games[i] = self.fresh(i).map_err(py_err)?;
+            self.games[i] = self.fresh(i);
         }
-        Ok(())
     }
 }
 
 /// The spec grammar of the engines.
 #[pyfunction]
-fn engine_specs() -> &'static str {
-    mancala_runtime::engine::SPEC_HELP
+fn engine_specs() -> String {
+    mancala_runtime::engine::spec_help()
+}
+
+/// Every game's standard variants, as their texts (`urim pits=6 seeds=3`, …): the
+/// library's list.
+#[pyfunction]
+fn variants() -> Vec<String> {
+    Variant::standard_variants()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// What the library says of a game (`urim`, `rio-kadalis`, …): a dict with `title`
+/// (`Rio Kadalis`), `most_points` (the most game points one game scores), `variants`
+/// (its standard variants' texts) and `options` (each option of its variant text as
+/// `(name, values, default, help)`: `values` empty and `default` 0 for a flag).
+#[pyfunction]
+fn game_info<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    let kind: GameKind = game.parse().map_err(|e| py_err(Error::from(e)))?;
+    let d = pyo3::types::PyDict::new(py);
+    d.set_item("title", kind.title())?;
+    d.set_item("most_points", kind.most_points())?;
+    let variants: Vec<String> = kind
+        .standard_variants()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    d.set_item("variants", variants)?;
+    let options: Vec<_> = kind
+        .options()
+        .iter()
+        .map(|o| (o.name, o.values, o.default, o.help))
+        .collect();
+    d.set_item("options", options)?;
+    Ok(d)
 }
 
 /// Every game's name.
@@ -1044,6 +1007,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_play_games, m)?)?;
     m.add_function(wrap_pyfunction!(engine_specs, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(game_info, m)?)?;
     m.add("MancalaError", py.get_type::<MancalaError>())?;
     m.add("VariantError", py.get_type::<VariantError>())?;
     m.add("PositionError", py.get_type::<PositionError>())?;

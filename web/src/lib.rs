@@ -21,41 +21,14 @@ fn js(e: String) -> JsError {
 }
 
 /// Every game and variant the menu offers, as their texts (`urim pits=7 seeds=4`):
-/// each game's variants from the runtime's options.
+/// the library's list of standard variants, each game's from its crate
+/// (`mancala_runtime::Variant::standard_variants`).
 #[must_use]
 pub fn variant_texts() -> Vec<String> {
-    use mancala_runtime::{GameKind, Options, Variant};
-    let mut out = Vec::new();
-    let mut add = |g: GameKind, pits: Option<u8>, seeds: Option<u8>, flags: &[&str]| {
-        let o = Options {
-            pits,
-            seeds,
-            flags: flags.iter().map(|f| (*f).to_string()).collect(),
-        };
-        if let Ok(v) = Variant::new(g, &o) {
-            out.push(v.to_string());
-        }
-    };
-    for pits in [6, 7] {
-        for seeds in [3, 4] {
-            add(GameKind::Urim, Some(pits), Some(seeds), &[]);
-        }
-    }
-    add(GameKind::Omweso, None, None, &[]);
-    add(GameKind::Omweso, None, None, &["two-captures-first"]);
-    add(GameKind::Omweso, None, None, &["north-first"]);
-    for pits in [6, 5] {
-        add(GameKind::RioKadalis, Some(pits), None, &[]);
-        add(GameKind::RioKadalis, Some(pits), None, &["clockwise"]);
-    }
-    add(GameKind::Oware, None, Some(4), &[]);
-    add(GameKind::Oware, None, Some(3), &[]);
-    add(GameKind::Kalah, Some(6), Some(4), &[]);
-    add(GameKind::Kalah, Some(6), Some(4), &["empty-capture"]);
-    add(GameKind::Kalah, Some(6), Some(4), &["mover-empty"]);
-    add(GameKind::Kalah, Some(6), Some(6), &[]);
-    add(GameKind::Kalah, Some(4), Some(3), &[]);
-    out
+    mancala_runtime::Variant::standard_variants()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 /// Every game and variant the menu offers (see [`variant_texts`]).

@@ -5,8 +5,8 @@
 use mancala_core::game_file::GameFile;
 use mancala_core::{Direction, Player, Status};
 use mancala_runtime::{
-    AnyGame, AnyMove, Engine, GameKind, LapKind, MatchOptions, PitId, Session, SowEvent, Variant,
-    files,
+    AnyGame, AnyMove, Engine, EngineSpec, GameKind, LapKind, MatchOptions, PitId, Session,
+    SowEvent, Variant, files,
 };
 
 use crate::json::Json;
@@ -105,7 +105,7 @@ impl Table {
     pub fn new(variant: &str) -> Result<Table, String> {
         let v: Variant = variant.parse().map_err(text)?;
         Ok(Table {
-            session: Session::game(&v).map_err(text)?,
+            session: Session::game(&v),
         })
     }
 
@@ -373,19 +373,15 @@ impl Bot {
     /// The library's message for a bad spec or variant.
     pub fn new(spec: &str, variant: &str, seed: u64) -> Result<Bot, String> {
         let v: Variant = variant.parse().map_err(text)?;
+        let parsed: EngineSpec = spec.parse().map_err(text)?;
         // A browser's WebAssembly has no threads (`std::thread::spawn` panics there).
-        let threaded = spec.split(':').any(|part| {
-            part.strip_suffix('t')
-                .and_then(|n| n.parse::<u32>().ok())
-                .is_some_and(|n| n > 1)
-        });
-        if threaded && cfg!(target_arch = "wasm32") {
+        if parsed.threads() > 1 && cfg!(target_arch = "wasm32") {
             return Err(format!(
                 "engine {spec:?}: the page's engine runs on one thread (a Web Worker); drop the threads"
             ));
         }
         Ok(Bot {
-            engine: Engine::new(spec, &v, seed, None).map_err(text)?,
+            engine: Engine::new(&parsed, &v, seed, None).map_err(text)?,
         })
     }
 

@@ -14,12 +14,14 @@ mod rules;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setup;
+mod variant;
 
 pub use position::{Kalah, Move, MoveList, Reason};
 #[cfg(feature = "alloc")]
 pub use record::Game;
 pub use rules::{Ending, MAX_PITS, MAX_SEEDS, Rules};
 pub use setup::{Setup, SetupError};
+pub use variant::{Variant, VariantError};
 
 // The same names from the core in every game crate (docs/api.md).
 mancala_core::reexport_core_names!();

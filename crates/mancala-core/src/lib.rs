@@ -20,6 +20,7 @@ mod player;
 mod position;
 #[cfg(feature = "alloc")]
 pub mod record;
+pub mod rng;
 #[cfg(feature = "serde")]
 pub mod serde_notation;
 #[cfg(feature = "alloc")]
@@ -27,6 +28,7 @@ pub mod series;
 mod setup;
 pub mod sow;
 pub mod toy;
+pub mod variant;
 
 #[cfg(test)]
 mod counted;

@@ -277,10 +277,7 @@ pub struct History<P: Repetition> {
 /// differ but by chance.
 #[inline]
 fn set_mix(key: u64) -> u64 {
-    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    crate::rng::mix(key.wrapping_add(crate::rng::GOLDEN_GAMMA))
 }
 
 impl<P: Repetition> History<P> {

@@ -1,195 +1,248 @@
-//! Engines for any variant, built from a spec.
+//! Engines for any variant, built from a spec ([`EngineSpec`], one grammar for every
+//! front end: the examples' `--engine`, the page's levels, the Python package;
+//! [`spec_help`] for help texts): `random`, `greedy`,
+//! `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<n>t]`,
+//! `mcts[:<playouts>|:<ms>ms][:<n>t]` (`mancala_search::spec` builds them), and
+//! `solver[:<ms>ms]`: Kalah played from the databases' proofs
+//! (`mancala_solve::player::Perfect`, with `--db`; a move whose proof does not finish
+//! in time is `alphabeta:<ms>ms`'s, and [`Engine::choice`] says so).
 //!
-//! The spec grammar, one for every front end (the examples' `--engine`, the page's
-//! levels, the Python package), is [`SPEC_HELP`]: `random`, `greedy`,
-//! `alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<n>t]`, `mcts[:<playouts>|:<ms>ms][:<n>t]`
-//! (`mancala_search::spec` builds them), and `solver[:<ms>ms]`: Kalah played from the
-//! databases' proofs (`mancala_solve::player::Perfect`, with `--db`; a move whose proof
-//! does not finish in time is `alphabeta:<ms>ms`'s, and [`Engine::choice`] says so).
-//! The engine searches the game's own record
-//! type, so nothing is dispatched inside the search.
+//! An [`Engine`] holds the engine of its variant's own record type (an enum over them,
+//! made from the same list as [`AnyRecord`]), so nothing is dispatched inside the
+//! search.
 //!
 //! ```
 //! use mancala_runtime::{AnyGame, Engine, Variant};
 //! let v = Variant::default();
-//! let mut game = AnyGame::new(&v)?;
-//! let mut e = Engine::new("alphabeta:6", &v, 0, None)?;
+//! let mut game = AnyGame::new(&v);
+//! let mut e = Engine::new(&"alphabeta:6".parse()?, &v, 0, None)?;
 //! assert_eq!(e.name(), "alphabeta:6");
 //! let report = e.search(&game)?;
 //! game.play(report.best.expect("South can move"))?;
-//! assert!(Engine::new("alphabeta:deep", &v, 0, None).is_err());
+//! assert!("alphabeta:deep".parse::<mancala_runtime::EngineSpec>().is_err());
 //! # Ok::<(), mancala_runtime::Error>(())
 //! ```
 
-use std::any::Any;
 use std::path::Path;
-use std::sync::Arc;
 
-use mancala_core::record::{MoveOf, Record};
-use mancala_core::{Outcome, Position};
+use mancala_core::record::MoveOf;
 use mancala_search::score::Score;
-use mancala_search::spec::{AnyEngine, from_spec_threaded};
-use mancala_search::{Engine as _, Evaluator, Known, Static, Utility};
+use mancala_search::spec::{AnyEngine, EngineSpec};
+use mancala_search::{Engine as _, Evaluator, Known, Utility};
 
-use crate::game::{AnyGame, AnyMove, GameMove, GameRecord, Visitor};
-use crate::{Error, Variant};
+use crate::error::{EngineError, Error};
+use crate::eval::{EndgameDatabases, Eval};
+use crate::game::{AnyGame, AnyRecord, GameRecord, with_records};
+use crate::moves::{AnyMove, GameMove};
+use crate::variant::Variant;
 
-/// The spec grammar, for help texts (`--engine`): every engine and its options.
-pub const SPEC_HELP: &str = "random, greedy, alphabeta[:<depth>|:<ms>ms|:<nodes>n][:nocut][:<n>t], \
-mcts[:<playouts>|:<ms>ms][:<n>t], solver[:<ms>ms] (kalah with --db: proven moves) \
-(e.g. alphabeta:8, alphabeta:500ms:2t, mcts:1000, solver:5000ms)";
-
-/// The time a proof of `solver` may take without `:<ms>ms`.
-pub const SOLVER_DEFAULT_MS: u64 = 10_000;
-
-/// The games that have endgame databases (`solve` builds them), for help texts.
-pub const DATABASE_GAMES: &str = "urim, oware, kalah";
+/// The help text of the engine specs (`--engine`): the grammar
+/// ([`EngineSpec::GRAMMAR`]), what the solver needs, and examples.
+#[must_use]
+pub fn spec_help() -> String {
+    format!(
+        "{} (solver: kalah with --db, proven moves) (e.g. alphabeta:8, alphabeta:500ms:2t, \
+         mcts:1000, solver:5000ms)",
+        EngineSpec::GRAMMAR
+    )
+}
 
 /// What a search found: the best move, its score for the player to move, the
 /// principal variation, nodes, depth and time, with moves of any game.
 pub type Report = mancala_search::Report<AnyMove>;
 
-/// The evaluator the runtime's engines use: the standard one ([`Static`]), answering
-/// from the endgame databases where they are given and exact.
-pub struct Eval<P>(Option<Arc<dyn Evaluator<P> + Send + Sync>>);
-
-impl<P> Clone for Eval<P> {
-    fn clone(&self) -> Self {
-        Eval(self.0.clone())
-    }
+/// The searching part of an engine of the record type `R`.
+#[allow(clippy::large_enum_variant)] // One an engine, built once.
+enum Searcher<R: GameRecord> {
+    /// A search engine of `mancala_search`.
+    Search(AnyEngine<R, Eval<R::Position>>),
+    /// Kalah's solver.
+    #[cfg(feature = "db")]
+    Solver(Box<dyn mancala_solve::player::Proving<R> + Send>),
 }
 
-impl<P> Eval<P> {
-    /// The standard evaluation, without databases.
-    #[must_use]
-    pub fn plain() -> Self {
-        Eval(None)
-    }
-
-    /// The evaluator `e` (the databases' own).
-    #[must_use]
-    pub fn with(e: Arc<dyn Evaluator<P> + Send + Sync>) -> Self {
-        Eval(Some(e))
-    }
-
-    /// Whether databases are in use.
-    #[must_use]
-    pub fn has_databases(&self) -> bool {
-        self.0.is_some()
-    }
+/// The engine of the record type `R` and its evaluator (which the databases answer
+/// through).
+struct Typed<R: GameRecord> {
+    searcher: Searcher<R>,
+    eval: Eval<R::Position>,
 }
 
-impl<P: Position> Evaluator<P> for Eval<P> {
-    fn evaluate(&self, p: &P) -> Score {
-        match &self.0 {
-            Some(e) => e.evaluate(p),
-            None => Static.evaluate(p),
+impl<R: GameRecord> Typed<R> {
+    /// The engine of `spec` for records `R` of `variant`.
+    fn new(
+        spec: &EngineSpec,
+        variant: &Variant,
+        seed: u64,
+        db: Option<&Path>,
+    ) -> Result<Self, Error> {
+        if let EngineSpec::Solver { millis } = *spec {
+            return Typed::solver(variant, seed, db, millis);
+        }
+        let eval = match db {
+            Some(dir) => R::Position::evaluator(variant, dir)?,
+            None => Eval::plain(),
+        };
+        let engine = spec.build_threaded(eval.clone(), seed)?;
+        Ok(Typed {
+            searcher: Searcher::Search(engine),
+            eval,
+        })
+    }
+
+    /// The solver proving each move within `millis`, its fallback `alphabeta:<ms>ms`
+    /// with the databases in `db`.
+    #[cfg(feature = "db")]
+    fn solver(variant: &Variant, seed: u64, db: Option<&Path>, millis: u64) -> Result<Self, Error> {
+        let dir = db.ok_or(EngineError::SolverNeedsDatabases)?;
+        let mut kept = None;
+        let solver = R::Position::solver(variant, dir, millis, || {
+            let eval = R::Position::evaluator(variant, dir)?;
+            let fallback = EngineSpec::AlphaBeta {
+                limit: mancala_search::spec::Limit::Millis(millis),
+                table_cuts: true,
+                threads: 1,
+            }
+            .build_threaded::<R, _>(eval.clone(), seed)?;
+            kept = Some(eval);
+            Ok(Box::new(fallback))
+        })?;
+        Ok(Typed {
+            searcher: Searcher::Solver(solver),
+            eval: kept.unwrap_or_else(Eval::plain),
+        })
+    }
+
+    #[cfg(not(feature = "db"))]
+    fn solver(_: &Variant, _: u64, db: Option<&Path>, _: u64) -> Result<Self, Error> {
+        let dir = db.ok_or(EngineError::SolverNeedsDatabases)?;
+        Err(crate::error::DatabaseError::NotInBuild {
+            dir: dir.to_path_buf(),
+        }
+        .into())
+    }
+
+    fn name(&self) -> String {
+        match &self.searcher {
+            Searcher::Search(e) => e.name(),
+            #[cfg(feature = "db")]
+            Searcher::Solver(e) => e.name(),
         }
     }
 
-    fn known(&self, line: &[P]) -> Option<Known> {
-        self.0.as_ref().and_then(|e| e.known(line))
+    fn set_utility(&mut self, utility: Utility) {
+        match &mut self.searcher {
+            Searcher::Search(e) => e.set_utility(utility),
+            #[cfg(feature = "db")]
+            Searcher::Solver(_) => {}
+        }
+    }
+
+    fn search(&mut self, game: &R, on_depth: &mut dyn FnMut(&Report)) -> Report {
+        let r = match &mut self.searcher {
+            Searcher::Search(AnyEngine::AlphaBeta(ab)) => {
+                return convert::<R>(&ab.search_with(game, |r| on_depth(&convert::<R>(r))));
+            }
+            Searcher::Search(e) => e.search(game),
+            #[cfg(feature = "db")]
+            Searcher::Solver(e) => e.search(game),
+        };
+        let r = convert::<R>(&r);
+        on_depth(&r);
+        r
+    }
+
+    fn known(&self, game: &R) -> Option<Known> {
+        self.eval.known(game.positions())
+    }
+
+    #[cfg(feature = "db")]
+    fn choice(&self) -> Option<mancala_solve::player::Choice> {
+        match &self.searcher {
+            Searcher::Solver(e) => e.last().cloned(),
+            Searcher::Search(_) => None,
+        }
     }
 }
 
-/// The engine of a record type `R`, as the runtime builds it.
-type EngineOf<R> = AnyEngine<R, Eval<<R as Record>::Position>>;
+/// The engine of each concrete record, named as [`AnyRecord`] names the record, and
+/// what dispatches to it.
+macro_rules! define_engines {
+    (() $($(#[$doc:meta])* $name:ident: $ty:ty,)*) => {
+        /// The engine of the variant's own record type.
+        enum Inner {
+            $($(#[$doc])* $name(Typed<$ty>),)*
+        }
 
-/// The solver engine of a record type `R` (Kalah's only).
-#[cfg(feature = "db")]
-type SolverOf<R> = Box<dyn mancala_solve::player::Proving<R> + Send>;
+        impl Inner {
+            /// The engine of `spec` for the record type of `game`.
+            fn new(
+                game: &AnyRecord,
+                spec: &EngineSpec,
+                variant: &Variant,
+                seed: u64,
+                db: Option<&Path>,
+            ) -> Result<Inner, Error> {
+                Ok(match game {
+                    $(AnyRecord::$name(_) => Inner::$name(Typed::new(spec, variant, seed, db)?),)*
+                })
+            }
 
-/// The time limit of a `solver[:<ms>ms]` spec; `None` if `spec` is not the solver's.
-fn solver_time(spec: &str) -> Option<Result<std::time::Duration, Error>> {
-    let mut parts = spec.split(':');
-    if parts.next() != Some("solver") {
-        return None;
-    }
-    let bad = || {
-        Error::Engine(format!(
-            "engine {spec:?}: the solver takes one option, its time a move (solver:<ms>ms)"
-        ))
+            fn name(&self) -> String {
+                match self {
+                    $(Inner::$name(e) => e.name(),)*
+                }
+            }
+
+            fn set_utility(&mut self, utility: Utility) {
+                match self {
+                    $(Inner::$name(e) => e.set_utility(utility),)*
+                }
+            }
+
+            fn has_databases(&self) -> bool {
+                match self {
+                    $(Inner::$name(e) => e.eval.has_databases(),)*
+                }
+            }
+
+            #[cfg(feature = "db")]
+            fn choice(&self) -> Option<mancala_solve::player::Choice> {
+                match self {
+                    $(Inner::$name(e) => e.choice(),)*
+                }
+            }
+
+            /// Searches `game`; `None` when it is of another record type.
+            fn search(
+                &mut self,
+                game: &AnyRecord,
+                on_depth: &mut dyn FnMut(&Report),
+            ) -> Option<Report> {
+                match (self, game) {
+                    $((Inner::$name(e), AnyRecord::$name(g)) => Some(e.search(g, on_depth)),)*
+                    _ => None,
+                }
+            }
+
+            /// What the databases know of `game`; `None` when it is of another record
+            /// type.
+            fn known(&self, game: &AnyRecord) -> Option<Option<Known>> {
+                match (self, game) {
+                    $((Inner::$name(e), AnyRecord::$name(g)) => Some(e.known(g)),)*
+                    _ => None,
+                }
+            }
+        }
     };
-    let ms = match (parts.next(), parts.next()) {
-        (None, _) => Ok(SOLVER_DEFAULT_MS),
-        (Some(t), None) => t
-            .strip_suffix("ms")
-            .and_then(|n| n.parse::<u64>().ok())
-            .filter(|&n| n > 0)
-            .ok_or_else(bad),
-        _ => Err(bad()),
-    };
-    Some(ms.map(std::time::Duration::from_millis))
 }
-
-/// The solver engine of `variant` proving each move within `time`, its fallback
-/// `alphabeta:<ms>ms` with the databases in `db`.
-#[cfg(feature = "db")]
-fn solver(
-    variant: &Variant,
-    seed: u64,
-    db: Option<&Path>,
-    time: std::time::Duration,
-) -> Result<Engine, Error> {
-    let Some(dir) = db else {
-        return Err(Error::Engine(
-            "solver: give the endgame databases (--db DIR): it plays the moves their proof \
-             search proves"
-                .into(),
-        ));
-    };
-    let not_kalah = || {
-        Error::Engine(format!(
-            "solver: {} has no proof search whose values hold after any history; only \
-             kalah (a game without cycles) has this engine",
-            variant.kind()
-        ))
-    };
-    if !matches!(variant, Variant::Kalah { .. }) {
-        return Err(not_kalah());
-    }
-    let fallback = Engine::new(
-        &format!("alphabeta:{}ms", time.as_millis()),
-        variant,
-        seed,
-        db,
-    )?;
-    let Engine { inner, eval, .. } = fallback;
-    let inner: Box<dyn mancala_search::Engine<kalah::Game> + Send> = inner
-        .downcast::<EngineOf<kalah::Game>>()
-        .map_err(|_| not_kalah())?;
-    let inner: SolverOf<kalah::Game> = crate::db::solver(variant, dir, Some(time), inner)?;
-    Ok(Engine {
-        spec: format!("solver:{}ms", time.as_millis()),
-        variant: *variant,
-        databases: true,
-        inner: Box::new(inner),
-        eval,
-    })
-}
-
-#[cfg(not(feature = "db"))]
-fn solver(_: &Variant, _: u64, _: Option<&Path>, _: std::time::Duration) -> Result<Engine, Error> {
-    Err(Error::Engine(
-        "solver: this build has no databases (the feature `db` of mancala-runtime)".into(),
-    ))
-}
-
-/// The engine in `inner` as the solver of `R`, if it is.
-#[cfg(feature = "db")]
-fn as_solver<R: GameRecord>(inner: &(dyn Any + Send)) -> Option<&SolverOf<R>> {
-    inner.downcast_ref::<SolverOf<R>>()
-}
+with_records!(define_engines!());
 
 /// An engine for one variant, built from a spec.
 pub struct Engine {
-    spec: String,
+    spec: EngineSpec,
     variant: Variant,
-    databases: bool,
-    /// The `EngineOf<R>` of the variant's record type.
-    inner: Box<dyn Any + Send>,
-    /// Its evaluator, an `Eval<R::Position>`.
-    eval: Box<dyn Any + Send>,
+    inner: Inner,
 }
 
 impl std::fmt::Debug for Engine {
@@ -197,68 +250,37 @@ impl std::fmt::Debug for Engine {
         f.debug_struct("Engine")
             .field("spec", &self.spec)
             .field("variant", &self.variant)
-            .field("databases", &self.databases)
+            .field("databases", &self.has_databases())
             .finish_non_exhaustive()
     }
 }
 
 impl Engine {
-    /// The engine of `spec` ([`SPEC_HELP`]) for games of `variant`, its random choices
-    /// drawn from `seed`, with the endgame databases in the folder `db` if given
-    /// (feature `db`; Urim, Oware and Kalah have them).
+    /// The engine of `spec` for games of `variant`, its random choices drawn from
+    /// `seed`, with the endgame databases in the folder `db` if given (feature `db`;
+    /// Urim, Oware and Kalah have them).
     ///
     /// # Errors
-    /// [`Error::Engine`] naming what is wrong with the spec; [`Error::Database`] when
-    /// the databases cannot be used.
+    /// [`EngineError`] when the engine cannot play this variant (the solver without
+    /// databases or for another game than Kalah); [`crate::DatabaseError`] when the
+    /// databases cannot be used.
     pub fn new(
-        spec: &str,
+        spec: &EngineSpec,
         variant: &Variant,
         seed: u64,
         db: Option<&Path>,
     ) -> Result<Engine, Error> {
-        if let Some(time) = solver_time(spec) {
-            return solver(variant, seed, db, time?);
-        }
-        let game = AnyGame::with_lot(variant, 0)?;
-        struct Build<'a> {
-            spec: &'a str,
-            seed: u64,
-            db: Option<&'a Path>,
-        }
-        impl Visitor for Build<'_> {
-            type Output = Result<(Box<dyn Any + Send>, Box<dyn Any + Send>, bool), Error>;
-            fn visit<R: GameRecord>(self, variant: &Variant, game: &R) -> Self::Output {
-                let eval = evaluator::<R>(variant, game.position(), self.db)?;
-                let with_db = eval.has_databases();
-                let e: EngineOf<R> = from_spec_threaded(self.spec, eval.clone(), self.seed)
-                    .map_err(|e| Error::Engine(e.to_string()))?;
-                Ok((Box::new(e), Box::new(eval), with_db))
-            }
-        }
-        let (inner, eval, databases) = game.visit(Build { spec, seed, db })?;
+        let game = AnyGame::with_lot(variant, 0);
         Ok(Engine {
-            spec: spec.to_string(),
+            spec: *spec,
             variant: *variant,
-            databases,
-            inner,
-            eval,
+            inner: Inner::new(game.record(), spec, variant, seed, db)?,
         })
-    }
-
-    /// Checks `spec` without building an engine for a game.
-    ///
-    /// # Errors
-    /// [`Error::Engine`] naming what is wrong.
-    pub fn check_spec(spec: &str) -> Result<(), Error> {
-        if let Some(time) = solver_time(spec) {
-            return time.map(|_| ());
-        }
-        Engine::new(spec, &Variant::default(), 0, None).map(|_| ())
     }
 
     /// The spec it was built from.
     #[must_use]
-    pub fn spec(&self) -> &str {
+    pub const fn spec(&self) -> &EngineSpec {
         &self.spec
     }
 
@@ -270,58 +292,28 @@ impl Engine {
 
     /// Whether it reads endgame databases.
     #[must_use]
-    pub const fn has_databases(&self) -> bool {
-        self.databases
+    pub fn has_databases(&self) -> bool {
+        self.inner.has_databases()
     }
 
     /// The engine's name with its limits, as the spec that builds it: `alphabeta:8`,
     /// `mcts:1000:2t` (`alphabeta` alone is `alphabeta:8`).
     #[must_use]
     pub fn name(&self) -> String {
-        struct Name<'a>(&'a (dyn Any + Send));
-        impl Visitor for Name<'_> {
-            type Output = String;
-            fn visit<R: GameRecord>(self, _: &Variant, _: &R) -> String {
-                if let Some(e) = self.0.downcast_ref::<EngineOf<R>>() {
-                    return e.name();
-                }
-                #[cfg(feature = "db")]
-                if let Some(e) = as_solver::<R>(self.0) {
-                    return e.name();
-                }
-                String::new()
-            }
-        }
-        self.template().visit(Name(self.inner.as_ref()))
-    }
-
-    /// A game of the engine's variant, to visit its record type.
-    fn template(&self) -> AnyGame {
-        // The variant was checked when the engine was built.
-        AnyGame::with_lot(&self.variant, 0).expect("a checked variant")
+        self.inner.name()
     }
 
     /// What finished games are worth to the searching engines in their next searches
     /// (in a match: the points each player still needs).
     pub fn set_utility(&mut self, utility: Utility) {
-        struct Set<'a>(&'a mut (dyn Any + Send), Utility);
-        impl Visitor for Set<'_> {
-            type Output = ();
-            fn visit<R: GameRecord>(self, _: &Variant, _: &R) {
-                if let Some(e) = self.0.downcast_mut::<EngineOf<R>>() {
-                    e.set_utility(self.1);
-                }
-            }
-        }
-        let t = self.template();
-        t.visit(Set(self.inner.as_mut(), utility));
+        self.inner.set_utility(utility);
     }
 
     /// Searches `game` for the best move.
     ///
     /// # Errors
-    /// [`Error::Engine`] when `game` is of another type of position than the engine's
-    /// variant.
+    /// [`EngineError::OtherVariant`] when `game` is of another type of position than
+    /// the engine's variant.
     pub fn search(&mut self, game: &AnyGame) -> Result<Report, Error> {
         self.search_with(game, |_| {})
     }
@@ -334,41 +326,20 @@ impl Engine {
     pub fn search_with(
         &mut self,
         game: &AnyGame,
-        on_depth: impl FnMut(&Report),
+        mut on_depth: impl FnMut(&Report),
     ) -> Result<Report, Error> {
-        struct Search<'a, F>(&'a mut (dyn Any + Send), F);
-        impl<F: FnMut(&Report)> Visitor for Search<'_, F> {
-            type Output = Option<Report>;
-            fn visit<R: GameRecord>(self, _: &Variant, game: &R) -> Option<Report> {
-                let Search(inner, mut on_depth) = self;
-                #[cfg(feature = "db")]
-                if let Some(e) = inner.downcast_mut::<SolverOf<R>>() {
-                    let r = convert::<R>(&e.search(game));
-                    on_depth(&r);
-                    return Some(r);
-                }
-                let e = inner.downcast_mut::<EngineOf<R>>()?;
-                let r = match e {
-                    AnyEngine::AlphaBeta(ab) => {
-                        ab.search_with(game, |r| on_depth(&convert::<R>(r)))
-                    }
-                    e => {
-                        let r = e.search(game);
-                        on_depth(&convert::<R>(&r));
-                        r
-                    }
-                };
-                Some(convert::<R>(&r))
-            }
+        self.inner
+            .search(game.record(), &mut on_depth)
+            .ok_or_else(|| self.other_variant(game))
+    }
+
+    /// The error of a game of another variant.
+    fn other_variant(&self, game: &AnyGame) -> Error {
+        EngineError::OtherVariant {
+            engine: self.variant,
+            game: *game.variant(),
         }
-        game.visit(Search(self.inner.as_mut(), on_depth))
-            .ok_or_else(|| {
-                Error::Engine(format!(
-                    "this engine plays {}, not {}",
-                    self.variant,
-                    game.variant()
-                ))
-            })
+        .into()
     }
 
     /// How the solver engine (`solver[:<ms>ms]`) chose its last move: proven to keep
@@ -376,54 +347,39 @@ impl Engine {
     /// `None` for the other engines and before the first move.
     ///
     /// ```
-    /// use mancala_runtime::{Engine, Variant};
-    /// assert!(Engine::check_spec("solver:5000ms").is_ok());
-    /// assert!(Engine::check_spec("solver:fast").is_err());
-    /// assert!(Engine::check_spec("solver:0ms").is_err());
+    /// use mancala_runtime::{Engine, EngineSpec, Variant};
+    /// let solver: EngineSpec = "solver:5000ms".parse()?;
+    /// assert!("solver:fast".parse::<EngineSpec>().is_err());
+    /// assert!("solver:0ms".parse::<EngineSpec>().is_err());
     /// let kalah: Variant = "kalah".parse()?;
     /// // The solver plays from the databases' proofs: it needs them, and only Kalah has it.
-    /// let e = Engine::new("solver", &kalah, 0, None).unwrap_err();
+    /// let e = Engine::new(&solver, &kalah, 0, None).unwrap_err();
     /// assert!(e.to_string().contains("--db"), "{e}");
     /// let oware: Variant = "oware".parse()?;
-    /// let e = Engine::new("solver", &oware, 0, Some("db".as_ref())).unwrap_err();
+    /// let e = Engine::new(&solver, &oware, 0, Some("db".as_ref())).unwrap_err();
     /// assert!(e.to_string().contains("only kalah"), "{e}");
     /// // Another engine never says how it chose.
-    /// let e = Engine::new("alphabeta:2", &kalah, 0, None)?;
+    /// let e = Engine::new(&"alphabeta:2".parse()?, &kalah, 0, None)?;
     /// assert_eq!(e.choice(), None);
     /// # Ok::<(), mancala_runtime::Error>(())
     /// ```
     #[cfg(feature = "db")]
     #[must_use]
     pub fn choice(&self) -> Option<mancala_solve::player::Choice> {
-        struct Last<'a>(&'a (dyn Any + Send));
-        impl Visitor for Last<'_> {
-            type Output = Option<mancala_solve::player::Choice>;
-            fn visit<R: GameRecord>(self, _: &Variant, _: &R) -> Self::Output {
-                as_solver::<R>(self.0)?.last().cloned()
-            }
-        }
-        self.template().visit(Last(self.inner.as_ref()))
+        self.inner.choice()
     }
 
     /// What the databases know of the outcome of perfect play from `game`'s position,
     /// its history seen (an exact value, or bounds), where they know it.
     #[must_use]
     pub fn known(&self, game: &AnyGame) -> Option<Known> {
-        struct Exact<'a>(&'a (dyn Any + Send));
-        impl Visitor for Exact<'_> {
-            type Output = Option<Known>;
-            fn visit<R: GameRecord>(self, _: &Variant, game: &R) -> Option<Known> {
-                let eval = self.0.downcast_ref::<Eval<R::Position>>()?;
-                eval.known(game.positions())
-            }
-        }
-        game.visit(Exact(self.eval.as_ref()))
+        self.inner.known(game.record()).flatten()
     }
 
     /// The exact outcome of perfect play from `game`'s position, where the databases
     /// know it.
     #[must_use]
-    pub fn exact(&self, game: &AnyGame) -> Option<Outcome> {
+    pub fn exact(&self, game: &AnyGame) -> Option<mancala_core::Outcome> {
         match self.known(game)? {
             Known::Exact(o) => Some(o),
             _ => None,
@@ -441,29 +397,6 @@ fn convert<R: GameRecord>(r: &mancala_search::Report<MoveOf<R>>) -> Report {
         depth: r.depth,
         win_rate: r.win_rate,
         elapsed: r.elapsed,
-    }
-}
-
-/// The evaluator of the record type `R`: [`Static`], with the databases in `db`.
-#[allow(unused_variables)]
-fn evaluator<R: GameRecord>(
-    variant: &Variant,
-    start: &R::Position,
-    db: Option<&Path>,
-) -> Result<Eval<R::Position>, Error> {
-    let Some(dir) = db else {
-        return Ok(Eval::plain());
-    };
-    #[cfg(feature = "db")]
-    {
-        crate::db::evaluator::<R::Position>(variant, dir)
-    }
-    #[cfg(not(feature = "db"))]
-    {
-        Err(Error::Database(format!(
-            "{}: this build has no databases (the feature `db` of mancala-runtime)",
-            dir.display()
-        )))
     }
 }
 

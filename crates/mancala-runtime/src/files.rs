@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use mancala_runtime::{AnyGame, files};
-//! let mut game = AnyGame::new(&"kalah pits=4 seeds=3 empty-capture".parse()?)?;
+//! let mut game = AnyGame::new(&"kalah pits=4 seeds=3 empty-capture".parse()?);
 //! game.play_text("b")?;
 //! let text = files::game_file(&game, "me", "you", None).to_string();
 //! assert!(text.contains("[Variant \"kalah pits=4 seeds=3 empty-capture\"]"));
@@ -23,8 +23,9 @@ use std::path::Path;
 use mancala_core::Status;
 use mancala_core::game_file::{GameFile, RESULT, START, result_text};
 
-use crate::game::{AnyGame, Visitor};
-use crate::{Error, GameKind, GameRecord, Options, Variant};
+use crate::error::{Error, FileError};
+use crate::game::{AnyGame, GameRecord, Visitor};
+use crate::variant::{GameKind, Variant};
 
 /// The tag of the game's name.
 pub const GAME: &str = "Game";
@@ -60,41 +61,39 @@ pub fn game_file(game: &AnyGame, south: &str, north: &str, date: Option<&str>) -
 /// from its tags, the start from `Start`.
 ///
 /// # Errors
-/// [`Error::GameFile`] naming a missing or bad tag.
+/// [`FileError::MissingTag`] or [`FileError::Tag`] naming a missing or bad tag.
 pub fn start_of(file: &GameFile) -> Result<AnyGame, Error> {
-    let bad = |m: String| Error::GameFile(m);
-    let name = file
-        .tag(GAME)
-        .ok_or_else(|| bad(format!("the tag {GAME} is missing")))?;
-    let kind: GameKind = name.parse().map_err(|e: Error| bad(e.to_string()))?;
-    let start = file
-        .tag(START)
-        .ok_or_else(|| bad(format!("the tag {START} is missing")))?;
+    let name = file.tag(GAME).ok_or(FileError::MissingTag(GAME))?;
+    let tag = |tag: &'static str| {
+        move |e: Error| FileError::Tag {
+            tag,
+            error: Box::new(e),
+        }
+    };
+    let kind: GameKind = name.parse().map_err(|e| tag(GAME)(Error::from(e)))?;
+    let start = file.tag(START).ok_or(FileError::MissingTag(START))?;
     let variant_tag = file.tag(VARIANT).unwrap_or("");
     let mut options = match variant_tag.strip_prefix(name) {
         // The variant's text: the game's name first.
-        Some(rest) if rest.is_empty() || rest.starts_with(' ') => {
-            Options::parse(rest).map_err(|e| bad(format!("the {VARIANT} tag: {e}")))?
-        }
+        Some(rest) if rest.is_empty() || rest.starts_with(' ') => rest.to_string(),
         // An older file: `pits=N` alone.
-        _ => Options::parse(variant_tag).map_err(|e| bad(format!("the {VARIANT} tag: {e}")))?,
+        _ => variant_tag.to_string(),
     };
+    // Older files give the rule options in a tag of their own.
     for word in file.tag(RULES).unwrap_or("").split_whitespace() {
-        let more = Options::parse(word).map_err(|e| bad(format!("the {RULES} tag: {e}")))?;
-        options.flags.extend(more.flags);
+        options.push(' ');
+        options.push_str(word);
     }
-    let variant =
-        Variant::new(kind, &options).map_err(|e| bad(format!("the {VARIANT} tag: {e}")))?;
-    let game = AnyGame::from_variant_notation(&variant, start)
-        .map_err(|e| bad(format!("the {START} tag: {e}")))?;
+    let variant = Variant::with_options(kind, &options).map_err(|e| tag(VARIANT)(e.into()))?;
+    let game = AnyGame::from_variant_notation(&variant, start).map_err(tag(START))?;
     Ok(game)
 }
 
 /// The game of `file` with every move played, its `Result` tag checked.
 ///
 /// # Errors
-/// As [`start_of`], and [`Error::GameFile`] for a bad move (its ply and why) or a
-/// result that is not the one the moves reach.
+/// As [`start_of`], and [`FileError::Format`] for a bad move (its ply and why) or
+/// [`FileError::Result`] for a result that is not the one the moves reach.
 pub fn replay(file: &GameFile) -> Result<AnyGame, Error> {
     let mut game = start_of(file)?;
     play_onto(file, &mut game)?;
@@ -112,14 +111,16 @@ pub fn play_onto(file: &GameFile, game: &mut AnyGame) -> Result<(), Error> {
     let mut moves = file.clone();
     moves.tags.retain(|(n, _)| n != RESULT);
     crate::game::each_record!(game.record_mut(), g => moves.play_onto(g))
-        .map_err(|e| Error::GameFile(e.to_string()))?;
+        .map_err(FileError::Format)?;
     if let Some(tag) = file.tag(RESULT) {
         let found = result_text(game.status());
         let forfeit = tag.ends_with(" forfeit") && game.status() == Status::Ongoing;
         if tag != found && !forfeit {
-            return Err(Error::GameFile(format!(
-                "the {RESULT} tag says {tag:?}, the moves reach {found:?}"
-            )));
+            return Err(FileError::Result {
+                tag: tag.to_string(),
+                found,
+            }
+            .into());
         }
     }
     Ok(())
@@ -154,26 +155,26 @@ pub fn split_games(text: &str) -> Vec<String> {
 /// each set up at its start, with its file.
 ///
 /// # Errors
-/// [`Error::GameFile`] for a file that cannot be read, and as [`start_of`] for each game
-/// (naming which).
+/// [`FileError::Io`] for a file that cannot be read, and as [`start_of`] for each game
+/// (naming which, [`FileError::In`]).
 pub fn load_all(path: &Path) -> Result<Vec<(AnyGame, GameFile)>, Error> {
-    let at = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| Error::GameFile(format!("{at}: {e}")))?;
+    let text = std::fs::read_to_string(path).map_err(|e| FileError::io(path, e))?;
     let texts = split_games(&text);
     let several = texts.len() > 1;
     texts
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let which = if several {
-                format!("{at}, game {}", i + 1)
-            } else {
-                at.to_string()
+            let within = |error: Error| FileError::In {
+                at: if several {
+                    format!("{}, game {}", path.display(), i + 1)
+                } else {
+                    path.display().to_string()
+                },
+                error: Box::new(error),
             };
-            let file: GameFile = t
-                .parse()
-                .map_err(|e| Error::GameFile(format!("{which}: {e}")))?;
-            let game = start_of(&file).map_err(|e| Error::GameFile(format!("{which}: {e}")))?;
+            let file: GameFile = t.parse().map_err(|e| within(FileError::Format(e).into()))?;
+            let game = start_of(&file).map_err(within)?;
             Ok((game, file))
         })
         .collect()
@@ -187,44 +188,65 @@ pub fn load_all(path: &Path) -> Result<Vec<(AnyGame, GameFile)>, Error> {
 pub fn load(path: &Path) -> Result<(AnyGame, GameFile), Error> {
     load_all(path)?
         .pop()
-        .ok_or_else(|| Error::GameFile(format!("{}: no game", path.display())))
+        .ok_or_else(|| FileError::NoGame(path.to_path_buf()).into())
 }
 
 /// Writes `file` to `path`.
 ///
 /// # Errors
-/// [`Error::GameFile`] when the file cannot be written.
+/// [`FileError::Io`] when the file cannot be written.
 pub fn save(path: &Path, file: &GameFile) -> Result<(), Error> {
-    std::fs::write(path, file.to_string())
-        .map_err(|e| Error::GameFile(format!("{}: {e}", path.display())))
+    std::fs::write(path, file.to_string()).map_err(|e| FileError::io(path, e).into())
 }
 
 /// Writes several games to one file, one after the other, separated by a blank line
 /// (docs/game-files.md: a file may hold several games).
 ///
 /// # Errors
-/// [`Error::GameFile`] when the file cannot be written.
+/// [`FileError::Io`] when the file cannot be written.
 pub fn save_all(path: &Path, files: &[GameFile]) -> Result<(), Error> {
     let text: Vec<String> = files.iter().map(ToString::to_string).collect();
-    std::fs::write(path, text.join("\n"))
-        .map_err(|e| Error::GameFile(format!("{}: {e}", path.display())))
+    std::fs::write(path, text.join("\n")).map_err(|e| FileError::io(path, e).into())
 }
 
 /// The file cut after `ply` plies (its `Result` tag dropped: the game goes on there).
 ///
 /// # Errors
-/// [`Error::GameFile`] when the game has fewer plies.
+/// [`FileError::Cut`] when the game has fewer plies.
 pub fn cut(file: &GameFile, ply: usize) -> Result<GameFile, Error> {
     if ply > file.moves.len() {
-        return Err(Error::GameFile(format!(
-            "ply {ply}: the game has {} plies",
-            file.moves.len()
-        )));
+        return Err(FileError::Cut {
+            ply,
+            plies: file.moves.len(),
+        }
+        .into());
     }
     let mut cut = file.clone();
     cut.moves.truncate(ply);
     cut.tags.retain(|(n, _)| n != RESULT);
     Ok(cut)
+}
+
+/// Refuses a game named beside a game file (`--file`, `--load`) other than the file's
+/// own, or variant options given beside it (`options_given`): the file's tags give the
+/// game and its options.
+///
+/// # Errors
+/// [`FileError::OtherGame`] naming the file's game.
+pub fn check_named(
+    path: &Path,
+    game: &AnyGame,
+    named: Option<GameKind>,
+    options_given: bool,
+) -> Result<(), Error> {
+    if named.is_some_and(|g| g != game.kind()) || options_given {
+        return Err(FileError::OtherGame {
+            path: path.to_path_buf(),
+            game: game.kind(),
+        }
+        .into());
+    }
+    Ok(())
 }
 
 /// Today's date (UTC) as `YYYY-MM-DD` (`????-??-??` where there is no clock:
@@ -248,4 +270,93 @@ pub fn today() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}-{month:02}-{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_of_older_versions_read_as_before() {
+        // `Variant "pits=N"` and the rule options in a `Rules` tag.
+        let text = "[Game \"rio-kadalis\"]\n[Variant \"pits=5\"]\n[Rules \"clockwise\"]\n\
+                    [Start \"4,4,4,4,4/4,4,4,4,4 0-0 S\"]\n\nc\n";
+        let game = replay(&text.parse().unwrap()).unwrap();
+        assert_eq!(game.variant().to_string(), "rio-kadalis pits=5 clockwise");
+        assert_eq!(game.moves_text(), ["c"]);
+    }
+
+    #[test]
+    fn bad_tags_name_themselves() {
+        let no_start: GameFile = "[Game \"urim\"]\n\na\n".parse().unwrap();
+        assert!(matches!(
+            start_of(&no_start),
+            Err(Error::GameFile(FileError::MissingTag("Start")))
+        ));
+        let bad: GameFile = "[Game \"urim\"]\n[Variant \"urim pits=8\"]\n[Start \"x\"]\n"
+            .parse()
+            .unwrap();
+        let e = start_of(&bad).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the Variant tag: pits: urim is played on rows of 6 or 7 pits, not 8"
+        );
+        let chess: GameFile = "[Game \"chess\"]\n[Start \"x\"]\n".parse().unwrap();
+        assert!(
+            start_of(&chess)
+                .unwrap_err()
+                .to_string()
+                .starts_with("the Game tag: unknown game")
+        );
+    }
+
+    #[test]
+    fn cuts_splits_and_files_of_several_games() {
+        let mut game = AnyGame::new(&"urim".parse().unwrap());
+        game.play_text("c").unwrap();
+        game.play_text("d").unwrap();
+        let file = game_file(&game, "a", "b", Some("2024-01-02"));
+        assert_eq!(file.tag("Date"), Some("2024-01-02"));
+        let cut1 = cut(&file, 1).unwrap();
+        assert_eq!(cut1.moves, ["c"]);
+        assert!(cut1.tag(RESULT).is_none());
+        assert!(matches!(
+            cut(&file, 3),
+            Err(Error::GameFile(FileError::Cut { ply: 3, plies: 2 }))
+        ));
+        // Two games in one file, the second one's error named as such.
+        let dir = std::env::temp_dir().join(format!("mancala-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("two.mgn");
+        save_all(&path, &[file.clone(), cut1]).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(split_games(&text).len(), 2);
+        let games = load_all(&path).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(load(&path).unwrap().1.moves, ["c"]);
+        let mut wrong = file.clone();
+        wrong.set_tag(RESULT, "annulled");
+        save_all(&path, &[file, wrong]).unwrap();
+        for (g, f) in load_all(&path).unwrap().iter().take(1) {
+            play_onto(f, &mut g.clone()).unwrap();
+        }
+        let (mut g, f) = load(&path).unwrap();
+        let e = play_onto(&f, &mut g).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("the Result tag says \"annulled\""),
+            "{e}"
+        );
+        // A game named beside the file, or options, are refused.
+        assert!(check_named(&path, &g, Some(GameKind::Urim), false).is_ok());
+        let e = check_named(&path, &g, Some(GameKind::Oware), false).unwrap_err();
+        assert!(
+            e.to_string()
+                .ends_with("is a game of urim: the file gives the game and its options")
+        );
+        assert!(check_named(&path, &g, None, true).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+        let missing = load(&dir.join("none.mgn")).unwrap_err();
+        assert!(matches!(missing, Error::GameFile(FileError::Io { .. })));
+    }
 }

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use mancala_runtime::{AnyGame, Variant};
-//! let mut game = AnyGame::new(&"rio-kadalis pits=5".parse()?)?;
+//! let mut game = AnyGame::new(&"rio-kadalis pits=5".parse()?);
 //! assert_eq!(game.legal_moves().len(), 5);
 //! game.play_text("c")?;
 //! assert_eq!(game.moves_text(), ["c"]);
@@ -14,47 +14,59 @@
 //! # Ok::<(), mancala_runtime::Error>(())
 //! ```
 
-use core::fmt;
-
 use mancala_core::events::{PlayObserved, SowEvent};
-use mancala_core::notation::pit_letter;
 use mancala_core::perft::{perft, perft_divide};
 use mancala_core::record::{MoveOf, Record};
-use mancala_core::{Board, IllegalMove, NotationError, Outcome, PitMove, Player, Position, Status};
+use mancala_core::{Board, IllegalMove, Outcome, Player, Position, Status};
 
-use crate::variant::{GameKind, Options, Variant};
-use crate::{Error, draw_lot};
+use crate::error::{Error, PositionError, PositionReason};
+use crate::eval::EndgameDatabases;
+use crate::moves::{AnyMove, AnyReason, GameMove, IllegalMoveError, MoveNotationError, any_reason};
+use crate::variant::{First, GameKind, Variant, VariantError, clock_lot};
 
-/// The concrete game records behind [`AnyGame`], one per type of position.
-///
-/// Each holds the game's record with its history rules (Urim's, Oware's and Rio
-/// Kadalis's repetition), so that every front end plays the rules whole.
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub enum AnyRecord {
-    /// Urim on 2×6.
-    Urim6(urim::Game<6>),
-    /// Urim on 2×7.
-    Urim7(urim::Game<7>),
-    /// Omweso.
-    Omweso(omweso::Game),
-    /// Rio Kadalis on 2×6, sown counter-clockwise.
-    Kadalis6(rio_kadalis::Game<6, false>),
-    /// Rio Kadalis on 2×6, sown clockwise.
-    Kadalis6Cw(rio_kadalis::Game<6, true>),
-    /// Rio Kadalis on 2×5, sown counter-clockwise.
-    Kadalis5(rio_kadalis::Game<5, false>),
-    /// Rio Kadalis on 2×5, sown clockwise.
-    Kadalis5Cw(rio_kadalis::Game<5, true>),
-    /// Oware.
-    Oware(oware::Game),
-    /// Kalah.
-    Kalah(kalah::Game),
+/// Calls the macro `$cb` with every concrete game record behind [`AnyRecord`], each
+/// with its name and documentation, after the tokens `$args`: the one list that
+/// [`AnyRecord`], its conversions, `each_record!` and the engines' enum
+/// ([`crate::Engine`]) are made from.
+macro_rules! with_records {
+    ($($cb:ident)::+ ! $args:tt) => {
+        $($cb)::+ ! { $args
+            /// Urim on 2×6.
+            Urim6: urim::Game<6>,
+            /// Urim on 2×7.
+            Urim7: urim::Game<7>,
+            /// Omweso.
+            Omweso: omweso::Game,
+            /// Rio Kadalis on 2×6, sown counter-clockwise.
+            Kadalis6: rio_kadalis::Game<6, false>,
+            /// Rio Kadalis on 2×6, sown clockwise.
+            Kadalis6Cw: rio_kadalis::Game<6, true>,
+            /// Rio Kadalis on 2×5, sown counter-clockwise.
+            Kadalis5: rio_kadalis::Game<5, false>,
+            /// Rio Kadalis on 2×5, sown clockwise.
+            Kadalis5Cw: rio_kadalis::Game<5, true>,
+            /// Oware.
+            Oware: oware::Game,
+            /// Kalah.
+            Kalah: kalah::Game,
+        }
+    };
 }
+pub(crate) use with_records;
 
-/// Each concrete record goes into its [`AnyRecord`].
-macro_rules! into_any_record {
-    ($($name:ident: $ty:ty),* $(,)?) => {
+/// [`AnyRecord`] and the conversion of each concrete record into it.
+macro_rules! define_any_record {
+    (() $($(#[$doc:meta])* $name:ident: $ty:ty,)*) => {
+        /// The concrete game records behind [`AnyGame`], one per type of position.
+        ///
+        /// Each holds the game's record with its history rules (Urim's, Oware's and Rio
+        /// Kadalis's repetition), so that every front end plays the rules whole.
+        #[derive(Clone, Debug)]
+        #[non_exhaustive]
+        pub enum AnyRecord {
+            $($(#[$doc])* $name($ty),)*
+        }
+
         $(impl From<$ty> for AnyRecord {
             fn from(r: $ty) -> AnyRecord {
                 AnyRecord::$name(r)
@@ -62,95 +74,38 @@ macro_rules! into_any_record {
         })*
     };
 }
-into_any_record! {
-    Urim6: urim::Game<6>,
-    Urim7: urim::Game<7>,
-    Omweso: omweso::Game,
-    Kadalis6: rio_kadalis::Game<6, false>,
-    Kadalis6Cw: rio_kadalis::Game<6, true>,
-    Kadalis5: rio_kadalis::Game<5, false>,
-    Kadalis5Cw: rio_kadalis::Game<5, true>,
-    Oware: oware::Game,
-    Kalah: kalah::Game,
+with_records!(define_any_record!());
+
+/// The arms of `each_record!`.
+macro_rules! each_record_arms {
+    ((($record:expr) $g:ident ($body:expr)) $($(#[$doc:meta])* $name:ident: $ty:ty,)*) => {
+        match $record {
+            $($crate::game::AnyRecord::$name($g) => $body,)*
+        }
+    };
 }
+pub(crate) use each_record_arms;
 
 /// Runs `$body` with `$g` bound to the concrete record of `$record` (an
 /// [`AnyRecord`], by value, reference or mutable reference).
 macro_rules! each_record {
     ($record:expr, $g:ident => $body:expr) => {
-        match $record {
-            $crate::game::AnyRecord::Urim6($g) => $body,
-            $crate::game::AnyRecord::Urim7($g) => $body,
-            $crate::game::AnyRecord::Omweso($g) => $body,
-            $crate::game::AnyRecord::Kadalis6($g) => $body,
-            $crate::game::AnyRecord::Kadalis6Cw($g) => $body,
-            $crate::game::AnyRecord::Kadalis5($g) => $body,
-            $crate::game::AnyRecord::Kadalis5Cw($g) => $body,
-            $crate::game::AnyRecord::Oware($g) => $body,
-            $crate::game::AnyRecord::Kalah($g) => $body,
-        }
+        $crate::game::with_records!(crate::game::each_record_arms!(($record) $g ($body)))
     };
 }
 pub(crate) use each_record;
 
-/// A move of any game: a pit (every game but Omweso) or an Omweso move (a pit, a
-/// direction, a split or a mid-turn decision). It prints in the game's notation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum AnyMove {
-    /// The pit of this index in the mover's row (`a` is 0).
-    Pit(u8),
-    /// An Omweso move.
-    Omweso(omweso::Move),
-}
-
-impl fmt::Display for AnyMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyMove::Pit(i) => write!(f, "{}", pit_letter(usize::from(*i))),
-            AnyMove::Omweso(m) => write!(f, "{m}"),
-        }
-    }
-}
-
-/// A concrete move type that [`AnyMove`] stands for.
-pub trait GameMove: Copy + Sized {
-    /// The move as an [`AnyMove`].
-    fn to_any(self) -> AnyMove;
-    /// The concrete move of `m`, if it is one of this type.
-    fn from_any(m: AnyMove) -> Option<Self>;
-}
-
-impl<const MAX: usize> GameMove for PitMove<MAX> {
-    fn to_any(self) -> AnyMove {
-        // A pit index is below MAX, which is at most 10.
-        AnyMove::Pit(self.index() as u8)
-    }
-    fn from_any(m: AnyMove) -> Option<Self> {
-        match m {
-            AnyMove::Pit(i) => PitMove::from_u8(i),
-            AnyMove::Omweso(_) => None,
-        }
-    }
-}
-
-impl GameMove for omweso::Move {
-    fn to_any(self) -> AnyMove {
-        AnyMove::Omweso(self)
-    }
-    fn from_any(m: AnyMove) -> Option<Self> {
-        match m {
-            AnyMove::Omweso(m) => Some(m),
-            AnyMove::Pit(_) => None,
-        }
-    }
-}
-
 /// What the runtime layer needs of a concrete game record: one of the records of
-/// [`AnyRecord`], which can go to other threads (engines searching with several).
+/// [`AnyRecord`], which can go to other threads (engines searching with several), and
+/// whose positions know their endgame databases.
 pub trait GameRecord:
-    Record<Position: PlayObserved<Move: GameMove + Send + Sync> + Send + Sync + 'static>
-    + Into<AnyRecord>
+    Record<
+        Position: PlayObserved<Move: GameMove + Send + Sync, Reason: Into<AnyReason>>
+                      + EndgameDatabases
+                      + Send
+                      + Sync
+                      + 'static,
+    > + Into<AnyRecord>
     + Send
     + Sync
     + 'static
@@ -158,8 +113,13 @@ pub trait GameRecord:
 }
 
 impl<R> GameRecord for R where
-    R: Record<Position: PlayObserved<Move: GameMove + Send + Sync> + Send + Sync + 'static>
-        + Into<AnyRecord>
+    R: Record<
+            Position: PlayObserved<Move: GameMove + Send + Sync, Reason: Into<AnyReason>>
+                          + EndgameDatabases
+                          + Send
+                          + Sync
+                          + 'static,
+        > + Into<AnyRecord>
         + Send
         + Sync
         + 'static
@@ -183,135 +143,135 @@ pub struct AnyGame {
     record: AnyRecord,
 }
 
+/// The start of a variant: the checked variant builds it.
+fn start<T, E: core::fmt::Debug>(start: Result<T, E>) -> T {
+    start.expect("a variant holds only values its game's start takes")
+}
+
+/// The text of a position's error in `game`.
+fn not_a_position(game: GameKind, text: &str, reason: PositionReason) -> Error {
+    PositionError {
+        game,
+        text: text.to_string(),
+        reason,
+    }
+    .into()
+}
+
 impl AnyGame {
     /// A new game of `variant` from its standard start. Omweso's `by-lot` draws the
     /// first player from the clock; [`AnyGame::with_lot`] draws from a number given.
-    ///
-    /// # Errors
-    /// None for the variants [`Variant::new`] builds; [`Error::Variant`] if a variant
-    /// built by hand is out of range.
-    pub fn new(variant: &Variant) -> Result<AnyGame, Error> {
-        AnyGame::with_lot(variant, crate::clock_lot())
+    #[must_use]
+    pub fn new(variant: &Variant) -> AnyGame {
+        AnyGame::with_lot(variant, clock_lot())
     }
 
     /// A new game of `variant` from its standard start, Omweso's `by-lot` drawing the
     /// first player with `lot`.
-    ///
-    /// # Errors
-    /// As [`AnyGame::new`].
-    pub fn with_lot(variant: &Variant, lot: u64) -> Result<AnyGame, Error> {
-        let v = *variant;
-        let out = |e: &dyn fmt::Display| Error::Variant(format!("{v}: {e}"));
-        let first = v.first_player(lot);
-        let record = match v {
-            Variant::Urim { pits, seeds } => match pits {
-                6 => AnyRecord::Urim6(Record::new(
-                    urim::Urim::<6>::start_with(seeds, first).map_err(|e| out(&e))?,
-                )),
-                7 => AnyRecord::Urim7(Record::new(
-                    urim::Urim::<7>::start_with(seeds, first).map_err(|e| out(&e))?,
-                )),
-                _ => return Err(out(&"urim has 6 or 7 pits a row")),
-            },
-            Variant::Omweso { .. } => AnyRecord::Omweso(Record::new(omweso::Omweso::start_with(
-                v.omweso_rules(),
-                first,
-            ))),
-            Variant::RioKadalis { pits, clockwise } => match (pits, clockwise) {
-                (6, false) => {
-                    AnyRecord::Kadalis6(Record::new(rio_kadalis::RioKadalis::start(first)))
+    #[must_use]
+    pub fn with_lot(variant: &Variant, lot: u64) -> AnyGame {
+        let first = variant.first_player(lot);
+        let record =
+            match *variant {
+                Variant::Urim(v) if v.pits() == 6 => AnyRecord::Urim6(Record::new(start(
+                    urim::Urim::<6>::start_with(v.seeds(), first),
+                ))),
+                Variant::Urim(v) => AnyRecord::Urim7(Record::new(start(
+                    urim::Urim::<7>::start_with(v.seeds(), first),
+                ))),
+                Variant::Omweso(v) => {
+                    AnyRecord::Omweso(Record::new(omweso::Omweso::start_with(v.rules(), first)))
                 }
-                (6, true) => {
-                    AnyRecord::Kadalis6Cw(Record::new(rio_kadalis::RioKadalis::start(first)))
-                }
-                (5, false) => {
-                    AnyRecord::Kadalis5(Record::new(rio_kadalis::RioKadalis::start(first)))
-                }
-                (5, true) => {
-                    AnyRecord::Kadalis5Cw(Record::new(rio_kadalis::RioKadalis::start(first)))
-                }
-                _ => return Err(out(&"rio-kadalis has 5 or 6 holes a row")),
-            },
-            Variant::Oware { seeds } => AnyRecord::Oware(Record::new(
-                oware::Oware::start_with(seeds, first).map_err(|e| out(&e))?,
-            )),
-            Variant::Kalah { seeds, .. } => AnyRecord::Kalah(Record::new(
-                kalah::Kalah::start_with(v.kalah_rules(), seeds, first).map_err(|e| out(&e))?,
-            )),
-        };
-        Ok(AnyGame { variant: v, record })
+                Variant::RioKadalis(v) => match (v.pits(), v.clockwise()) {
+                    (6, false) => {
+                        AnyRecord::Kadalis6(Record::new(rio_kadalis::RioKadalis::start(first)))
+                    }
+                    (6, true) => {
+                        AnyRecord::Kadalis6Cw(Record::new(rio_kadalis::RioKadalis::start(first)))
+                    }
+                    (_, false) => {
+                        AnyRecord::Kadalis5(Record::new(rio_kadalis::RioKadalis::start(first)))
+                    }
+                    (_, true) => {
+                        AnyRecord::Kadalis5Cw(Record::new(rio_kadalis::RioKadalis::start(first)))
+                    }
+                },
+                Variant::Oware(v) => AnyRecord::Oware(Record::new(start(
+                    oware::Oware::start_with(v.seeds(), first),
+                ))),
+                Variant::Kalah(v) => AnyRecord::Kalah(Record::new(start(
+                    kalah::Kalah::start_with(v.rules(), v.seeds(), first),
+                ))),
+            };
+        AnyGame {
+            variant: *variant,
+            record,
+        }
     }
 
     /// A game of `game` from the position `text` in its notation (`docs/<game>.md`; in
     /// Omweso also a paused turn). The position gives the board's size and the seeds;
-    /// `options` may repeat them (they must then agree) and give the rule options the
-    /// notation does not carry (Omweso's `two-captures-first`, Rio Kadalis's
-    /// `clockwise`).
+    /// `options` (the words of a variant's text) may repeat them (they must then agree)
+    /// and give the rule options the notation does not carry (Omweso's
+    /// `two-captures-first`, Rio Kadalis's `clockwise`).
     ///
     /// # Errors
     /// [`Error::Position`] when `text` is not a position of the game, and
     /// [`Error::Variant`] when an option disagrees with it or does not apply.
-    pub fn from_notation(game: GameKind, text: &str, options: &Options) -> Result<AnyGame, Error> {
+    pub fn from_notation(game: GameKind, text: &str, options: &str) -> Result<AnyGame, Error> {
         // The options alone must make a variant of the game.
-        let asked = Variant::new(game, options)?;
-        let bad = |e: &dyn fmt::Display| {
-            Error::Position(format!("{text:?} is not a position of {game}: {e}"))
-        };
+        let asked = Variant::with_options(game, options)?;
+        let given = Variant::read_options(game, options)?;
         let (variant, record) = match asked {
-            Variant::Urim { .. } => {
+            Variant::Urim(_) => {
+                let bad = |e| not_a_position(game, text, PositionReason::Urim(e));
                 let pits = match urim::row_length(text) {
                     Some(n @ (6 | 7)) => n as u8,
                     Some(n) if n > 1 => {
-                        return Err(bad(&format!(
-                            "urim is played on rows of 6 or 7 pits, not {n}"
-                        )));
+                        return Err(not_a_position(game, text, PositionReason::RowLength(n)));
                     }
                     // Not notation at all: the notation's own error says why.
                     _ => {
-                        return Err(match text.parse::<urim::Urim<6>>() {
-                            Err(e) => bad(&e),
-                            Ok(_) => bad(&"unreadable rows"),
-                        });
+                        text.parse::<urim::Urim<6>>().map_err(bad)?;
+                        6
                     }
                 };
-                if let Some(p) = options.pits.filter(|&p| p != pits) {
-                    return Err(Error::Variant(format!(
-                        "pits={p} disagrees with the position, whose rows have {pits} pits"
-                    )));
+                if let Some(p) = given.pits.filter(|&p| p != pits) {
+                    return Err(VariantError::PitsDisagree {
+                        given: p,
+                        found: pits,
+                    }
+                    .into());
                 }
                 let (seeds, record) = if pits == 6 {
-                    let p: urim::Urim<6> = text.parse().map_err(|e| bad(&e))?;
+                    let p: urim::Urim<6> = text.parse().map_err(bad)?;
                     (p.seeds_per_pit(), AnyRecord::Urim6(Record::new(p)))
                 } else {
-                    let p: urim::Urim<7> = text.parse().map_err(|e| bad(&e))?;
+                    let p: urim::Urim<7> = text.parse().map_err(bad)?;
                     (p.seeds_per_pit(), AnyRecord::Urim7(Record::new(p)))
                 };
-                if let Some(s) = options.seeds.filter(|&s| s != seeds) {
-                    return Err(Error::Variant(format!(
-                        "seeds={s} disagrees with the position, which holds {seeds} seeds per pit"
-                    )));
+                if let Some(s) = given.seeds.filter(|&s| s != seeds) {
+                    return Err(VariantError::SeedsDisagree {
+                        given: s,
+                        found: seeds,
+                    }
+                    .into());
                 }
-                (Variant::Urim { pits, seeds }, record)
+                let v = urim::Variant::new(pits, seeds).map_err(VariantError::from)?;
+                (Variant::Urim(v), record)
             }
-            Variant::Omweso {
-                two_captures_first, ..
-            } => {
-                if options.has("north-first") || options.has("by-lot") {
-                    return Err(Error::Variant(
-                        "the position gives the player to move: drop north-first and by-lot".into(),
-                    ));
+            Variant::Omweso(v) => {
+                if given.has("north-first") || given.has("by-lot") {
+                    return Err(VariantError::FirstWithPosition.into());
                 }
-                let p = omweso::Omweso::from_notation(text, asked.omweso_rules())
-                    .map_err(|e| bad(&e))?;
+                let p = omweso::Omweso::from_notation(text, v.rules())
+                    .map_err(|e| not_a_position(game, text, PositionReason::Omweso(e)))?;
                 (
-                    Variant::Omweso {
-                        two_captures_first,
-                        first: crate::First::South,
-                    },
+                    Variant::Omweso(omweso::Variant::new(v.rules(), First::South)),
                     AnyRecord::Omweso(Record::new(p)),
                 )
             }
-            Variant::RioKadalis { clockwise, .. } => {
+            Variant::RioKadalis(v) => {
                 fn parse<const N: usize, const CW: bool>(
                     text: &str,
                 ) -> Result<rio_kadalis::Game<N, CW>, rio_kadalis::ParsePositionError>
@@ -319,54 +279,51 @@ impl AnyGame {
                     text.parse::<rio_kadalis::RioKadalis<N, CW>>()
                         .map(Record::new)
                 }
+                let bad = |e| not_a_position(game, text, PositionReason::RioKadalis(e));
                 // The rows give the holes: 6 unless they read only as 5.
-                let pits = match options.pits {
+                let pits = match given.pits {
                     Some(p) => p,
                     None if parse::<6, false>(text).is_err() && parse::<5, false>(text).is_ok() => {
                         5
                     }
                     None => 6,
                 };
-                let record = match (pits, clockwise) {
-                    (6, false) => AnyRecord::Kadalis6(parse(text).map_err(|e| bad(&e))?),
-                    (6, true) => AnyRecord::Kadalis6Cw(parse(text).map_err(|e| bad(&e))?),
-                    (5, false) => AnyRecord::Kadalis5(parse(text).map_err(|e| bad(&e))?),
-                    (_, _) => AnyRecord::Kadalis5Cw(parse(text).map_err(|e| bad(&e))?),
+                let record = match (pits, v.clockwise()) {
+                    (6, false) => AnyRecord::Kadalis6(parse(text).map_err(bad)?),
+                    (6, true) => AnyRecord::Kadalis6Cw(parse(text).map_err(bad)?),
+                    (_, false) => AnyRecord::Kadalis5(parse(text).map_err(bad)?),
+                    (_, true) => AnyRecord::Kadalis5Cw(parse(text).map_err(bad)?),
                 };
-                (Variant::RioKadalis { pits, clockwise }, record)
+                let v =
+                    rio_kadalis::Variant::new(pits, v.clockwise()).map_err(VariantError::from)?;
+                (Variant::RioKadalis(v), record)
             }
-            Variant::Oware { .. } => {
-                if options.seeds.is_some() {
-                    return Err(Error::Variant(
-                        "seeds does not apply with a position: the position gives the seeds".into(),
-                    ));
+            Variant::Oware(_) => {
+                if given.seeds.is_some() {
+                    return Err(VariantError::SeedsWithPosition.into());
                 }
-                let p: oware::Oware = text.parse().map_err(|e| bad(&e))?;
+                let p: oware::Oware = text
+                    .parse()
+                    .map_err(|e| not_a_position(game, text, PositionReason::Oware(e)))?;
                 (
-                    Variant::Oware { seeds: 4 },
+                    Variant::Oware(oware::Variant::default()),
                     AnyRecord::Oware(Record::new(p)),
                 )
             }
-            Variant::Kalah { .. } => {
-                if !options.is_empty() {
-                    return Err(Error::Variant(
-                        "pits, seeds and the options do not apply with a position: the notation gives them"
-                            .into(),
-                    ));
+            Variant::Kalah(_) => {
+                if !given.is_empty() {
+                    return Err(VariantError::OptionsWithPosition.into());
                 }
-                let p: kalah::Kalah = text.parse().map_err(|e| bad(&e))?;
+                let p: kalah::Kalah = text
+                    .parse()
+                    .map_err(|e| not_a_position(game, text, PositionReason::Kalah(e)))?;
                 let r = p.rules();
+                // The average seeds a pit (at least 1: what the variant can hold).
                 let seeds = u8::try_from(p.board().total() / (2 * u32::from(r.pits).max(1)))
-                    .unwrap_or(u8::MAX);
-                (
-                    Variant::Kalah {
-                        pits: r.pits,
-                        seeds,
-                        empty_capture: r.empty_capture,
-                        mover_empty: matches!(r.ending, kalah::Ending::MoverEmpty),
-                    },
-                    AnyRecord::Kalah(Record::new(p)),
-                )
+                    .unwrap_or(u8::MAX)
+                    .max(1);
+                let v = kalah::Variant::new(r, seeds).map_err(VariantError::from)?;
+                (Variant::Kalah(v), AnyRecord::Kalah(Record::new(p)))
             }
         };
         Ok(AnyGame { variant, record })
@@ -388,19 +345,18 @@ impl AnyGame {
     /// # Errors
     /// As [`AnyGame::from_notation`].
     pub fn from_variant_notation(variant: &Variant, text: &str) -> Result<AnyGame, Error> {
-        let mut options = variant.options();
-        options.seeds = None;
-        options
-            .flags
-            .retain(|f| f == "two-captures-first" || f == "clockwise");
-        if matches!(variant, Variant::Kalah { .. } | Variant::Oware { .. }) {
-            options = Options::default();
-        }
+        // The options a position does not carry, and its rows' length.
+        let options = match variant {
+            Variant::Urim(v) => format!("pits={}", v.pits()),
+            Variant::Omweso(v) if v.rules().two_captures_first => "two-captures-first".into(),
+            Variant::RioKadalis(v) if v.clockwise() => format!("pits={} clockwise", v.pits()),
+            Variant::RioKadalis(v) => format!("pits={}", v.pits()),
+            _ => String::new(),
+        };
         let mut game = AnyGame::from_notation(variant.kind(), text, &options)?;
         // The variant's own start keeps the whole variant (Oware's and Kalah's seeds);
         // Omweso keeps its rule of the first player.
-        if matches!(variant, Variant::Omweso { .. })
-            || AnyGame::with_lot(variant, 0)?.notation() == text
+        if matches!(variant, Variant::Omweso(_)) || AnyGame::with_lot(variant, 0).notation() == text
         {
             game.variant = *variant;
         }
@@ -528,6 +484,15 @@ impl AnyGame {
         each_record!(&self.record, g => parse_move(g, text).map(GameMove::to_any))
     }
 
+    /// Whether the rules let the player to move play `m` here, or why not (the
+    /// reason [`AnyGame::play`] would give), without playing it.
+    ///
+    /// # Errors
+    /// As [`AnyGame::play`].
+    pub fn check_move(&self, m: AnyMove) -> Result<(), Error> {
+        each_record!(&self.record, g => check_move(g, m))
+    }
+
     /// Plays `m`, or says why it is illegal; on an error the game is unchanged.
     ///
     /// # Errors
@@ -545,7 +510,7 @@ impl AnyGame {
     ///
     /// ```
     /// use mancala_runtime::{AnyGame, SowEvent};
-    /// let game = AnyGame::new(&"oware".parse()?)?;
+    /// let game = AnyGame::new(&"oware".parse()?);
     /// let events = game.sowing(game.parse_move("c")?)?;
     /// let drops = events.iter().filter(|e| matches!(e, SowEvent::Drop { .. })).count();
     /// assert_eq!(drops, 4);
@@ -604,6 +569,45 @@ impl AnyGame {
         })
     }
 
+    /// In words, why playing `m` takes long, when it does ([`AnyGame::is_slow_move`]):
+    /// what a front end says before it plays such a move.
+    #[must_use]
+    pub fn describe_slow_move(&self, m: AnyMove) -> Option<String> {
+        self.is_slow_move(m).then(|| {
+            format!(
+                "checking whether move {m} ever ends: an Omweso move can relay for billions of \
+                 laps before it repeats, and the game must know whether it ends (it is annulled \
+                 if not); this can take a second or so…"
+            )
+        })
+    }
+
+    /// In words, the decision an Omweso turn is paused at (rule 5), if it is: the pit,
+    /// the seeds in hand and the two ways on.
+    ///
+    /// ```
+    /// use mancala_runtime::{AnyGame, GameKind};
+    /// // South's turn paused at pit j with 9 seeds in hand (the golden replay's 11th ply).
+    /// let paused = "6,6,0,1,7,0,2,5/1,0,8,0,2,1,2,0/1,1,0,2,0,1,0,0/4,4,0,0,0,1,0,0 S snc 1-0 j+9:r";
+    /// let game = AnyGame::from_notation(GameKind::Omweso, paused, "")?;
+    /// assert_eq!(
+    ///     game.describe_pause().as_deref(),
+    ///     Some("the turn is paused at pit j with 9 seeds in hand: sow them on with 'j' (counter-clockwise) or 'j-' (clockwise)")
+    /// );
+    /// assert_eq!(AnyGame::new(&"omweso".parse()?).describe_pause(), None);
+    /// # Ok::<(), mancala_runtime::Error>(())
+    /// ```
+    #[must_use]
+    pub fn describe_pause(&self) -> Option<String> {
+        let m = self.pending_decision()?.to_string();
+        let pit = m.trim_end_matches(['-', '*']);
+        Some(format!(
+            "the turn is paused at pit {pit} with {} seeds in hand: sow them on with '{pit}' \
+             (counter-clockwise) or '{pit}-' (clockwise)",
+            self.board().in_hand
+        ))
+    }
+
     /// Takes back the last move, returning it (`None` at the start).
     pub fn undo(&mut self) -> Option<AnyMove> {
         each_record!(&mut self.record, g => g.undo().map(GameMove::to_any))
@@ -634,7 +638,7 @@ impl AnyGame {
     }
 
     /// How the game ended, in words, with the rule that ended it and the totals (see
-    /// [`crate::describe_status`]).
+    /// [`crate::describe::describe_status`]).
     #[must_use]
     pub fn describe_status(&self) -> String {
         self.describe(self.status())
@@ -648,7 +652,7 @@ impl AnyGame {
             AnyRecord::Omweso(g) => omweso::beheading(g),
             _ => None,
         };
-        crate::describe(self.kind(), status, self.side_to_move(), beheading)
+        crate::describe::describe(self.kind(), status, self.side_to_move(), beheading)
     }
 
     /// A drawing of the board for a terminal (see [`crate::draw`]).
@@ -662,39 +666,28 @@ impl AnyGame {
     }
 }
 
-/// Draws `Player::South` or `Player::North` from `lot` (SplitMix64's mixing of it).
-#[must_use]
-pub fn lot_player(lot: u64) -> Player {
-    draw_lot(lot)
-}
-
-/// The mover's pits on this board, as `a to f`.
-fn pit_range<P: Position>(p: &P) -> String {
-    let n = p.board().pits[p.side_to_move()].len();
-    format!("a to {}", pit_letter(n.saturating_sub(1)))
-}
-
-/// The one wording, in every game, of a pit letter that is not on the board, whether
-/// the move's notation already refuses it or the board does.
-fn no_such_pit<P: Position>(p: &P, text: &str, letter: char) -> String {
-    format!(
-        "illegal move {text}: there is no pit {letter} on this board (the pits are {})",
-        pit_range(p)
-    )
+/// The mover's pits on this board.
+fn mover_pits<P: Position>(p: &P) -> usize {
+    p.board().pits[p.side_to_move()].len()
 }
 
 /// The concrete move of `m` in `game`, or why there is none.
 fn concrete<G: GameRecord>(m: AnyMove) -> Result<MoveOf<G>, Error> {
-    <MoveOf<G> as GameMove>::from_any(m)
-        .ok_or_else(|| Error::IllegalMove(format!("illegal move {m}: not a move of this game")))
+    <MoveOf<G> as GameMove>::from_any(m).ok_or_else(|| IllegalMoveError::OtherGame(m).into())
 }
 
-/// The one wording of the library's reason `e` for refusing `mv` in `before`.
-fn illegal<P: Position>(before: &P, mv: P::Move, e: IllegalMove<P::Reason>) -> Error {
-    Error::IllegalMove(match e {
-        IllegalMove::NoSuchPit { pit } => no_such_pit(before, &mv.to_string(), pit),
-        e => format!("illegal move {mv}: {e}"),
-    })
+/// The runtime's error for the library's reason `e` for refusing `mv` in `before`:
+/// what code that plays concrete records reports ([`IllegalMoveError::Refused`]).
+pub fn illegal<P>(before: &P, mv: P::Move, e: IllegalMove<P::Reason>) -> Error
+where
+    P: Position<Move: GameMove, Reason: Into<AnyReason>>,
+{
+    IllegalMoveError::Refused {
+        mv: mv.to_any(),
+        reason: any_reason(e),
+        pits: mover_pits(before),
+    }
+    .into()
 }
 
 /// Plays the concrete move of `m` on `game`, or says why it is illegal.
@@ -702,6 +695,17 @@ pub(crate) fn play<G: GameRecord>(game: &mut G, m: AnyMove) -> Result<(), Error>
     let mv = concrete::<G>(m)?;
     let before = game.position().clone();
     game.play(mv).map_err(|e| illegal(&before, mv, e))
+}
+
+/// Whether the rules let `game`'s player to move play the concrete move of `m`, or why
+/// not.
+fn check_move<G: GameRecord>(game: &G, m: AnyMove) -> Result<(), Error> {
+    let mv = concrete::<G>(m)?;
+    let p = game.position();
+    if game.is_finished() {
+        return Err(illegal(p, mv, IllegalMove::GameOver));
+    }
+    p.check_move(mv).map_err(|e| illegal(p, mv, e))
 }
 
 /// The steps of the concrete move of `m` from `game`'s position (see
@@ -721,27 +725,15 @@ fn sowing<G: GameRecord>(game: &G, m: AnyMove) -> Result<Vec<SowEvent>, Error> {
 }
 
 /// Reads a move of `game`'s position.
-pub(crate) fn parse_move<G: GameRecord>(game: &G, text: &str) -> Result<MoveOf<G>, Error> {
+fn parse_move<G: GameRecord>(game: &G, text: &str) -> Result<MoveOf<G>, Error> {
     let p = game.position();
-    let form = || {
-        let omweso = p.board().rows_per_player == 2;
-        format!(
-            "a move is a pit letter ({}){}",
-            pit_range(p),
-            if omweso {
-                ", then '-' to sow clockwise or '*' for a split"
-            } else {
-                ""
-            }
-        )
-    };
-    text.parse().map_err(|e| {
-        Error::MoveNotation(match e {
-            NotationError::BadPitLetter { letter, .. } if letter.is_ascii_lowercase() => {
-                no_such_pit(p, text, letter)
-            }
-            NotationError::Empty => format!("no move given: {}", form()),
-            _ => format!("bad move {text:?}: {}", form()),
-        })
+    text.parse().map_err(|error| {
+        MoveNotationError {
+            text: text.to_string(),
+            error,
+            pits: mover_pits(p),
+            omweso: p.board().rows_per_player == 2,
+        }
+        .into()
     })
 }

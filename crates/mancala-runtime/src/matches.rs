@@ -27,36 +27,23 @@
 use std::time::Duration;
 
 use mancala_core::record::{MoveOf, Record};
-use mancala_core::series::{MatchError, Series};
+use mancala_core::series::{MatchErrorOf, Series};
 use mancala_core::{ByPlayer, Player, Status};
 
-use crate::game::{AnyGame, AnyMove, GameMove, GameRecord};
-use crate::{Error, GameKind, Variant};
+use crate::error::{Error, MatchError};
+use crate::game::{AnyGame, GameRecord};
+use crate::moves::{AnyMove, GameMove, IllegalMoveError};
+use crate::variant::{First, GameKind, Variant, draw_lot};
 
 /// How a match is played, beyond the variant.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchOptions {
     /// Urim's target in points (rule 8: 10 when `None`).
     pub target: Option<u16>,
-    /// Omweso's mode (rule 9: classic when `None`).
+    /// Omweso's mode (rule 9: classic when `None`; `"blitz".parse()` reads one).
     pub mode: Option<omweso::Mode>,
     /// The lot that draws Omweso's first players with `by-lot` (any number).
     pub lot: u64,
-}
-
-/// Reads an Omweso mode: `classic`, `contract` or `blitz`.
-///
-/// # Errors
-/// [`Error::Match`] for another word.
-pub fn parse_mode(text: &str) -> Result<omweso::Mode, Error> {
-    match text {
-        "classic" => Ok(omweso::Mode::Classic),
-        "contract" => Ok(omweso::Mode::Contract),
-        "blitz" => Ok(omweso::Mode::Blitz),
-        other => Err(Error::Match(format!(
-            "{other:?} is not an omweso mode (classic, contract, blitz)"
-        ))),
-    }
 }
 
 /// The object-safe face of a match of the core's [`Series`], with moves of any game:
@@ -74,10 +61,19 @@ trait DynSeries: Send {
     fn first_player(&self) -> Player;
 }
 
+/// The match's error `e` as the runtime's.
+fn match_error<R: Record>(e: MatchErrorOf<R>) -> Error
+where
+    MatchErrorOf<R>: Into<MatchError>,
+{
+    Error::Match(e.into())
+}
+
 impl<S> DynSeries for S
 where
     S: Series + Send,
     S::Game: GameRecord,
+    MatchErrorOf<S::Game>: Into<MatchError>,
 {
     fn game(&self, variant: Variant) -> AnyGame {
         AnyGame::from_record(variant, Series::game(self).clone())
@@ -86,26 +82,16 @@ where
         Series::status(self)
     }
     fn play(&mut self, m: AnyMove, thinking: Option<Duration>) -> Result<(), Error> {
-        let Some(mv) = <MoveOf<S::Game> as GameMove>::from_any(m) else {
-            return Err(Error::IllegalMove(format!(
-                "illegal move {m}: not a move of this game"
-            )));
-        };
-        // The library's own words for an illegal move (a pit not on the board…).
-        if !Series::game(self)
-            .legal_moves()
-            .into_iter()
-            .any(|x| x == mv)
-            && !Series::status(self).is_finished()
-        {
-            let mut probe = Series::game(self).clone();
-            crate::game::play(&mut probe, m)?;
-        }
+        let mv =
+            <MoveOf<S::Game> as GameMove>::from_any(m).ok_or(IllegalMoveError::OtherGame(m))?;
+        let before = Series::game(self).position().clone();
         Series::play(self, mv, thinking)
             .map(|_| ())
             .map_err(|e| match e {
-                MatchError::Illegal(e) => Error::IllegalMove(format!("illegal move {m}: {e}")),
-                e => Error::Match(e.to_string()),
+                mancala_core::series::MatchError::Illegal(e) => {
+                    crate::game::illegal(&before, mv, e)
+                }
+                e => match_error::<S::Game>(e),
             })
     }
     fn winner(&self) -> Option<Player> {
@@ -118,15 +104,15 @@ where
         Series::needed(self)
     }
     fn next_game(&mut self, first: Option<Player>) -> Result<(), Error> {
-        Series::next_game(self, first).map_err(|e| Error::Match(e.to_string()))
+        Series::next_game(self, first).map_err(match_error::<S::Game>)
     }
     fn drop_game(&mut self) -> Result<(), Error> {
-        Series::drop_game(self).map_err(|e| Error::Match(e.to_string()))
+        Series::drop_game(self).map_err(match_error::<S::Game>)
     }
     fn take_back(&mut self) -> Result<AnyMove, Error> {
         Series::take_back(self)
             .map(GameMove::to_any)
-            .map_err(|e| Error::Match(e.to_string()))
+            .map_err(match_error::<S::Game>)
     }
     fn first_player(&self) -> Player {
         Series::first_player(self)
@@ -157,57 +143,45 @@ impl AnyMatch {
     /// A new match of `variant` from the standard start.
     ///
     /// # Errors
-    /// [`Error::Match`] for a game without matches, or an option of another game's
-    /// (a target outside Urim, a mode outside Omweso) or out of range.
+    /// [`MatchError`] for a game without matches, or an option of another game's (a
+    /// target outside Urim, a mode outside Omweso) or out of range.
     pub fn new(variant: &Variant, options: &MatchOptions) -> Result<AnyMatch, Error> {
         let game = variant.kind();
         if !game.has_matches() {
-            return Err(Error::Match(format!(
-                "{game} has no match type (each game is scored on its own)"
-            )));
+            return Err(MatchError::NoMatches(game).into());
         }
         if options.target.is_some() && game != GameKind::Urim {
-            return Err(Error::Match(format!(
-                "a target is Urim's (rule 8); {game} has its own end of the match"
-            )));
+            return Err(MatchError::Target(game).into());
         }
         if options.mode.is_some() && game != GameKind::Omweso {
-            return Err(Error::Match(format!(
-                "a mode is Omweso's (rule 9); {game} has no modes"
-            )));
+            return Err(MatchError::Mode(game).into());
         }
-        let by_lot = matches!(
-            variant,
-            Variant::Omweso {
-                first: crate::First::ByLot,
-                ..
-            }
-        );
+        let by_lot = matches!(variant, Variant::Omweso(v) if v.first() == First::ByLot);
         let mut lot = by_lot.then_some(options.lot ^ 0x6F6D_7765_736F);
         let first = match &mut lot {
             Some(state) => next_lot(state),
             None => variant.first_player(0),
         };
         let inner: Box<dyn DynSeries> = match *variant {
-            Variant::Urim { pits, seeds } => {
+            Variant::Urim(v) => {
                 let target = options.target.unwrap_or(10);
-                match pits {
-                    6 => Box::new(urim_match::<6>(seeds, target)?),
-                    _ => Box::new(urim_match::<7>(seeds, target)?),
+                match v.pits() {
+                    6 => Box::new(urim_match::<6>(v.seeds(), target)?),
+                    _ => Box::new(urim_match::<7>(v.seeds(), target)?),
                 }
             }
-            Variant::Omweso { .. } => Box::new(omweso::Match::start_with(
-                options.mode.unwrap_or(omweso::Mode::Classic),
-                variant.omweso_rules(),
+            Variant::Omweso(v) => Box::new(omweso::Match::start_with(
+                options.mode.unwrap_or_default(),
+                v.rules(),
                 first,
             )),
-            Variant::RioKadalis { pits, clockwise } => match (pits, clockwise) {
+            Variant::RioKadalis(v) => match (v.pits(), v.clockwise()) {
                 (6, false) => Box::new(rio_kadalis::Match::<6, false>::start(first)),
                 (6, true) => Box::new(rio_kadalis::Match::<6, true>::start(first)),
-                (5, false) => Box::new(rio_kadalis::Match::<5, false>::start(first)),
-                _ => Box::new(rio_kadalis::Match::<5, true>::start(first)),
+                (_, false) => Box::new(rio_kadalis::Match::<5, false>::start(first)),
+                (_, true) => Box::new(rio_kadalis::Match::<5, true>::start(first)),
             },
-            _ => unreachable!("games without matches are refused above"),
+            _ => return Err(MatchError::NoMatches(game).into()),
         };
         Ok(AnyMatch {
             variant: *variant,
@@ -233,11 +207,7 @@ impl AnyMatch {
             GameKind::Omweso => format!(
                 "to {} points, {} play",
                 omweso::Match::TARGET,
-                match self.options.mode.unwrap_or(omweso::Mode::Classic) {
-                    omweso::Mode::Contract => "contract",
-                    omweso::Mode::Blitz => "blitz",
-                    _ => "classic",
-                }
+                self.options.mode.unwrap_or_default()
             ),
             _ => "serial, until a stock is below 4".into(),
         }
@@ -350,14 +320,13 @@ impl AnyMatch {
 }
 
 fn urim_match<const N: usize>(seeds: u8, target: u16) -> Result<urim::Match<N>, Error> {
-    urim::Match::<N>::start_with(seeds, Player::South)
-        .map_err(|e| Error::Match(format!("seeds: {e}")))?
-        .with_target(target)
-        .map_err(|e| Error::Match(format!("target: {e}")))
+    let m = urim::Match::<N>::start_with(seeds, Player::South)
+        .expect("a variant holds only values its game's start takes");
+    Ok(m.with_target(target).map_err(MatchError::from)?)
 }
 
 /// The next player drawn by lot, the state moving on.
 fn next_lot(state: &mut u64) -> Player {
     *state = state.wrapping_add(1);
-    crate::draw_lot(*state)
+    draw_lot(*state)
 }

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use mancala_runtime::{Session, Variant};
-//! let mut s = Session::game(&"oware".parse()?)?;
+//! let mut s = Session::game(&"oware".parse()?);
 //! s.play_text("c", None)?;
 //! assert!(s.is_unfinished());
 //! s.next_game()?; // a new game; the unfinished one is kept
@@ -19,7 +19,12 @@ use mancala_core::events::SowEvent;
 use mancala_core::game_file::GameFile;
 use mancala_core::{ByPlayer, Player, Status};
 
-use crate::{AnyGame, AnyMatch, AnyMove, Error, MatchOptions, Variant, files};
+use crate::error::Error;
+use crate::files;
+use crate::game::AnyGame;
+use crate::matches::{AnyMatch, MatchOptions};
+use crate::moves::AnyMove;
+use crate::variant::Variant;
 
 /// The current game: on its own, or in a match.
 #[derive(Debug)]
@@ -39,11 +44,9 @@ pub struct Session {
 
 impl Session {
     /// Single games of `variant`, from its standard start.
-    ///
-    /// # Errors
-    /// As [`AnyGame::new`].
-    pub fn game(variant: &Variant) -> Result<Session, Error> {
-        Ok(Session::from_game(AnyGame::new(variant)?))
+    #[must_use]
+    pub fn game(variant: &Variant) -> Session {
+        Session::from_game(AnyGame::new(variant))
     }
 
     /// Single games from `game` (a loaded file, a position); [`Session::next_game`]
@@ -117,7 +120,7 @@ impl Session {
     /// it). On an error nothing changes.
     ///
     /// # Errors
-    /// [`Error::IllegalMove`] with the library's reason.
+    /// [`crate::IllegalMoveError`] with the library's reason.
     pub fn play(&mut self, m: AnyMove, thinking: Option<Duration>) -> Result<(), Error> {
         match &mut self.current {
             Current::Game(g) => g.play(m),
@@ -156,7 +159,7 @@ impl Session {
     /// Takes back the current game's last move (`None` at its start).
     ///
     /// # Errors
-    /// [`Error::Match`] in a match whose rules take no moves back.
+    /// [`crate::MatchError`] in a match whose rules take no moves back.
     pub fn undo(&mut self) -> Result<Option<AnyMove>, Error> {
         match &mut self.current {
             Current::Game(g) => Ok(g.undo()),
@@ -169,7 +172,7 @@ impl Session {
     /// has ended.
     ///
     /// # Errors
-    /// [`Error::Match`] in a match whose game goes on or which is decided.
+    /// [`crate::MatchError`] in a match whose game goes on or which is decided.
     pub fn next_game(&mut self) -> Result<(), Error> {
         let kept = (self.current(), self.status());
         match &mut self.current {
@@ -225,5 +228,52 @@ impl Session {
                 f
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::MatchError;
+
+    #[test]
+    fn single_games_keep_every_game_for_the_files() {
+        let mut s = Session::game(&"oware".parse().unwrap());
+        assert!(!s.is_match() && !s.is_unfinished());
+        s.play_text("c", None).unwrap();
+        assert!(s.is_unfinished());
+        s.next_game().unwrap();
+        assert_eq!(s.current().ply(), 0);
+        let games = s.games();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].0.moves_text(), ["c"]);
+        assert_eq!(games[0].1, Status::Ongoing);
+        // The empty current game is left out of the files, the earlier one kept.
+        let files = s.game_files("me", "you");
+        assert_eq!(files.len(), 1);
+        assert_eq!(files[0].tag("South"), Some("me"));
+        assert_eq!(files[0].tag("Result"), Some("ongoing"));
+        assert_eq!(s.undo().unwrap(), None);
+        assert_eq!(s.score(), None);
+    }
+
+    #[test]
+    fn a_match_keeps_its_rules() {
+        let v: Variant = "urim".parse().unwrap();
+        let mut s = Session::whole_match(&v, &MatchOptions::default()).unwrap();
+        assert!(s.is_match());
+        s.play_text("c", None).unwrap();
+        // Urim's match takes no moves back, and its next game waits for this one's end.
+        assert!(matches!(s.undo(), Err(Error::Match(MatchError::Urim(_)))));
+        assert!(matches!(s.next_game(), Err(Error::Match(_))));
+        assert_eq!(s.current().ply(), 1);
+        assert_eq!(s.needed().map(|n| n.south), Some(10));
+        assert_eq!(s.winner(), None);
+        // An illegal move changes nothing.
+        assert!(matches!(
+            s.play_text("z", None),
+            Err(Error::MoveNotation(_))
+        ));
+        assert_eq!(s.current().ply(), 1);
     }
 }

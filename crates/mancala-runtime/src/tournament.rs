@@ -6,7 +6,7 @@
 //! ```
 //! use mancala_runtime::tournament::{Settings, Tournament};
 //! let mut t = Tournament::new(Settings::new("urim pits=6".parse()?));
-//! let results = t.play_pair("alphabeta:2", "random", 4, &mut |_| {})?;
+//! let results = t.play_pair(&"alphabeta:2".parse()?, &"random".parse()?, 4, &mut |_| {})?;
 //! assert_eq!(results.len(), 4);
 //! // Colours alternate: the first engine is South in games 1 and 3.
 //! assert_eq!(results[0].first, mancala_core::Player::South);
@@ -23,8 +23,18 @@ use mancala_search::simple::RandomPlayer;
 use mancala_search::{Engine as _, Utility};
 
 use crate::elo::{self, Fit, PRIOR_DRAWS, Results};
+use crate::engine::Engine;
+use crate::error::{EngineError, Error, FileError, MatchError, RatingError};
+use crate::files;
 use crate::game::{AnyGame, GameRecord, Visitor};
-use crate::{AnyMatch, Engine, Error, MatchOptions, Variant, files};
+use crate::matches::{AnyMatch, MatchOptions};
+use crate::moves::{AnyMove, GameMove};
+use crate::variant::Variant;
+use mancala_search::spec::EngineSpec;
+
+/// The multiplier that spreads the game numbers of the openings' seeds: the top half
+/// of the generator's golden-ratio increment ([`mancala_core::rng::GOLDEN_GAMMA`]).
+const OPENING_MIX: u64 = mancala_core::rng::GOLDEN_GAMMA >> 32;
 
 /// How the games are played.
 #[derive(Clone, Debug)]
@@ -193,7 +203,7 @@ pub struct Progress {
 #[derive(Clone, Debug)]
 pub struct RoundRobin {
     /// The engines' specs.
-    pub specs: Vec<String>,
+    pub specs: Vec<EngineSpec>,
     /// The games of every pairing, in order.
     pub games: Vec<GameResult>,
     /// Points and games of each engine against each.
@@ -204,6 +214,11 @@ pub struct RoundRobin {
     pub anchor: usize,
     /// Each engine's thinking time and moves.
     pub speed: Vec<(Duration, u64)>,
+    /// The games of each pairing.
+    pub games_per_pairing: usize,
+    /// The pairings in the order played (indices of `specs`), each with its games in
+    /// `games` in turn.
+    pub pairings: Vec<(usize, usize)>,
 }
 
 /// One game of a match, for the engine given first.
@@ -285,9 +300,9 @@ fn ending(status: Status) -> Ending {
 fn opening(game: &mut AnyGame, mut player: RandomPlayer, plies: u32) -> Result<u64, Error> {
     struct Choose<'a>(&'a mut RandomPlayer);
     impl Visitor for Choose<'_> {
-        type Output = Option<crate::AnyMove>;
+        type Output = Option<AnyMove>;
         fn visit<R: GameRecord>(self, _: &Variant, g: &R) -> Self::Output {
-            self.0.choose(g).map(crate::GameMove::to_any)
+            self.0.choose(g).map(GameMove::to_any)
         }
     }
     let mut played = 0;
@@ -295,9 +310,7 @@ fn opening(game: &mut AnyGame, mut player: RandomPlayer, plies: u32) -> Result<u
         if game.is_finished() {
             break;
         }
-        let m = game
-            .visit(Choose(&mut player))
-            .ok_or_else(|| Error::Match("no move in an ongoing game".into()))?;
+        let m = game.visit(Choose(&mut player)).ok_or(EngineError::NoMove)?;
         game.play(m)?;
         played += 1;
     }
@@ -320,13 +333,27 @@ impl Tournament {
         &self.settings
     }
 
+    /// The two engines of a game or match drawn from `seed`: the first with the
+    /// settings' databases, the other without.
+    fn engines(
+        &self,
+        engine: &EngineSpec,
+        opponent: &EngineSpec,
+        seed: u64,
+    ) -> Result<[Engine; 2], Error> {
+        let s = &self.settings;
+        Ok([
+            Engine::new(engine, &s.variant, seed, s.db.as_deref())?,
+            Engine::new(opponent, &s.variant, seed ^ 0x5555, None)?,
+        ])
+    }
+
     /// The folder of the game files, made if missing.
     fn folder(&self) -> Result<Option<PathBuf>, Error> {
         let Some(dir) = &self.settings.files else {
             return Ok(None);
         };
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Error::GameFile(format!("{}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir).map_err(|e| FileError::io(dir, e))?;
         Ok(Some(dir.clone()))
     }
 
@@ -350,21 +377,18 @@ impl Tournament {
     /// written.
     pub fn play_game(
         &mut self,
-        engine: &str,
-        opponent: &str,
+        engine: &EngineSpec,
+        opponent: &EngineSpec,
         index: u64,
     ) -> Result<GameResult, Error> {
+        let seed = self.settings.seed.wrapping_add(index);
+        let mut engines = self.engines(engine, opponent, seed)?;
         let s = &self.settings;
-        let seed = s.seed.wrapping_add(index);
-        let mut engines = [
-            Engine::new(engine, &s.variant, seed, s.db.as_deref())?,
-            Engine::new(opponent, &s.variant, seed ^ 0x5555, None)?,
-        ];
         let mut game = match &s.start {
             Some(text) => AnyGame::from_variant_notation(&s.variant, text)?,
-            None => AnyGame::with_lot(&s.variant, seed)?,
+            None => AnyGame::with_lot(&s.variant, seed),
         };
-        let open = RandomPlayer::new(s.seed ^ (index / 2).wrapping_mul(0x9E37_79B9));
+        let open = RandomPlayer::new(s.seed ^ (index / 2).wrapping_mul(OPENING_MIX));
         let mut plies = opening(&mut game, open, s.opening_plies)?;
         let first = first_side(index);
         let mut out = GameResult {
@@ -385,9 +409,7 @@ impl Tournament {
             let report = engines[who].search(&game)?;
             out.time[who] += t.elapsed();
             out.moves[who] += 1;
-            let m = report
-                .best
-                .ok_or_else(|| Error::Match("no move in an ongoing game".into()))?;
+            let m = report.best.ok_or(EngineError::NoMove)?;
             game.play(m)?;
             plies += 1;
         }
@@ -403,8 +425,8 @@ impl Tournament {
     /// As [`Tournament::play_game`].
     pub fn play_pair(
         &mut self,
-        engine: &str,
-        opponent: &str,
+        engine: &EngineSpec,
+        opponent: &EngineSpec,
         games: u64,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Vec<GameResult>, Error> {
@@ -436,7 +458,7 @@ impl Tournament {
     /// [`Tournament::play_game`].
     pub fn round_robin(
         &mut self,
-        specs: &[String],
+        specs: &[EngineSpec],
         games: u64,
         anchor: usize,
         progress: &mut dyn FnMut(&Progress),
@@ -444,9 +466,7 @@ impl Tournament {
         check_engine_list(specs)?;
         let n = specs.len();
         if anchor >= n {
-            return Err(Error::Match(format!(
-                "the anchor {anchor} is not among the {n} engines"
-            )));
+            return Err(RatingError::Anchor { anchor, players: n }.into());
         }
         let db = self.settings.db.take();
         let pairings = (n * (n - 1) / 2) as u64;
@@ -455,25 +475,26 @@ impl Tournament {
         let mut all = Vec::new();
         let mut speed = vec![(Duration::ZERO, 0u64); n];
         let mut done = 0;
+        let order: Vec<(usize, usize)> = (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect();
         let outcome = (|| {
-            for i in 0..n {
-                for j in i + 1..n {
-                    let rs = self.play_pair(&specs[i], &specs[j], games, &mut |p| {
-                        progress(&Progress {
-                            done: done + p.done,
-                            total,
-                            message: p.message.clone(),
-                        });
-                    })?;
-                    done += games;
-                    for g in rs {
-                        results.add(i, j, g.score());
-                        speed[i].0 += g.time[0];
-                        speed[i].1 += g.moves[0];
-                        speed[j].0 += g.time[1];
-                        speed[j].1 += g.moves[1];
-                        all.push(g);
-                    }
+            for &(i, j) in &order {
+                let rs = self.play_pair(&specs[i], &specs[j], games, &mut |p| {
+                    progress(&Progress {
+                        done: done + p.done,
+                        total,
+                        message: p.message.clone(),
+                    });
+                })?;
+                done += games;
+                for g in rs {
+                    results.add(i, j, g.score());
+                    speed[i].0 += g.time[0];
+                    speed[i].1 += g.moves[0];
+                    speed[j].0 += g.time[1];
+                    speed[j].1 += g.moves[1];
+                    all.push(g);
                 }
             }
             Ok::<(), Error>(())
@@ -488,7 +509,53 @@ impl Tournament {
             fit,
             anchor,
             speed,
+            games_per_pairing: usize::try_from(games).unwrap_or(usize::MAX),
+            pairings: order,
         })
+    }
+
+    /// `count` matches of `engine` against `opponent` ([`Tournament::play_match`]
+    /// each), the progress saying the matches won, unfinished and lost so far
+    /// (`+3 ?1 -2`) and the current match's score.
+    ///
+    /// # Errors
+    /// As [`Tournament::play_match`]; a game without matches or an option of another
+    /// game's before anything is played.
+    pub fn play_matches(
+        &mut self,
+        engine: &EngineSpec,
+        opponent: &EngineSpec,
+        count: u64,
+        options: &MatchOptions,
+        max_games: usize,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Vec<MatchResult>, Error> {
+        // The match's own checks (a game without matches, a wrong option) come first.
+        AnyMatch::new(&self.settings.variant, options)?;
+        let mut results = Vec::new();
+        let (mut w, mut u, mut l) = (0, 0, 0);
+        for index in 0..count {
+            let tally = format!("+{w} ?{u} -{l}");
+            let r = self.play_match(engine, opponent, index, options, max_games, &mut |p| {
+                progress(&Progress {
+                    done: index,
+                    total: count,
+                    message: format!("{tally}  {}", p.message),
+                });
+            })?;
+            match r.won {
+                Some(true) => w += 1,
+                Some(false) => l += 1,
+                None => u += 1,
+            }
+            results.push(r);
+            progress(&Progress {
+                done: index + 1,
+                total: count,
+                message: format!("+{w} ?{u} -{l}"),
+            });
+        }
+        Ok(results)
     }
 
     /// Plays match `index` of `engine` against `opponent` (the first engine is South in
@@ -498,8 +565,8 @@ impl Tournament {
     /// A game without matches, and as [`Tournament::play_game`].
     pub fn play_match(
         &mut self,
-        engine: &str,
-        opponent: &str,
+        engine: &EngineSpec,
+        opponent: &EngineSpec,
         index: u64,
         options: &MatchOptions,
         max_games: usize,
@@ -507,18 +574,13 @@ impl Tournament {
     ) -> Result<MatchResult, Error> {
         let s = self.settings.clone();
         let seed = s.seed.wrapping_add(index);
-        let mut engines = [
-            Engine::new(engine, &s.variant, seed, s.db.as_deref())?,
-            Engine::new(opponent, &s.variant, seed ^ 0x5555, None)?,
-        ];
+        let mut engines = self.engines(engine, opponent, seed)?;
         let options = MatchOptions {
             lot: options.lot ^ s.seed,
             ..*options
         };
         if s.start.is_some() {
-            return Err(Error::Match(
-                "matches start from the standard start: drop the start position".into(),
-            ));
+            return Err(MatchError::NotFromStart.into());
         }
         let mut m = AnyMatch::new(&s.variant, &options)?;
         let side = first_side(index);
@@ -542,7 +604,7 @@ impl Tournament {
             // The same openings for both colours (matches 2j and 2j + 1).
             let open = RandomPlayer::new(
                 s.seed
-                    ^ (index / 2).wrapping_mul(0x9E37_79B9)
+                    ^ (index / 2).wrapping_mul(OPENING_MIX)
                     ^ k.wrapping_mul(0xC2B2_AE3D_27D4_EB4F),
             );
             let mut game = m.game();
@@ -564,9 +626,7 @@ impl Tournament {
                 let thinking = t.elapsed();
                 out.time[who] += thinking;
                 out.moves[who] += 1;
-                let mv = report
-                    .best
-                    .ok_or_else(|| Error::Match("no move in an ongoing game".into()))?;
+                let mv = report.best.ok_or(EngineError::NoMove)?;
                 m.play(mv, Some(thinking))?;
                 plies += 1;
             }
@@ -613,22 +673,217 @@ impl Tournament {
     }
 }
 
-/// Checks a list of engines for a round robin: two or more, each a good spec, none
-/// listed twice.
+/// Checks a list of engines for a round robin: two or more, none listed twice.
 ///
 /// # Errors
-/// [`Error::Engine`] naming what is wrong.
-pub fn check_engine_list(specs: &[String]) -> Result<(), Error> {
+/// [`EngineError::TooFewEngines`] or [`EngineError::ListedTwice`].
+pub fn check_engine_list(specs: &[EngineSpec]) -> Result<(), Error> {
     if specs.len() < 2 {
-        return Err(Error::Engine(
-            "a round robin needs two or more engines, separated by commas".into(),
-        ));
+        return Err(EngineError::TooFewEngines.into());
     }
     for (k, s) in specs.iter().enumerate() {
-        Engine::check_spec(s)?;
         if specs[..k].contains(s) {
-            return Err(Error::Engine(format!("{s} is listed twice")));
+            return Err(EngineError::ListedTwice(s.to_string()).into());
         }
     }
     Ok(())
+}
+
+/// The engines of a comma-separated list (`random,greedy,alphabeta:2`), for a round
+/// robin: two or more, each a good spec, none listed twice.
+///
+/// # Errors
+/// A bad spec ([`EngineError::Spec`]) and as [`check_engine_list`].
+pub fn engine_list(text: &str) -> Result<Vec<EngineSpec>, Error> {
+    let specs = text
+        .split(',')
+        .map(|s| s.trim().parse())
+        .collect::<Result<Vec<EngineSpec>, _>>()?;
+    check_engine_list(&specs)?;
+    Ok(specs)
+}
+
+/// The index in `specs` of the round robin's anchor: `anchor`, or the first engine.
+///
+/// # Errors
+/// [`EngineError::NotListed`] for an anchor that is not in `specs`.
+pub fn anchor_index(specs: &[EngineSpec], anchor: Option<&EngineSpec>) -> Result<usize, Error> {
+    match anchor {
+        None => Ok(0),
+        Some(a) => specs
+            .iter()
+            .position(|s| s == a)
+            .ok_or_else(|| EngineError::NotListed(a.to_string()).into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(s: &str) -> EngineSpec {
+        s.parse().unwrap()
+    }
+
+    /// A fresh folder for the game files of test `name`.
+    fn folder(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("mancala-tournament-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn colours_alternate_and_each_opening_is_played_with_both() {
+        let dir = folder("openings");
+        let mut s = Settings::new("oware".parse().unwrap());
+        // The games stop after their random openings: the files hold the openings.
+        (s.opening_plies, s.max_plies, s.files) = (4, 4, Some(dir.clone()));
+        let mut t = Tournament::new(s);
+        let mut seen = Vec::new();
+        let rs = t
+            .play_pair(&spec("random"), &spec("greedy"), 4, &mut |p| {
+                seen.push(p.done)
+            })
+            .unwrap();
+        assert_eq!(seen, [1, 2, 3, 4]);
+        let firsts: Vec<Player> = rs.iter().map(|r| r.first).collect();
+        assert_eq!(
+            firsts,
+            [Player::South, Player::North, Player::South, Player::North]
+        );
+        let moves: Vec<Vec<String>> = rs
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let path = r.file.as_ref().unwrap();
+                assert_eq!(*path, dir.join(format!("oware-{:05}.mgn", i + 1)));
+                let file = files::load(path).unwrap().1;
+                file.moves
+            })
+            .collect();
+        assert_eq!(moves[0].len(), 4);
+        assert_eq!(moves[0], moves[1], "games 0 and 1 share their opening");
+        assert_eq!(moves[2], moves[3], "games 2 and 3 share theirs");
+        assert_ne!(moves[0], moves[2], "another pair, another opening");
+        for r in &rs {
+            assert_eq!((r.plies, &r.ending, r.score()), (4, &Ending::Stopped, 0.5));
+            assert_eq!(r.names, ["random".to_string(), "greedy".to_string()]);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_round_robin_plays_every_pairing_and_rates_every_engine() {
+        let mut t = Tournament::new(Settings::new("kalah pits=3 seeds=2".parse().unwrap()));
+        let specs = engine_list("random, greedy,alphabeta:1").unwrap();
+        let mut last = None;
+        let rr = t
+            .round_robin(&specs, 2, 1, &mut |p| last = Some((p.done, p.total)))
+            .unwrap();
+        assert_eq!(last, Some((6, 6)));
+        assert_eq!(rr.pairings, [(0, 1), (0, 2), (1, 2)]);
+        assert_eq!((rr.games.len(), rr.games_per_pairing), (6, 2));
+        for (i, j) in rr.pairings.clone() {
+            assert_eq!(rr.results.games[i][j], 2.0);
+            assert_eq!(rr.results.games[j][i], 2.0);
+            assert_eq!(rr.results.points[i][j] + rr.results.points[j][i], 2.0);
+        }
+        assert_eq!((rr.anchor, rr.fit.ratings[1].elo), (1, 0.0));
+        assert!(
+            rr.speed.iter().all(|&(_, moves)| moves > 0),
+            "{:?}",
+            rr.speed
+        );
+    }
+
+    #[test]
+    fn bad_lists_and_anchors_are_refused() {
+        let mut t = Tournament::new(Settings::new("oware".parse().unwrap()));
+        let one = [spec("random")];
+        let e = t.round_robin(&one, 1, 0, &mut |_| {}).unwrap_err();
+        assert!(
+            matches!(e, Error::Engine(EngineError::TooFewEngines)),
+            "{e}"
+        );
+        let e = engine_list("random,greedy,random").unwrap_err();
+        assert_eq!(e.to_string(), "random is listed twice");
+        assert!(matches!(
+            engine_list("random,minimax"),
+            Err(Error::Engine(EngineError::Spec(_)))
+        ));
+        let two = [spec("random"), spec("greedy")];
+        assert!(matches!(
+            t.round_robin(&two, 1, 2, &mut |_| {}),
+            Err(Error::Rating(RatingError::Anchor {
+                anchor: 2,
+                players: 2
+            }))
+        ));
+        assert_eq!(anchor_index(&two, Some(&spec("greedy"))).unwrap(), 1);
+        assert_eq!(anchor_index(&two, None).unwrap(), 0);
+        let e = anchor_index(&two, Some(&spec("alphabeta:3"))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the anchor alphabeta:3 is not in the round robin"
+        );
+    }
+
+    #[test]
+    fn matches_are_played_to_their_end_colours_alternating() {
+        let mut t = Tournament::new(Settings::new("urim".parse().unwrap()));
+        let options = MatchOptions {
+            target: Some(2),
+            ..MatchOptions::default()
+        };
+        let mut done = Vec::new();
+        let rs = t
+            .play_matches(
+                &spec("alphabeta:2"),
+                &spec("random"),
+                2,
+                &options,
+                50,
+                &mut |p| {
+                    done.push(p.done);
+                },
+            )
+            .unwrap();
+        assert_eq!(rs.len(), 2);
+        assert_eq!(done.last(), Some(&2));
+        for (k, r) in rs.iter().enumerate() {
+            let side = if k == 0 { Player::South } else { Player::North };
+            assert!(r.games.iter().all(|g| g.first == side), "{r:?}");
+            // Decided: the winner reached the target of 2 points.
+            let w = r.won.expect("decided within 50 games");
+            let (mine, theirs) = (r.score[0], r.score[1]);
+            assert!(if w { mine >= 2 } else { theirs >= 2 }, "{r:?}");
+        }
+        // Oware has no matches, and matches start from the standard start.
+        let mut o = Tournament::new(Settings::new("oware".parse().unwrap()));
+        let e = o
+            .play_matches(
+                &spec("random"),
+                &spec("random"),
+                1,
+                &MatchOptions::default(),
+                5,
+                &mut |_| {},
+            )
+            .unwrap_err();
+        assert!(matches!(e, Error::Match(MatchError::NoMatches(_))), "{e}");
+        let mut s = Settings::new("urim".parse().unwrap());
+        s.start = Some("3,3,3,3,3,3/3,3,3,3,3,3 0-0 S".into());
+        let e = Tournament::new(s)
+            .play_match(
+                &spec("random"),
+                &spec("random"),
+                0,
+                &options,
+                5,
+                &mut |_| {},
+            )
+            .unwrap_err();
+        assert!(matches!(e, Error::Match(MatchError::NotFromStart)), "{e}");
+    }
 }

@@ -1,7 +1,7 @@
-//! Every game and variant of the workspace as plain data, read from and written to the
-//! text the examples and the game files use.
-//!
-//! The text is the game's name, then its options, in any order, separated by spaces:
+//! Every game and variant of the workspace, read from and written to the text the
+//! examples and the game files use: the game's name, then the words of its variant,
+//! which each game crate reads and writes (`urim::Variant`, `omweso::Variant`, …), in
+//! any order, separated by spaces:
 //!
 //! | game | options (defaults first) |
 //! | --- | --- |
@@ -11,9 +11,11 @@
 //! | `oware` | `seeds=4\|3` |
 //! | `kalah` | `pits=6` (1 to 10), `seeds=4`, `empty-capture` (K4b), `mover-empty` (K5b) |
 //!
-//! A variant prints with its board's sizes always written and its options when they are
+//! A [`Variant`] holds the game crate's own variant, which only a valid one can be: a
+//! variant prints with its board's sizes always written and its options when they are
 //! on (`urim pits=6 seeds=3`, `kalah pits=6 seeds=4 empty-capture`), and reads back as
-//! the same variant.
+//! the same variant. [`Variant::standard_variants`] lists the standard variants of every game,
+//! from the game crates' lists; [`GameKind::options`] each game's options.
 //!
 //! ```
 //! use mancala_runtime::{GameKind, Variant};
@@ -23,6 +25,7 @@
 //! assert_eq!(v.to_string().parse::<Variant>()?, v);
 //! let err = "urim pits=8".parse::<Variant>().unwrap_err();
 //! assert_eq!(err.to_string(), "pits: urim is played on rows of 6 or 7 pits, not 8");
+//! assert_eq!(Variant::standard_variants().len(), 18);
 //! # Ok::<(), mancala_runtime::Error>(())
 //! ```
 
@@ -30,8 +33,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use mancala_core::Player;
-
-use crate::Error;
+use mancala_core::variant::{OptionInfo, Options};
 
 /// The five games, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -83,10 +85,12 @@ impl GameKind {
         }
     }
 
-    /// The names of every game, comma separated, for messages and help texts.
+    /// The names of `games`, comma separated, for messages and help texts
+    /// (`urim, omweso, rio-kadalis, oware, kalah` for [`GameKind::ALL`]).
     #[must_use]
-    pub const fn names() -> &'static str {
-        "urim, omweso, rio-kadalis, oware, kalah"
+    pub fn names(games: &[GameKind]) -> String {
+        let names: Vec<&str> = games.iter().map(|g| g.name()).collect();
+        names.join(", ")
     }
 
     /// Whether the rules score whole matches (Urim rule 8, Omweso rule 9, Rio Kadalis
@@ -99,26 +103,53 @@ impl GameKind {
         )
     }
 
+    /// The most game points one game can score: Urim 2 (rule 7), Omweso 12 (a grand
+    /// slam, rule 7), 1 in the others (a won round or game).
+    #[must_use]
+    pub const fn most_points(self) -> u8 {
+        match self {
+            GameKind::Urim => 2,
+            GameKind::Omweso => 12,
+            _ => 1,
+        }
+    }
+
+    /// The options of the game's variant text, from its crate (`urim::Variant::OPTIONS`,
+    /// …), for help texts.
+    #[must_use]
+    pub const fn options(self) -> &'static [OptionInfo] {
+        match self {
+            GameKind::Urim => urim::Variant::OPTIONS,
+            GameKind::Omweso => omweso::Variant::OPTIONS,
+            GameKind::RioKadalis => rio_kadalis::Variant::OPTIONS,
+            GameKind::Oware => oware::Variant::OPTIONS,
+            GameKind::Kalah => kalah::Variant::OPTIONS,
+        }
+    }
+
     /// The game's standard variant.
     #[must_use]
     pub const fn standard(self) -> Variant {
         match self {
-            GameKind::Urim => Variant::Urim { pits: 6, seeds: 3 },
-            GameKind::Omweso => Variant::Omweso {
-                two_captures_first: false,
-                first: First::South,
-            },
-            GameKind::RioKadalis => Variant::RioKadalis {
-                pits: 6,
-                clockwise: false,
-            },
-            GameKind::Oware => Variant::Oware { seeds: 4 },
-            GameKind::Kalah => Variant::Kalah {
-                pits: 6,
-                seeds: 4,
-                empty_capture: false,
-                mover_empty: false,
-            },
+            GameKind::Urim => Variant::Urim(urim::Variant::STANDARD[0]),
+            GameKind::Omweso => Variant::Omweso(omweso::Variant::STANDARD[0]),
+            GameKind::RioKadalis => Variant::RioKadalis(rio_kadalis::Variant::STANDARD[0]),
+            GameKind::Oware => Variant::Oware(oware::Variant::STANDARD[0]),
+            GameKind::Kalah => Variant::Kalah(kalah::Variant::STANDARD[0]),
+        }
+    }
+
+    /// The game's standard variants, the standard one first, from its crate's list.
+    #[must_use]
+    pub fn standard_variants(self) -> Vec<Variant> {
+        match self {
+            GameKind::Urim => urim::Variant::STANDARD.map(Variant::Urim).to_vec(),
+            GameKind::Omweso => omweso::Variant::STANDARD.map(Variant::Omweso).to_vec(),
+            GameKind::RioKadalis => rio_kadalis::Variant::STANDARD
+                .map(Variant::RioKadalis)
+                .to_vec(),
+            GameKind::Oware => oware::Variant::STANDARD.map(Variant::Oware).to_vec(),
+            GameKind::Kalah => kalah::Variant::STANDARD.map(Variant::Kalah).to_vec(),
         }
     }
 }
@@ -130,306 +161,203 @@ impl fmt::Display for GameKind {
 }
 
 impl FromStr for GameKind {
-    type Err = Error;
+    type Err = VariantError;
 
-    fn from_str(s: &str) -> Result<GameKind, Error> {
+    fn from_str(s: &str) -> Result<GameKind, VariantError> {
         GameKind::ALL
             .into_iter()
             .find(|g| g.name() == s)
-            .ok_or_else(|| {
-                Error::Variant(format!(
-                    "unknown game {s:?}; the games are {}",
-                    GameKind::names()
-                ))
-            })
+            .ok_or_else(|| VariantError::UnknownGame(s.to_string()))
     }
 }
 
-/// Who makes the first move of an Omweso game (rule 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum First {
-    /// South (the default).
-    #[default]
-    South,
-    /// North (`north-first`).
-    North,
-    /// Drawn by lot (`by-lot`, rule 1).
-    ByLot,
-}
+pub use omweso::First;
 
-/// A game and its variant: everything that sets up its start.
+/// A game and its variant: everything that sets up its start. Each game's variant is
+/// its crate's own type, which holds only what the rules allow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Variant {
-    /// Urim on rows of `pits` (6 or 7) pits with `seeds` (3 or 4) seeds in each.
-    Urim {
-        /// Pits per row: 6 or 7.
-        pits: u8,
-        /// Seeds per pit at the start: 3 or 4.
-        seeds: u8,
-    },
-    /// Omweso (its board is fixed).
-    Omweso {
-        /// The optional ending of rule 7: 2 points for capturing in two turns while the
-        /// opponent has captured in none.
-        two_captures_first: bool,
-        /// Who makes the first move (rule 1).
-        first: First,
-    },
-    /// Rio Kadalis on rows of `pits` (6 or 5) holes.
-    RioKadalis {
-        /// Holes per row: 6 or 5.
-        pits: u8,
-        /// Sown clockwise.
-        clockwise: bool,
-    },
-    /// Oware with `seeds` (4 or 3) seeds in each pit.
-    Oware {
-        /// Seeds per pit at the start: 4 or 3.
-        seeds: u8,
-    },
-    /// Kalah with `pits` pits a side and `seeds` seeds in each, and the options of
-    /// docs/kalah.md.
-    Kalah {
-        /// Pits per side: 1 to 10.
-        pits: u8,
-        /// Seeds per pit at the start.
-        seeds: u8,
-        /// K4b: a last seed in an empty pit of one's own captures even when the pit
-        /// opposite is empty.
-        empty_capture: bool,
-        /// K5b: the game ends when the player to move has no seeds.
-        mover_empty: bool,
-    },
+    /// Urim: rows of 6 or 7 pits, 3 or 4 seeds in each.
+    Urim(urim::Variant),
+    /// Omweso: its rule options and who moves first (its board is fixed).
+    Omweso(omweso::Variant),
+    /// Rio Kadalis: rows of 6 or 5 holes, sown either way.
+    RioKadalis(rio_kadalis::Variant),
+    /// Oware: 4 or 3 seeds in each pit.
+    Oware(oware::Variant),
+    /// Kalah: its rules (pits a side, the options of docs/kalah.md) and seeds a pit.
+    Kalah(kalah::Variant),
 }
 
-/// A variant's options as typed, before they are checked against the game: the
-/// command lines' `--pits`, `--seeds` and flags, or the words after a game's name.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Options {
-    /// `pits=N` (`--pits N`).
-    pub pits: Option<u8>,
-    /// `seeds=S` (`--seeds S`).
-    pub seeds: Option<u8>,
-    /// The options that are on, by name (`clockwise`, `two-captures-first`,
-    /// `north-first`, `by-lot`, `empty-capture`, `mover-empty`).
-    pub flags: Vec<String>,
+/// Why a variant cannot be made: the game's own reason, or a name or an option that
+/// does not go with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// No game named.
+    NoGame,
+    /// A name that is no game of the workspace.
+    UnknownGame(String),
+    /// Urim's reason.
+    Urim(urim::VariantError),
+    /// Omweso's reason.
+    Omweso(omweso::VariantError),
+    /// Rio Kadalis's reason.
+    RioKadalis(rio_kadalis::VariantError),
+    /// Oware's reason.
+    Oware(oware::VariantError),
+    /// Kalah's reason.
+    Kalah(kalah::VariantError),
+    /// `pits=` given with a position whose rows are of another length.
+    PitsDisagree {
+        /// The pits given.
+        given: u8,
+        /// The pits of the position's rows.
+        found: u8,
+    },
+    /// `seeds=` given with a position that holds another number.
+    SeedsDisagree {
+        /// The seeds given.
+        given: u8,
+        /// The seeds per pit the position holds.
+        found: u8,
+    },
+    /// `north-first` or `by-lot` given with a position, which gives the player to
+    /// move.
+    FirstWithPosition,
+    /// Oware's `seeds=` given with a position, which gives the seeds.
+    SeedsWithPosition,
+    /// Kalah's options given with a position, whose notation gives them.
+    OptionsWithPosition,
 }
 
-/// Every option word of every game, for help texts: the flags of [`Options`].
-pub const FLAGS: [&str; 6] = [
-    "clockwise",
-    "two-captures-first",
-    "north-first",
-    "by-lot",
-    "empty-capture",
-    "mover-empty",
-];
-
-impl Options {
-    /// Whether no option is given.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.pits.is_none() && self.seeds.is_none() && self.flags.is_empty()
-    }
-
-    /// Whether the flag `name` is on.
-    #[must_use]
-    pub fn has(&self, name: &str) -> bool {
-        self.flags.iter().any(|f| f == name)
-    }
-
-    /// The options of a text such as `pits=7 seeds=4 clockwise`.
-    ///
-    /// # Errors
-    /// [`Error::Variant`] for a word that is no option, or a count that is no number.
-    pub fn parse(words: &str) -> Result<Options, Error> {
-        let mut o = Options::default();
-        for word in words.split_whitespace() {
-            let count = |value: &str, key: &str| {
-                value.parse::<u8>().map_err(|_| {
-                    Error::Variant(format!("{key}: {value:?} is not a whole number up to 255"))
-                })
-            };
-            if let Some(v) = word.strip_prefix("pits=") {
-                o.pits = Some(count(v, "pits")?);
-            } else if let Some(v) = word.strip_prefix("seeds=") {
-                o.seeds = Some(count(v, "seeds")?);
-            } else if FLAGS.contains(&word) {
-                if !o.has(word) {
-                    o.flags.push(word.to_string());
-                }
-            } else {
-                return Err(Error::Variant(format!(
-                    "{word:?} is not a variant option (pits=N, seeds=S, {})",
-                    FLAGS.join(", ")
-                )));
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let games = || GameKind::names(&GameKind::ALL);
+        match self {
+            VariantError::NoGame => write!(f, "no game given; the games are {}", games()),
+            VariantError::UnknownGame(name) => {
+                write!(f, "unknown game {name:?}; the games are {}", games())
             }
+            VariantError::Urim(e) => e.fmt(f),
+            VariantError::Omweso(e) => e.fmt(f),
+            VariantError::RioKadalis(e) => e.fmt(f),
+            VariantError::Oware(e) => e.fmt(f),
+            VariantError::Kalah(e) => e.fmt(f),
+            VariantError::PitsDisagree { given, found } => write!(
+                f,
+                "pits={given} disagrees with the position, whose rows have {found} pits"
+            ),
+            VariantError::SeedsDisagree { given, found } => write!(
+                f,
+                "seeds={given} disagrees with the position, which holds {found} seeds per pit"
+            ),
+            VariantError::FirstWithPosition => {
+                f.write_str("the position gives the player to move: drop north-first and by-lot")
+            }
+            VariantError::SeedsWithPosition => {
+                f.write_str("seeds does not apply with a position: the position gives the seeds")
+            }
+            VariantError::OptionsWithPosition => f.write_str(
+                "pits, seeds and the options do not apply with a position: the notation gives them",
+            ),
         }
-        Ok(o)
     }
+}
 
-    /// Refuses every flag that is not in `known` for `game`.
-    fn check_flags(&self, game: GameKind, known: &[&str]) -> Result<(), Error> {
-        match self.flags.iter().find(|f| !known.contains(&f.as_str())) {
-            Some(f) => Err(Error::Variant(format!("{game} has no option {f}"))),
-            None => Ok(()),
+impl std::error::Error for VariantError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            VariantError::Urim(e) => Some(e),
+            VariantError::Omweso(e) => Some(e),
+            VariantError::RioKadalis(e) => Some(e),
+            VariantError::Oware(e) => Some(e),
+            VariantError::Kalah(e) => Some(e),
+            _ => None,
         }
     }
+}
+
+/// Each game's reason goes into its [`VariantError`].
+macro_rules! variant_errors {
+    ($($game:ident: $error:ty),* $(,)?) => {
+        $(impl From<$error> for VariantError {
+            fn from(e: $error) -> VariantError {
+                VariantError::$game(e)
+            }
+        })*
+    };
+}
+variant_errors! {
+    Urim: urim::VariantError,
+    Omweso: omweso::VariantError,
+    RioKadalis: rio_kadalis::VariantError,
+    Oware: oware::VariantError,
+    Kalah: kalah::VariantError,
 }
 
 impl Variant {
-    /// The variant of `game` with `options`, the defaults filling in what they leave
-    /// out.
+    /// The variant of `game` with the options of the text `options` (`pits=7 seeds=4`,
+    /// `clockwise`: the words after the game's name), the defaults filling in what they
+    /// leave out.
     ///
     /// # Errors
-    /// [`Error::Variant`] naming the option that the game does not have or the value it
+    /// [`VariantError`] naming the option that the game does not have or the value it
     /// does not take.
-    pub fn new(game: GameKind, options: &Options) -> Result<Variant, Error> {
-        let bad = |m: String| Err(Error::Variant(m));
-        match game {
-            GameKind::Urim => {
-                options.check_flags(game, &[])?;
-                let pits = options.pits.unwrap_or(6);
-                if pits != 6 && pits != 7 {
-                    return bad(format!(
-                        "pits: urim is played on rows of 6 or 7 pits, not {pits}"
-                    ));
-                }
-                let seeds = options.seeds.unwrap_or(3);
-                if seeds != 3 && seeds != 4 {
-                    return bad(format!(
-                        "seeds: urim is played with 3 or 4 seeds per pit, not {seeds}"
-                    ));
-                }
-                Ok(Variant::Urim { pits, seeds })
-            }
-            GameKind::Omweso => {
-                options.check_flags(game, &["two-captures-first", "north-first", "by-lot"])?;
-                if options.pits.is_some() || options.seeds.is_some() {
-                    return bad("omweso has no pits or seeds options: its board is fixed".into());
-                }
-                let first = match (options.has("north-first"), options.has("by-lot")) {
-                    (true, true) => return bad("choose north-first or by-lot, not both".into()),
-                    (true, false) => First::North,
-                    (false, true) => First::ByLot,
-                    (false, false) => First::South,
-                };
-                Ok(Variant::Omweso {
-                    two_captures_first: options.has("two-captures-first"),
-                    first,
-                })
-            }
-            GameKind::RioKadalis => {
-                options.check_flags(game, &["clockwise"])?;
-                if options.seeds.is_some() {
-                    return bad(
-                        "rio-kadalis has no seeds option: every hole starts with 4 stones".into(),
-                    );
-                }
-                let pits = options.pits.unwrap_or(6);
-                if pits != 5 && pits != 6 {
-                    return bad(format!(
-                        "pits: rio-kadalis has 5 or 6 holes per row, not {pits}"
-                    ));
-                }
-                Ok(Variant::RioKadalis {
-                    pits,
-                    clockwise: options.has("clockwise"),
-                })
-            }
-            GameKind::Oware => {
-                options.check_flags(game, &[])?;
-                if options.pits.is_some_and(|p| p != 6) {
-                    return bad("pits: oware is played on rows of 6 pits".into());
-                }
-                let seeds = options.seeds.unwrap_or(4);
-                if seeds != 4 && seeds != 3 {
-                    return bad(format!(
-                        "seeds: oware is played with 4 or 3 seeds per pit, not {seeds}"
-                    ));
-                }
-                Ok(Variant::Oware { seeds })
-            }
-            GameKind::Kalah => {
-                options.check_flags(game, &["empty-capture", "mover-empty"])?;
-                let v = Variant::Kalah {
-                    pits: options.pits.unwrap_or(6),
-                    seeds: options.seeds.unwrap_or(4),
-                    empty_capture: options.has("empty-capture"),
-                    mover_empty: options.has("mover-empty"),
-                };
-                // The crate's own check of the board's size and seed total.
-                kalah::Kalah::start_with(v.kalah_rules(), v.seeds_per_pit(), Player::South)
-                    .map_err(|e| Error::Variant(format!("pits, seeds: {e}")))?;
-                Ok(v)
-            }
-        }
+    pub fn with_options(game: GameKind, options: &str) -> Result<Variant, VariantError> {
+        Ok(match game {
+            GameKind::Urim => Variant::Urim(options.parse()?),
+            GameKind::Omweso => Variant::Omweso(options.parse()?),
+            GameKind::RioKadalis => Variant::RioKadalis(options.parse()?),
+            GameKind::Oware => Variant::Oware(options.parse()?),
+            GameKind::Kalah => Variant::Kalah(options.parse()?),
+        })
+    }
+
+    /// The options of `text` as `game` reads them, before their values are checked:
+    /// what a position given with options must agree with.
+    pub(crate) fn read_options(game: GameKind, text: &str) -> Result<Options, VariantError> {
+        Ok(match game {
+            GameKind::Urim => urim::Variant::read_options(text)?,
+            GameKind::Omweso => omweso::Variant::read_options(text)?,
+            GameKind::RioKadalis => rio_kadalis::Variant::read_options(text)?,
+            GameKind::Oware => oware::Variant::read_options(text)?,
+            GameKind::Kalah => kalah::Variant::read_options(text)?,
+        })
+    }
+
+    /// The standard variants of every game, from the game crates' lists, in the order
+    /// of [`GameKind::ALL`]: what a menu of games offers.
+    #[must_use]
+    pub fn standard_variants() -> Vec<Variant> {
+        GameKind::ALL
+            .into_iter()
+            .flat_map(GameKind::standard_variants)
+            .collect()
     }
 
     /// The game.
     #[must_use]
     pub const fn kind(&self) -> GameKind {
         match self {
-            Variant::Urim { .. } => GameKind::Urim,
-            Variant::Omweso { .. } => GameKind::Omweso,
-            Variant::RioKadalis { .. } => GameKind::RioKadalis,
-            Variant::Oware { .. } => GameKind::Oware,
-            Variant::Kalah { .. } => GameKind::Kalah,
+            Variant::Urim(_) => GameKind::Urim,
+            Variant::Omweso(_) => GameKind::Omweso,
+            Variant::RioKadalis(_) => GameKind::RioKadalis,
+            Variant::Oware(_) => GameKind::Oware,
+            Variant::Kalah(_) => GameKind::Kalah,
         }
     }
 
-    /// The options that give this variant back with [`Variant::new`].
-    #[must_use]
-    pub fn options(&self) -> Options {
-        let mut o = Options::default();
-        let mut flag = |on: bool, name: &str| {
-            if on {
-                o.flags.push(name.to_string());
-            }
-        };
-        match *self {
-            Variant::Urim { .. } | Variant::Oware { .. } => {}
-            Variant::Omweso {
-                two_captures_first,
-                first,
-            } => {
-                flag(two_captures_first, "two-captures-first");
-                flag(first == First::North, "north-first");
-                flag(first == First::ByLot, "by-lot");
-            }
-            Variant::RioKadalis { clockwise, .. } => flag(clockwise, "clockwise"),
-            Variant::Kalah {
-                empty_capture,
-                mover_empty,
-                ..
-            } => {
-                flag(empty_capture, "empty-capture");
-                flag(mover_empty, "mover-empty");
-            }
-        }
-        match *self {
-            Variant::Urim { pits, seeds } | Variant::Kalah { pits, seeds, .. } => {
-                o.pits = Some(pits);
-                o.seeds = Some(seeds);
-            }
-            Variant::RioKadalis { pits, .. } => o.pits = Some(pits),
-            Variant::Oware { seeds } => o.seeds = Some(seeds),
-            Variant::Omweso { .. } => {}
-        }
-        o
-    }
-
-    /// Pits per row of one player (Omweso: 8, in each of its two rows).
+    /// Pits per row of one player (Omweso: 8, in each of its two rows; Oware: 6).
     #[must_use]
     pub const fn pits(&self) -> u8 {
-        match *self {
-            Variant::Urim { pits, .. }
-            | Variant::RioKadalis { pits, .. }
-            | Variant::Kalah { pits, .. } => pits,
-            Variant::Omweso { .. } => 8,
-            Variant::Oware { .. } => 6,
+        match self {
+            Variant::Urim(v) => v.pits(),
+            Variant::RioKadalis(v) => v.pits(),
+            Variant::Kalah(v) => v.rules().pits,
+            Variant::Omweso(_) => 8,
+            Variant::Oware(_) => 6,
         }
     }
 
@@ -437,60 +365,24 @@ impl Variant {
     /// Kadalis: 4).
     #[must_use]
     pub const fn seeds_per_pit(&self) -> u8 {
-        match *self {
-            Variant::Urim { seeds, .. }
-            | Variant::Oware { seeds }
-            | Variant::Kalah { seeds, .. } => seeds,
-            Variant::RioKadalis { .. } => 4,
-            Variant::Omweso { .. } => 0,
-        }
-    }
-
-    /// Kalah's rules of this variant (the default rules for the other games, which do
-    /// not read them).
-    #[must_use]
-    pub const fn kalah_rules(&self) -> kalah::Rules {
-        match *self {
-            Variant::Kalah {
-                pits,
-                empty_capture,
-                mover_empty,
-                ..
-            } => kalah::Rules {
-                pits,
-                empty_capture,
-                ending: if mover_empty {
-                    kalah::Ending::MoverEmpty
-                } else {
-                    kalah::Ending::AnySideEmpty
-                },
-            },
-            _ => kalah::Rules::with_pits(6),
-        }
-    }
-
-    /// Omweso's rules of this variant (the default rules for the other games).
-    #[must_use]
-    pub const fn omweso_rules(&self) -> omweso::Rules {
-        match *self {
-            Variant::Omweso {
-                two_captures_first, ..
-            } => omweso::Rules { two_captures_first },
-            _ => omweso::Rules {
-                two_captures_first: false,
-            },
+        match self {
+            Variant::Urim(v) => v.seeds(),
+            Variant::Oware(v) => v.seeds(),
+            Variant::Kalah(v) => v.seeds(),
+            Variant::RioKadalis(_) => 4,
+            Variant::Omweso(_) => 0,
         }
     }
 
     /// The first player of the standard start; Omweso's `by-lot` draws with `lot`
-    /// (any number: its lowest bit after mixing decides).
+    /// ([`draw_lot`]).
     #[must_use]
     pub fn first_player(&self, lot: u64) -> Player {
-        match *self {
-            Variant::Omweso { first, .. } => match first {
-                First::South => Player::South,
+        match self {
+            Variant::Omweso(v) => match v.first() {
                 First::North => Player::North,
-                First::ByLot => crate::draw_lot(lot),
+                First::ByLot => draw_lot(lot),
+                _ => Player::South,
             },
             _ => Player::South,
         }
@@ -498,36 +390,34 @@ impl Variant {
 }
 
 impl fmt::Display for Variant {
+    /// The game's name, then its crate's words (`urim pits=6 seeds=3`, `omweso`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words = match self {
+            Variant::Urim(v) => v.to_string(),
+            Variant::Omweso(v) => v.to_string(),
+            Variant::RioKadalis(v) => v.to_string(),
+            Variant::Oware(v) => v.to_string(),
+            Variant::Kalah(v) => v.to_string(),
+        };
         f.write_str(self.kind().name())?;
-        let o = self.options();
-        if let Some(p) = o.pits {
-            write!(f, " pits={p}")?;
-        }
-        if let Some(s) = o.seeds {
-            write!(f, " seeds={s}")?;
-        }
-        for flag in &o.flags {
-            write!(f, " {flag}")?;
+        if !words.is_empty() {
+            write!(f, " {words}")?;
         }
         Ok(())
     }
 }
 
 impl FromStr for Variant {
-    type Err = Error;
+    type Err = VariantError;
 
     /// Reads `<game> [options]`: see the module.
-    fn from_str(s: &str) -> Result<Variant, Error> {
+    fn from_str(s: &str) -> Result<Variant, VariantError> {
         let s = s.trim();
         let (name, rest) = s.split_once(char::is_whitespace).unwrap_or((s, ""));
         if name.is_empty() {
-            return Err(Error::Variant(format!(
-                "no game given; the games are {}",
-                GameKind::names()
-            )));
+            return Err(VariantError::NoGame);
         }
-        Variant::new(name.parse()?, &Options::parse(rest)?)
+        Variant::with_options(name.parse()?, rest)
     }
 }
 
@@ -535,5 +425,31 @@ impl Default for Variant {
     /// Urim on 2×6 with 3 seeds, the examples' default game.
     fn default() -> Variant {
         GameKind::Urim.standard()
+    }
+}
+
+/// A player drawn by lot from `lot` (any number): the lowest bit of the first output
+/// of the workspace's generator seeded with it ([`mancala_core::rng::SplitMix64`]).
+#[must_use]
+pub fn draw_lot(lot: u64) -> Player {
+    if mancala_core::rng::SplitMix64::new(lot).next_u64() & 1 == 0 {
+        Player::South
+    } else {
+        Player::North
+    }
+}
+
+/// A number from the clock, for lots: 0 where there is no clock
+/// (WebAssembly without a host, whose `SystemTime` panics).
+pub(crate) fn clock_lot() -> u64 {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| u64::from(d.subsec_nanos()) >> 10)
+    }
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        0
     }
 }

@@ -533,7 +533,7 @@ where
         while self.helpers.len() + 1 < threads {
             let i = self.helpers.len() as u64 + 1;
             let options = MctsOptions {
-                seed: self.options.seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                seed: self.options.seed ^ i.wrapping_mul(mancala_core::rng::GOLDEN_GAMMA),
                 ..self.options
             };
             self.helpers.push(Mcts::with_evaluator(

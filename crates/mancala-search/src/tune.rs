@@ -4,7 +4,7 @@
 //! The `tune` example runs them; `docs/engine.md` ("Tuning the evaluation") gives the
 //! results.
 //!
-//! The standard evaluation ([`board_eval`]) has three terms a game, the first one's
+//! The standard evaluation ([`board_eval`](crate::eval::board_eval)) has three terms a game, the first one's
 //! weight fixed at 1 seed (100) as the unit, since alpha-beta's choices do not change
 //! when every weight is multiplied by the same number:
 //!
@@ -44,13 +44,10 @@ use crate::score::{SEED, Score};
 use crate::simple::RandomPlayer;
 use crate::{AlphaBeta, AlphaBetaOptions};
 
-#[cfg(doc)]
-use crate::eval::{board_eval, omweso_eval, two_row_eval};
-
 /// The largest weight the tuning gives a term: 4 seeds for one unit of it.
 pub const MAX_WEIGHT: Score = 400;
 
-/// The weights `[w1, w2]` of [`board_eval`] for a board with `rows` rows a player, in
+/// The weights `[w1, w2]` of [`board_eval`](crate::eval::board_eval) for a board with `rows` rows a player, in
 /// hundredths of a seed: one row (Urim, Oware, Rio Kadalis, Kalah) row seeds and movable
 /// pits ([`ROW_SEED`], [`MOBILITY`]: 15 and 25; 50 and 10 before they were tuned); two
 /// rows (Omweso) movable pits and exposed seeds ([`OMWESO_MOBILITY`],
@@ -66,7 +63,7 @@ pub fn default_weights(rows: u8) -> [Score; 2] {
 
 /// The standard evaluation's terms, each as "own minus the opponent's" for the player
 /// to move: `[unit term, w1 term, w2 term]`, and the seeds in hand (counted at 1 seed).
-/// The terms are those of [`two_row_eval`] and [`omweso_eval`] (Omweso's exposed seeds
+/// The terms are those of [`two_row_eval`](crate::eval::two_row_eval) and [`omweso_eval`](crate::eval::omweso_eval) (Omweso's exposed seeds
 /// negated, so that every weight is positive); any other board has none.
 #[must_use]
 pub fn features(board: &Board) -> ([Score; 3], Score) {
@@ -82,7 +79,7 @@ pub fn features(board: &Board) -> ([Score; 3], Score) {
 }
 
 /// The standard evaluation of `board` with the weights `w` (hundredths of a seed); with
-/// [`default_weights`] it is [`board_eval`] exactly.
+/// [`default_weights`] it is [`board_eval`](crate::eval::board_eval) exactly.
 #[must_use]
 pub fn weighted_eval(board: &Board, w: [Score; 2]) -> Score {
     let ([f0, f1, f2], in_hand) = features(board);
@@ -492,7 +489,7 @@ mod tests {
         assert_ne!(a, check_seeds(2).take(20).collect::<Vec<_>>());
     }
 
-    /// [`weighted_eval`] with the default weights is [`board_eval`] on every position
+    /// [`weighted_eval`] with the default weights is [`board_eval`](crate::eval::board_eval) on every position
     /// of 20 random games; returns the positions checked.
     fn same_as_board_eval<G: Record>(start: G::Position) -> usize {
         let rows = start.board().rows_per_player;

@@ -26,7 +26,7 @@ use crate::unsow::Sowing;
 /// to each other's when the boards are walked in rank order (a move turns the board
 /// round, which only swaps the two pits of each pair), so the databases are read
 /// from the memory caches rather than from random places.
-pub trait Solvable: Sync {
+pub trait Solvable: Send + Sync {
     /// The game's position.
     type Pos: Position + Send + Sync;
 

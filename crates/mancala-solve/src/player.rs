@@ -28,6 +28,7 @@
 //! ```
 
 use core::fmt;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mancala_core::Position;
@@ -38,7 +39,7 @@ use mancala_search::{Engine, Report};
 use crate::db::Databases;
 use crate::error::SolveError;
 use crate::game::Acyclic;
-use crate::search::{Limits, Prover, available_memory, boards_above, table_bits};
+use crate::search::{Limits, Prover, Shared, available_memory, boards_above, table_bits};
 
 /// The largest table [`Perfect`] takes by default: 2^25 buckets, 1 GiB.
 pub const DEFAULT_TABLE_BITS: u32 = 25;
@@ -73,8 +74,8 @@ impl fmt::Display for Choice {
 /// A player of `R` (a record of the positions of `G`) that plays proven moves (see
 /// the module's page).
 pub struct Perfect<'a, G: Acyclic, R: Record> {
-    game: &'a G,
-    dbs: &'a Databases,
+    game: Shared<'a, G>,
+    dbs: Shared<'a, Databases>,
     /// Made at the first search, so that a player never asked to move takes no table.
     prover: Option<Prover<'a, G>>,
     table_bits: u32,
@@ -111,7 +112,38 @@ impl<'a, G: Acyclic, R: Record<Position = G::Pos>> Perfect<'a, G, R> {
         time: Option<Duration>,
         fallback: Box<dyn Engine<R> + Send + 'a>,
     ) -> Result<Self, SolveError> {
-        dbs.expect_game(game)?;
+        Perfect::with(
+            Shared::Borrowed(game),
+            Shared::Borrowed(dbs),
+            time,
+            fallback,
+        )
+    }
+
+    /// The player of [`Perfect::new`] over `game` and `dbs` shared with others, so that
+    /// it borrows nothing (the runtime keeps one in an engine).
+    ///
+    /// # Errors
+    /// As [`Perfect::new`].
+    pub fn shared(
+        game: Arc<G>,
+        dbs: Arc<Databases>,
+        time: Option<Duration>,
+        fallback: Box<dyn Engine<R> + Send>,
+    ) -> Result<Perfect<'static, G, R>, SolveError>
+    where
+        G: 'static,
+    {
+        Perfect::with(Shared::Arc(game), Shared::Arc(dbs), time, fallback)
+    }
+
+    fn with(
+        game: Shared<'a, G>,
+        dbs: Shared<'a, Databases>,
+        time: Option<Duration>,
+        fallback: Box<dyn Engine<R> + Send + 'a>,
+    ) -> Result<Self, SolveError> {
+        dbs.expect_game(&*game)?;
         Ok(Perfect {
             game,
             dbs,
@@ -154,7 +186,10 @@ impl<'a, G: Acyclic, R: Record<Position = G::Pos>> Perfect<'a, G, R> {
                 let seeds: u32 = board.iter().map(|&x| u32::from(x)).sum();
                 let bits = table_bits(boards_above(p, self.dbs.len(), seeds), available_memory())
                     .min(self.table_bits);
-                slot.insert(Prover::new(self.game, self.dbs, bits).map_err(|e| e.to_string())?)
+                slot.insert(
+                    Prover::with(self.game.clone(), self.dbs.clone(), bits)
+                        .map_err(|e| e.to_string())?,
+                )
             }
         };
         let limits = self.time.map_or(Limits::none(), Limits::time);

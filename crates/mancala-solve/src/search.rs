@@ -9,8 +9,8 @@
 //! value; the bounds meet at the proven value, or the search stops at a limit and
 //! reports the bounds it reached.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering, fence};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use mancala_core::{ArrayVec, Position};
@@ -393,12 +393,41 @@ pub enum LeafEstimate {
     },
 }
 
+/// The game or the databases of a [`Prover`]: borrowed, or shared by an `Arc` (a
+/// prover that lives on its own, as [`Perfect`](crate::player::Perfect)'s does).
+#[derive(Debug)]
+pub(crate) enum Shared<'a, T> {
+    /// Borrowed for the prover's life.
+    Borrowed(&'a T),
+    /// Shared with whoever else holds it.
+    Arc(Arc<T>),
+}
+
+impl<T> Clone for Shared<'_, T> {
+    fn clone(&self) -> Self {
+        match self {
+            Shared::Borrowed(t) => Shared::Borrowed(t),
+            Shared::Arc(t) => Shared::Arc(Arc::clone(t)),
+        }
+    }
+}
+
+impl<T> core::ops::Deref for Shared<'_, T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        match self {
+            Shared::Borrowed(t) => t,
+            Shared::Arc(t) => t,
+        }
+    }
+}
+
 /// A proof search over one game and its databases, with its transposition table
 /// (kept from one proof to the next), on one thread or several sharing the table.
 #[derive(Debug)]
 pub struct Prover<'a, G: Acyclic> {
-    game: &'a G,
-    dbs: &'a Databases,
+    game: Shared<'a, G>,
+    dbs: Shared<'a, Databases>,
     ranker: Ranker,
     /// Buckets of two entries: one kept by work, one always replaced.
     table: Table,
@@ -605,14 +634,40 @@ impl<'a, G: Acyclic> Prover<'a, G> {
     /// [`SolveError::Foreign`] if `dbs` are of another game or rule set;
     /// [`SolveError::Rank`] if the game's boards cannot be ranked.
     pub fn new(game: &'a G, dbs: &'a Databases, table_bits: u32) -> Result<Self, SolveError> {
-        dbs.expect_game(game)?;
+        Prover::with(Shared::Borrowed(game), Shared::Borrowed(dbs), table_bits)
+    }
+
+    /// The prover of [`Prover::new`] over `game` and `dbs` shared with others, so that
+    /// it borrows nothing.
+    ///
+    /// # Errors
+    /// As [`Prover::new`].
+    pub fn shared(
+        game: Arc<G>,
+        dbs: Arc<Databases>,
+        table_bits: u32,
+    ) -> Result<Prover<'static, G>, SolveError>
+    where
+        G: 'static,
+    {
+        Prover::with(Shared::Arc(game), Shared::Arc(dbs), table_bits)
+    }
+
+    /// The prover of [`Prover::new`] over `game` and `dbs`, borrowed or shared.
+    pub(crate) fn with(
+        game: Shared<'a, G>,
+        dbs: Shared<'a, Databases>,
+        table_bits: u32,
+    ) -> Result<Self, SolveError> {
+        dbs.expect_game(&*game)?;
         let ranker = Ranker::new(2 * game.pits_per_side(), 0)?;
+        let parity = game.seeds_decide_parity();
         Ok(Prover {
             game,
             dbs,
             ranker,
             table: Table::new(table_bits),
-            parity: game.seeds_decide_parity(),
+            parity,
             etc: true,
             id_depth: 32,
             leaf: LeafEstimate::default(),
@@ -777,7 +832,7 @@ impl<'a, G: Acyclic> Prover<'a, G> {
             });
         }
         if seeds < self.dbs.len() {
-            let v = lookup(self.dbs, seeds, &board[..p])?;
+            let v = lookup(&self.dbs, seeds, &board[..p])?;
             return Ok(Start::Known {
                 stores,
                 v,
@@ -810,8 +865,8 @@ impl<'a, G: Acyclic> Prover<'a, G> {
         helper: usize,
     ) -> Worker<'p, G> {
         Worker {
-            game: self.game,
-            dbs: self.dbs,
+            game: &self.game,
+            dbs: &self.dbs,
             ranker: &self.ranker,
             table: &self.table,
             nodes: 0,

@@ -18,6 +18,7 @@ use std::fmt::Display;
 pub mod api;
 
 use mancala_core::perft::perft;
+use mancala_core::rng::SplitMix64;
 use mancala_core::{Position, Status};
 
 thread_local! {
@@ -211,24 +212,21 @@ pub fn assert_counting() {
     );
 }
 
-/// A small deterministic random number generator (SplitMix64) for tests.
+/// A small deterministic random number generator for tests: the workspace's
+/// SplitMix64 ([`mancala_core::rng`]) with the draws the tests were written with.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
     /// A generator from a seed.
     #[must_use]
     pub const fn new(seed: u64) -> Self {
-        Rng(seed)
+        Rng(SplitMix64::new(seed))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number below `n` (n > 0).
@@ -241,7 +239,7 @@ impl Rng {
     /// from [`below`](Rng::below) for the same seed.
     #[inline]
     pub fn below_fast(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+        self.0.below(n)
     }
 }
 

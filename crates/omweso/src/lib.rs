@@ -16,6 +16,7 @@ mod relay;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setup;
+mod variant;
 
 pub use mancala_core::cycle::{Endless, MemoSlot, MemoStats, SearchMemo};
 // The same names from the core in every game crate (docs/api.md).
@@ -26,6 +27,7 @@ pub use position::{Beheading, Omweso, Pending, Reason};
 #[cfg(feature = "alloc")]
 pub use record::{Game, Match, MatchError, Mode, beheading};
 pub use setup::{DEFAULT_CAP, Rules, SEEDS, SEEDS_PER_PLAYER, Setup, SetupError};
+pub use variant::{First, ParseModeError, Variant, VariantError};
 
 /// The pits each player owns (inner `a`–`h`, outer `i`–`p`): the most a move names, as
 /// every game's `MAX_PITS` says.

@@ -12,11 +12,13 @@ mod record;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod setup;
+mod variant;
 
 pub use position::{Move, MoveList, Oware, Reason};
 #[cfg(feature = "alloc")]
 pub use record::Game;
 pub use setup::{MAX_PITS, SEEDS_PER_PIT, Setup, SetupError};
+pub use variant::{Variant, VariantError};
 
 // The same names from the core in every game crate (docs/api.md).
 mancala_core::reexport_core_names!();

@@ -16,6 +16,7 @@ mod position;
 mod record;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod variant;
 
 #[cfg(feature = "alloc")]
 pub use matches::{Match, MatchError};
@@ -29,6 +30,7 @@ pub use position::{
 pub type Kadalis<const N: usize = 6, const CLOCKWISE: bool = false> = RioKadalis<N, CLOCKWISE>;
 #[cfg(feature = "alloc")]
 pub use record::Game;
+pub use variant::{Variant, VariantError};
 
 // The same names from the core in every game crate (docs/api.md).
 mancala_core::reexport_core_names!();

@@ -11,6 +11,7 @@ mod position;
 #[cfg(feature = "alloc")]
 mod record;
 mod setup;
+mod variant;
 
 #[allow(deprecated)]
 pub use position::score;
@@ -21,6 +22,7 @@ pub use position::{
 #[cfg(feature = "alloc")]
 pub use record::{Game, Match, MatchError};
 pub use setup::{CAP, ParsePositionError, SEEDS_PER_PIT, Setup, SetupError, row_length};
+pub use variant::{Variant, VariantError};
 
 // The same names from the core in every game crate (docs/api.md).
 mancala_core::reexport_core_names!();

@@ -4,9 +4,10 @@
 
 use mancala_core::Position;
 use mancala_core::record::Record;
+use mancala_core::rng::mix;
 
 /// The key of the search's root line (no move played yet).
-pub(super) const ROOT_LINE: u64 = 0x9e37_79b9_7f4a_7c15;
+pub(super) const ROOT_LINE: u64 = mancala_core::rng::GOLDEN_GAMMA;
 
 /// The key of the line `line` followed by a move whose hash is `m`.
 #[inline]
@@ -23,14 +24,6 @@ pub(super) fn move_hash<M: core::hash::Hash>(m: &M) -> u64 {
     let mut h = mancala_core::FxHasher::default();
     m.hash(&mut h);
     h.finish()
-}
-
-/// A strong 64-bit mix (splitmix64's finalizer).
-#[inline]
-fn mix(z: u64) -> u64 {
-    let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The table's key of the current node of `game`: its position and what the rules read

@@ -3,11 +3,11 @@
 //! reference it is tested against.
 //!
 //! # History
-//! The search plays its lines on a copy of the game's record ([`Record`]), playing and
+//! The search plays its lines on a copy of the game's record ([`Record`](mancala_core::record::Record)), playing and
 //! taking back each move, so every node sees the history of its own line: where the
 //! game has a repetition rule (Urim rule 6, Rio Kadalis rule 6, Oware), a move that
 //! brings back a position since the last capture ends the game there, scored as the
-//! game's rule scores it (the record's [`status`](Record::status)).
+//! game's rule scores it (the record's [`status`](mancala_core::record::Record::status)).
 //!
 //! # The table, and why its cuts are exact
 //! A node's value depends on the line that reached it, not only on its position: the
@@ -15,7 +15,7 @@
 //! that the rules read of the history is the set of positions since the last capture
 //! (a move ends the game if it brings one of them back; a capture starts the set
 //! afresh), so the table is keyed by the position **and** that set
-//! ([`Record::history_key`]: a sum of mixed keys, kept by the record as it plays and
+//! ([`Record::history_key`](mancala_core::record::Record::history_key): a sum of mixed keys, kept by the record as it plays and
 //! takes back; 0 in games without a repetition rule, Kalah and Omweso). Two nodes with
 //! the same key have the same value at the same depth, whatever line reached them (up
 //! to a collision of 64-bit keys).
@@ -65,9 +65,6 @@ mod pv;
 mod split;
 mod state;
 mod table;
-
-#[cfg(doc)]
-use mancala_core::record::Record;
 
 pub use crate::relay::ENDLESS_AFTER;
 pub use minimax::{minimax, minimax_with};

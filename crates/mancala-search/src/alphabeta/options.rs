@@ -5,9 +5,6 @@ use core::time::Duration;
 use crate::relay::ENDLESS_AFTER;
 use crate::score::Utility;
 
-#[cfg(doc)]
-use {mancala_core::Position, mancala_core::record::Record};
-
 /// Settings of [`AlphaBeta`](crate::AlphaBeta) beyond its [`Limits`](crate::Limits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaOptions {
@@ -17,7 +14,7 @@ pub struct AlphaBetaOptions {
     /// ([`SearchMemo`](mancala_core::cycle::SearchMemo); `0` for none).
     pub memo_bits: u8,
     /// The laps of one relay after which the search takes a move as endless without
-    /// proof ([`Position::play_in_search`]);
+    /// proof ([`Position::play_in_search`](mancala_core::Position::play_in_search));
     /// `u64::MAX` plays every move exactly, however long that takes.
     pub endless_after: u64,
     /// What a finished game is worth: its game points, capped at what each player still
@@ -35,7 +32,7 @@ pub struct AlphaBetaOptions {
     pub killers: bool,
     /// Whether the table's values cut the search (on by default): a node found again
     /// with the same position and the same history the rules read
-    /// ([`Record::history_key`]) takes its stored value where it decides the window,
+    /// ([`Record::history_key`](mancala_core::record::Record::history_key)) takes its stored value where it decides the window,
     /// so the values stay those of plain minimax (see the [module](crate::alphabeta)).
     /// Off, the table is keyed by the line from the root and only orders moves, as the
     /// engine did before the cuts were exact (kept to measure the cuts against).

@@ -20,15 +20,12 @@ use crate::eval::{Evaluator, Static};
 use crate::relay::Relays;
 use crate::score::{MAX_PLY, Score, Utility};
 
-#[cfg(doc)]
-use crate::score::from_child;
-
 /// Negamax alpha-beta with iterative deepening, searching a game record.
 ///
 /// - The lines are played on a copy of the record, so the history rules count: see the
 ///   [module](crate::alphabeta).
 /// - Scores are side-relative; a child's score is negated only when the player to move
-///   changes ([`from_child`]), so Omweso's mid-turn decisions (the same player moves
+///   changes ([`from_child`](crate::score::from_child)), so Omweso's mid-turn decisions (the same player moves
 ///   twice) are searched correctly. Every decision is one ply.
 /// - Finished games score by [`terminal_score`](crate::score::terminal_score) (annulled
 ///   = 0) of the record's status; other leaves by the evaluator.
