@@ -27,7 +27,11 @@ use mancala_solve::plan::{Plan, Verdict, prove_history};
 use mancala_solve::retro::Children;
 use mancala_solve::search::{LeafEstimate, Limits, Prover, available_memory, cpu_seconds};
 use mancala_solve::urim::UrimGame;
-use mancala_solve::{Cyclic, Position, Solvable, SolveError, db::Databases, file::HEADER_LEN};
+use mancala_solve::{
+    Cyclic, Position, Solvable, SolveError,
+    db::Databases,
+    file::{Endless, HEADER_LEN},
+};
 
 /// Builds the endgame databases of a game and proves the value of a position with them.
 #[derive(Parser, Debug)]
@@ -74,6 +78,10 @@ struct Cli {
     /// bytes a board) or replayed (5 bytes a board); default: stored while they fit 14 GiB
     #[arg(long, value_name = "stored|replayed")]
     children: Option<Children>,
+    /// urim, oware: the databases' bounds value endless play at the extremes (-n, +n) or
+    /// by the rows' split it keeps (rule 6; tighter, files named `…-rows-NN.db`)
+    #[arg(long, value_name = "extremes|rows", default_value = "extremes")]
+    endless: Endless,
     /// The proof search's table in MiB (default: by the boards it can meet above the
     /// databases, at most a quarter of the memory available)
     #[arg(long, value_name = "MB")]
@@ -160,11 +168,13 @@ fn databases<G: Solvable + Clone + Send + 'static>(
         e => e.to_string(),
     })?;
     // Urim's and Oware's databases are checked unless --no-check, Kalah's with --check.
-    let plan = plan.check(if game.cycles() {
-        !cli.no_check
-    } else {
-        cli.check
-    });
+    let plan = plan
+        .check(if game.cycles() {
+            !cli.no_check
+        } else {
+            cli.check
+        })
+        .endless(cli.endless);
     let time = match cli.time {
         Some(t) if !(t.is_finite() && t >= 0.0) => {
             return Err(format!("--time {t}: give a number of seconds, 0 or more"));

@@ -35,10 +35,10 @@
 //! bounds are never looser than those: `L ≥ L_retro`, `U ≤ U_retro`.
 //!
 //! The databases built here hold the same two bytes a board as
-//! [`retro`](crate::retro)'s, but under another definition: they are kept in memory
-//! ([`build`]) and not meant to be written under the game's own variant, whose files
-//! hold today's bounds ([`retro::check_table`](crate::retro::check_table) would
-//! refuse them).
+//! [`retro`](crate::retro)'s, but under another definition, in memory ([`build`]): the
+//! reference of the build by levels, which settles the same bounds on all cores and
+//! writes them in files of their own
+//! ([`Endless::Rows`](crate::file::Endless::Rows), format version 2).
 
 use mancala_core::ArrayVec;
 use rayon::prelude::*;
