@@ -26,6 +26,7 @@ use common::{bars, cli::VariantArgs};
 use mancala::runtime::{GameKind, Variant};
 use mancala_solve::build::BuildOptions;
 use mancala_solve::db::Databases;
+use mancala_solve::file::Endless;
 use mancala_solve::oware::OwareGame;
 use mancala_solve::plan::Plan;
 use mancala_solve::report::{self, Building, Checked, Summary};
@@ -79,6 +80,10 @@ pub(crate) struct Cli {
     /// bytes a board) or replayed (5 bytes a board); default: stored while they fit 14 GiB
     #[arg(long, value_name = "stored|replayed")]
     children: Option<Children>,
+    /// urim, oware: the databases' bounds value endless play at the extremes (-n, +n) or
+    /// by the rows' split it keeps (rule 6; tighter, files named `…-rows-NN.db`)
+    #[arg(long, value_name = "extremes|rows", default_value = "extremes")]
+    endless: Endless,
     /// The proof search's table in MiB (default: by the boards it can meet above the
     /// databases, at most a quarter of the memory available)
     #[arg(long, value_name = "MB", value_parser = common::cli::at_least_one)]
@@ -169,11 +174,13 @@ pub(crate) fn databases<G: Solvable + Clone + Send + 'static>(
         e => e.to_string(),
     })?;
     // Urim's and Oware's databases are checked unless --no-check, Kalah's with --check.
-    let plan = plan.check(if game.cycles() {
-        !cli.no_check
-    } else {
-        cli.check
-    });
+    let plan = plan
+        .check(if game.cycles() {
+            !cli.no_check
+        } else {
+            cli.check
+        })
+        .endless(cli.endless);
     println!("{}: {pos}  ({})", game.name(), game.variant());
     let dir = (!cli.memory).then_some(cli.db.as_path());
     #[cfg(feature = "distributed")]

@@ -25,7 +25,7 @@ use mancala_search::{Known, Static};
 use mancala_solve::Solvable;
 use mancala_solve::build::{BuildOptions, Built};
 use mancala_solve::db::{Databases, Table};
-use mancala_solve::file;
+use mancala_solve::file::{self, Endless};
 use mancala_solve::kalah::KalahGame;
 use mancala_solve::oracle::DbEvaluator;
 use mancala_solve::oware::OwareGame;
@@ -135,14 +135,22 @@ fn most_seeds(variant: &Variant) -> u32 {
 }
 
 /// Every database of the solver's game `game` (of `variant`) in `dir`, from 0 seeds up
-/// to the first seed count that has no file.
+/// to the first seed count that has no file: the bounds of the rows' split (tighter,
+/// [`Endless::Rows`](mancala_solve::file::Endless::Rows)) if the folder has their file of
+/// 0 seeds, else those with endless play at the extremes.
 fn open_game<G: Solvable>(game: &G, variant: &Variant, dir: &Path) -> Result<Databases, Error> {
     if dir.exists() && !dir.is_dir() {
         return Err(DatabaseError::NotAFolder(dir.to_path_buf()).into());
     }
-    let most = most_seeds(variant);
-    let mut dbs =
-        Databases::new(game, most.min(u32::from(u8::MAX))).map_err(|e| solve_error(None, e))?;
+    let most = most_seeds(variant).min(u32::from(u8::MAX));
+    let rows = (game.cycles() && game.splits_rows())
+        .then(|| Databases::with_endless(game, most, Endless::Rows).ok())
+        .flatten()
+        .filter(|dbs| dbs.path(dir, 0).exists());
+    let mut dbs = match rows {
+        Some(dbs) => dbs,
+        None => Databases::new(game, most).map_err(|e| solve_error(None, e))?,
+    };
     while dbs.len() <= dbs.ranker().max_seeds() && dbs.path(dir, dbs.len()).exists() {
         dbs.open_next(dir).map_err(|e| solve_error(Some(dir), e))?;
     }

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::SolveError;
-use crate::file::{self, FileError, Header, Mapped};
+use crate::file::{self, Endless, FileError, Header, Mapped};
 use crate::game::Solvable;
 use crate::rank::Ranker;
 
@@ -44,25 +44,64 @@ pub struct Databases {
     pits: usize,
     /// Bytes per board: 1 (a value) or 2 (lower and upper bounds).
     width: usize,
+    /// How the bounds value endless play.
+    endless: Endless,
     ranker: Ranker,
     tables: Vec<Table>,
 }
 
 impl Databases {
-    /// An empty set for `game`, able to hold databases of up to `max_seeds` seeds.
+    /// An empty set for `game`, able to hold databases of up to `max_seeds` seeds;
+    /// for a game with cycles, bounds with endless play at the extremes
+    /// ([`Endless::Extremes`]; [`with_endless`](Databases::with_endless) chooses).
     ///
     /// # Errors
     /// [`SolveError::Rank`] if the boards of `max_seeds` seeds cannot be ranked.
     pub fn new<G: Solvable>(game: &G, max_seeds: u32) -> Result<Databases, SolveError> {
+        Databases::with_endless(game, max_seeds, Endless::Extremes)
+    }
+
+    /// An empty set for `game` as [`new`](Databases::new), its bounds valuing endless
+    /// play as `endless` says: [`Endless::Rows`] for a game whose repetition gives each
+    /// player their own row ([`Solvable::splits_rows`]: Urim, Oware).
+    ///
+    /// ```
+    /// use mancala_solve::{db::Databases, file::Endless, kalah::KalahGame, urim::UrimGame};
+    /// let dbs = Databases::with_endless(&UrimGame::<6>::new(), 8, Endless::Rows)?;
+    /// assert_eq!(dbs.endless(), Endless::Rows);
+    /// let kalah = KalahGame::new(kalah::Rules::with_pits(2));
+    /// assert!(Databases::with_endless(&kalah, 8, Endless::Rows).is_err()); // no cycles
+    /// # Ok::<(), mancala_solve::SolveError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`SolveError::Rank`] as [`new`](Databases::new); [`SolveError::NoRowSplit`]
+    /// for [`Endless::Rows`] and a game that does not end a repetition so.
+    pub fn with_endless<G: Solvable>(
+        game: &G,
+        max_seeds: u32,
+        endless: Endless,
+    ) -> Result<Databases, SolveError> {
+        if endless == Endless::Rows && !(game.cycles() && game.splits_rows()) {
+            return Err(SolveError::NoRowSplit { game: game.name() });
+        }
         let pits = 2 * game.pits_per_side();
         Ok(Databases {
             game: game.name().to_string(),
             variant: game.variant(),
             pits,
             width: if game.cycles() { 2 } else { 1 },
+            endless,
             ranker: Ranker::new(pits, max_seeds)?,
             tables: Vec::new(),
         })
+    }
+
+    /// How the bounds value endless play: [`Endless::Extremes`] for a game without
+    /// cycles.
+    #[must_use]
+    pub fn endless(&self) -> Endless {
+        self.endless
     }
 
     /// The game and rule set the databases are of: `name (variant)`, as
@@ -136,12 +175,15 @@ impl Databases {
             seeds: seeds as u8,
             entries: self.ranker.count(seeds),
             width: self.width as u8,
+            endless: self.endless,
             checksum: 0,
         }
     }
 
     /// The file of the database of `seeds` seeds in `dir`:
-    /// `<game>-<variant with spaces as _>-<seeds>.db`.
+    /// `<game>-<variant with spaces as _>-<seeds>.db`, with `-rows` before the seeds
+    /// for bounds of the rows' split ([`Endless::Rows`]), so that both kinds can lie in
+    /// one folder.
     #[must_use]
     pub fn path(&self, dir: &Path, seeds: u32) -> PathBuf {
         let variant: String = self
@@ -155,7 +197,12 @@ impl Databases {
                 }
             })
             .collect();
-        dir.join(format!("{}-{variant}-{seeds:02}.db", self.game))
+        let rows = if self.endless == Endless::Rows {
+            "-rows"
+        } else {
+            ""
+        };
+        dir.join(format!("{}-{variant}{rows}-{seeds:02}.db", self.game))
     }
 
     /// Appends the database of the next seed count ([`len`](Databases::len)).

@@ -154,6 +154,27 @@ pub enum SolveError {
         /// The move's place in the line (the first is 1).
         ply: usize,
     },
+    /// Bounds valuing endless play by the rows' split, asked of a game whose
+    /// repetition does not give each player their own row (or that has no cycles).
+    #[error("{game} has no endless play valued by the rows' split (only urim and oware)")]
+    NoRowSplit {
+        /// The game's name.
+        game: &'static str,
+    },
+    /// Bounds built by levels with the children replayed, for a game whose moves the
+    /// solver cannot un-sow ([`Solvable::sowing`](crate::Solvable::sowing)).
+    #[error("{game}'s moves cannot be un-sown: its children cannot be replayed by levels")]
+    NoUnsowing {
+        /// The game's name.
+        game: &'static str,
+    },
+    /// A way of valuing endless play that is not one
+    /// ([`Endless`](crate::file::Endless)'s names).
+    #[error("{found:?}: endless play is valued by the rows or the extremes")]
+    Endless {
+        /// The text given.
+        found: String,
+    },
     /// The position is not of the game the databases are for.
     #[error("the position has {found} pits a side, the game {expected}")]
     Pits {

@@ -3,17 +3,23 @@
 //! | offset | size | field |
 //! | --- | --- | --- |
 //! | 0 | 8 | magic `MANCSOLV` |
-//! | 8 | 4 | format version ([`FORMAT_VERSION`]), little-endian |
+//! | 8 | 4 | format version, little-endian: 2 ([`FORMAT_VERSION`]) for bounds with endless play valued by the rows' split, else 1 |
 //! | 12 | 16 | game name, UTF-8, NUL-padded (`kalah`) |
 //! | 28 | 64 | variant: the rule set, UTF-8, NUL-padded (`pits=6 capture=opposite-seeds ending=either-side-empty`) |
 //! | 92 | 1 | pits on the board (both rows) |
 //! | 93 | 1 | seeds on the board |
 //! | 94 | 1 | value kind, the bytes per board: 1 = an `i8` margin from the mover's side (games without cycles); 2 = two `i8`, the lower and upper bounds `L`, `U` of the margin (games with cycles, see `docs/solving.md`) |
-//! | 95 | 1 | reserved, 0 |
+//! | 95 | 1 | how the bounds value endless play ([`Endless`]): 0 = the extremes (`−n`, `+n`; and every file of one value a board), 1 = the rows' split; always 0 in version 1 |
 //! | 96 | 8 | entries (boards): `C(seeds + pits - 1, pits - 1)`; the file holds `entries × kind` value bytes |
 //! | 104 | 8 | checksum of the values ([`checksum`]) |
 //! | 112 | 8 | checksum of bytes 0..112 |
 //! | 120 | 8 | reserved, 0 |
+//!
+//! Version 2 is version 1 with byte 95: a file that version 1 can say is still written
+//! as version 1, so that every reader reads it; a file of the rows' split is version 2,
+//! which a reader of version 1 refuses, and whose byte 95 a reader of version 2
+//! compares with what it asked for: bounds of one definition are never read as the
+//! other's.
 //!
 //! A file is checked against what the caller expects (header, length, the values'
 //! checksum) and refused with an error that names the field on a mismatch. It is then
@@ -31,8 +37,88 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use thiserror::Error;
 
-/// The version of the file format this crate writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The newest version of the file format, which this crate writes for bounds of the
+/// rows' split ([`Endless::Rows`]); it writes every other file as version 1 (the same
+/// bytes as before version 2) and reads both.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// How a database of bounds (a game with cycles) values endless play, a play that
+/// never leaves the seed count (`docs/solving.md`, "Games with cycles"): the header's
+/// byte 95.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Endless {
+    /// The worst for the mover for `L` (`−n`), the best for `U` (`+n`); also every
+    /// database of one value a board, which has no endless play.
+    #[default]
+    Extremes,
+    /// By the rows' split it keeps (each player taking the seeds in their own row, as
+    /// Urim's rule 6 and Oware's repetition end the game): the least split it visits
+    /// for ever for `L`, the greatest for `U` ([`rows`](crate::rows)). Tighter.
+    Rows,
+}
+
+impl Endless {
+    /// The header's byte.
+    #[must_use]
+    pub fn code(self) -> u8 {
+        match self {
+            Endless::Extremes => 0,
+            Endless::Rows => 1,
+        }
+    }
+
+    /// The definition of the header's byte `code`, if there is one.
+    #[must_use]
+    pub fn from_code(code: u8) -> Option<Endless> {
+        match code {
+            0 => Some(Endless::Extremes),
+            1 => Some(Endless::Rows),
+            _ => None,
+        }
+    }
+
+    /// The format version a file of this definition is written in.
+    #[must_use]
+    pub fn version(self) -> u32 {
+        match self {
+            Endless::Extremes => 1,
+            Endless::Rows => 2,
+        }
+    }
+}
+
+/// `extremes` or `rows`, as [`Endless`]'s `Display` writes them.
+///
+/// ```
+/// use mancala_solve::file::Endless;
+/// assert_eq!("rows".parse::<Endless>()?, Endless::Rows);
+/// assert_eq!(Endless::Extremes.to_string().parse::<Endless>()?, Endless::Extremes);
+/// assert!("split".parse::<Endless>().is_err());
+/// # Ok::<(), mancala_solve::SolveError>(())
+/// ```
+impl core::str::FromStr for Endless {
+    type Err = crate::SolveError;
+
+    fn from_str(s: &str) -> Result<Endless, crate::SolveError> {
+        match s {
+            "extremes" => Ok(Endless::Extremes),
+            "rows" => Ok(Endless::Rows),
+            _ => Err(crate::SolveError::Endless {
+                found: s.to_string(),
+            }),
+        }
+    }
+}
+
+/// `extremes` or `rows`.
+impl core::fmt::Display for Endless {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Endless::Extremes => "extremes",
+            Endless::Rows => "rows",
+        })
+    }
+}
 /// The header's length in bytes; the values follow it.
 pub const HEADER_LEN: usize = 128;
 const MAGIC: &[u8; 8] = b"MANCSOLV";
@@ -55,6 +141,8 @@ pub struct Header {
     /// Bytes per board (the header's value kind): 1 for an `i8` value, 2 for a pair
     /// of `i8` bounds (lower, upper).
     pub width: u8,
+    /// How the bounds value endless play ([`Endless::Extremes`] for one value a board).
+    pub endless: Endless,
     /// The checksum of the values.
     pub checksum: u64,
 }
@@ -207,12 +295,13 @@ impl Header {
     pub fn to_bytes(&self) -> Result<[u8; HEADER_LEN], FileError> {
         let mut h = [0u8; HEADER_LEN];
         h[..8].copy_from_slice(MAGIC);
-        h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        h[8..12].copy_from_slice(&self.endless.version().to_le_bytes());
         put_str(&mut h[12..12 + GAME_LEN], "game", &self.game)?;
         put_str(&mut h[28..28 + VARIANT_LEN], "variant", &self.variant)?;
         h[92] = self.pits;
         h[93] = self.seeds;
         h[94] = self.width;
+        h[95] = self.endless.code();
         h[96..104].copy_from_slice(&self.entries.to_le_bytes());
         h[104..112].copy_from_slice(&self.checksum.to_le_bytes());
         let own = checksum_chunk(&h[..112]);
@@ -242,20 +331,24 @@ impl Header {
         let mut v = [0u8; 4];
         v.copy_from_slice(&bytes[8..12]);
         let version = u32::from_le_bytes(v);
-        if version != FORMAT_VERSION {
+        if !(1..=FORMAT_VERSION).contains(&version) {
             return Err(FileError::Version {
                 path: path.to_path_buf(),
                 found: version,
                 expected: FORMAT_VERSION,
             });
         }
-        if le_u64(&bytes[112..120]) != checksum_chunk(&bytes[..112])
-            || !(1..=2).contains(&bytes[94])
-        {
+        // Version 1 has no byte 95 (0); version 2 gives it a meaning.
+        let endless = Endless::from_code(bytes[95]).filter(|e| e.version() == version);
+        let (true, Some(endless)) = (
+            le_u64(&bytes[112..120]) == checksum_chunk(&bytes[..112])
+                && (1..=2).contains(&bytes[94]),
+            endless,
+        ) else {
             return Err(FileError::HeaderChecksum {
                 path: path.to_path_buf(),
             });
-        }
+        };
         Ok(Header {
             game: get_str(&bytes[12..12 + GAME_LEN]),
             variant: get_str(&bytes[28..28 + VARIANT_LEN]),
@@ -263,17 +356,18 @@ impl Header {
             seeds: bytes[93],
             entries: le_u64(&bytes[96..104]),
             width: bytes[94],
+            endless,
             checksum: le_u64(&bytes[104..112]),
         })
     }
 
-    /// Refuses this header unless its game, variant, pits, seeds, entries and value
-    /// kind are `expected`'s (the checksum is not compared).
+    /// Refuses this header unless its game, variant, pits, seeds, entries, value kind
+    /// and endless play are `expected`'s (the checksum is not compared).
     ///
     /// # Errors
     /// [`FileError::Mismatch`] naming the first field that differs.
     pub fn expect(&self, path: &Path, expected: &Header) -> Result<(), FileError> {
-        let fields: [(&'static str, String, String); 6] = [
+        let fields: [(&'static str, String, String); 7] = [
             ("game", self.game.clone(), expected.game.clone()),
             ("variant", self.variant.clone(), expected.variant.clone()),
             ("pits", self.pits.to_string(), expected.pits.to_string()),
@@ -287,6 +381,11 @@ impl Header {
                 "value kind",
                 self.width.to_string(),
                 expected.width.to_string(),
+            ),
+            (
+                "endless play",
+                self.endless.to_string(),
+                expected.endless.to_string(),
             ),
         ];
         for (field, found, want) in fields {
@@ -517,6 +616,7 @@ mod tests {
             seeds: 3,
             entries: values.len() as u64,
             width: 1,
+            endless: Endless::Extremes,
             checksum: 0,
         }
     }
@@ -607,11 +707,11 @@ mod tests {
         std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
         let e = open(&path, &h).unwrap_err();
         assert!(matches!(e, FileError::Length { .. }), "{e}");
-        let mut v2 = bytes.clone();
-        v2[8] = 2;
-        std::fs::write(&path, &v2).unwrap();
+        let mut v3 = bytes.clone();
+        v3[8] = 3;
+        std::fs::write(&path, &v3).unwrap();
         let e = open(&path, &h).unwrap_err();
-        assert!(matches!(e, FileError::Version { found: 2, .. }), "{e}");
+        assert!(matches!(e, FileError::Version { found: 3, .. }), "{e}");
         std::fs::write(&path, b"hello").unwrap();
         assert!(matches!(
             open(&path, &h).unwrap_err(),
@@ -724,6 +824,74 @@ mod tests {
                 ..
             })
         ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Bounds of the rows' split are written as version 2 with byte 95 set, the others
+    /// as version 1 (byte 95 zero, the bytes of before); neither is read as the other,
+    /// and a version that contradicts byte 95 is refused.
+    #[test]
+    fn endless_play_is_in_the_header_and_never_read_as_the_other() {
+        let dir = temp_dir("endless");
+        let path = dir.join("e.db");
+        let values: Vec<u8> = (0..20u8).collect();
+        let extremes = Header {
+            entries: 10,
+            width: 2,
+            ..header(&values)
+        };
+        let rows = Header {
+            endless: Endless::Rows,
+            ..extremes.clone()
+        };
+        write(&path, &extremes, &values).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!((bytes[8], bytes[95]), (1, 0));
+        assert_eq!(open(&path, &extremes).unwrap(), values);
+        let e = open(&path, &rows).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                FileError::Mismatch {
+                    field: "endless play",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .contains("endless play is \"extremes\", expected \"rows\""),
+            "{e}"
+        );
+        write(&path, &rows, &values).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        assert_eq!((bytes[8], bytes[95]), (2, 1));
+        assert_eq!(open(&path, &rows).unwrap(), values);
+        let e = open(&path, &extremes).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                FileError::Mismatch {
+                    field: "endless play",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        // Version 1 with byte 95 set, version 2 without: refused, the header
+        // checksum made right so that only the contradiction is left.
+        for (version, code) in [(1u8, 1u8), (2, 0), (2, 2)] {
+            (bytes[8], bytes[95]) = (version, code);
+            let own = checksum_chunk(&bytes[..112]);
+            bytes[112..120].copy_from_slice(&own.to_le_bytes());
+            std::fs::write(&path, &bytes).unwrap();
+            let e = open(&path, &rows).unwrap_err();
+            assert!(
+                matches!(e, FileError::HeaderChecksum { .. }),
+                "{version} {code}: {e}"
+            );
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

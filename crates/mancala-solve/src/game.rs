@@ -116,6 +116,15 @@ pub trait Solvable: Send + Sync {
         None
     }
 
+    /// Whether a repetition ends the game with each player taking the seeds in their
+    /// own row (Urim's rule 6, Oware's repetition), and every move passes the turn: the
+    /// databases of bounds can then value endless play by the rows' split it keeps
+    /// ([`Endless::Rows`](crate::file::Endless::Rows), tighter). The provided
+    /// version: no.
+    fn splits_rows(&self) -> bool {
+        false
+    }
+
     /// Whether every seed on the board ends in a player's total, so that a board's
     /// value has the parity of its seeds (`own - opp` with `own + opp = seeds`); the
     /// proof search then moves its bounds in steps of two.

@@ -143,6 +143,12 @@ impl Solvable for OwareGame {
     fn seeds_decide_parity(&self) -> bool {
         true
     }
+
+    /// A repetition gives each player the seeds in their own row; every move passes
+    /// the turn.
+    fn splits_rows(&self) -> bool {
+        true
+    }
 }
 
 impl Cyclic for OwareGame {

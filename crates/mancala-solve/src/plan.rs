@@ -34,6 +34,7 @@ use mancala_core::{Player, Position};
 use crate::build::{BuildOptions, Built, CheckReport, check_table};
 use crate::db::Databases;
 use crate::error::SolveError;
+use crate::file::Endless;
 use crate::game::{Cyclic, Solvable};
 use crate::history::HistoryProver;
 use crate::rank::MAX_PITS;
@@ -49,6 +50,7 @@ pub struct Plan {
     on_board: u32,
     max_seeds: u32,
     check: bool,
+    endless: Endless,
 }
 
 impl Plan {
@@ -94,6 +96,7 @@ impl Plan {
             on_board,
             max_seeds,
             check: game.cycles(),
+            endless: Endless::Extremes,
         })
     }
 
@@ -128,6 +131,14 @@ impl Plan {
         Plan { check, ..self }
     }
 
+    /// The plan with its databases' bounds valuing endless play as `endless` says
+    /// ([`Endless::Rows`]: tighter, for Urim and Oware; the files named and marked so,
+    /// [`Databases::path`](crate::db::Databases::path)).
+    #[must_use]
+    pub fn endless(self, endless: Endless) -> Plan {
+        Plan { endless, ..self }
+    }
+
     /// Whether the databases are re-checked after the build.
     #[must_use]
     pub fn checks(&self) -> bool {
@@ -158,7 +169,7 @@ impl Plan {
         options: BuildOptions<'_>,
         each: impl FnMut(&Built),
     ) -> Result<(Databases, Vec<Built>), SolveError> {
-        let mut dbs = Databases::new(game, self.max_seeds)?;
+        let mut dbs = Databases::with_endless(game, self.max_seeds, self.endless)?;
         let built = options
             .max_seeds(self.max_seeds)
             .build(game, &mut dbs, each)?;
@@ -180,7 +191,7 @@ impl Plan {
         options: BuildOptions<'_>,
         each: impl FnMut(&Built),
     ) -> Result<(Databases, Vec<Built>), SolveError> {
-        let mut dbs = Databases::new(game, self.max_seeds)?;
+        let mut dbs = Databases::with_endless(game, self.max_seeds, self.endless)?;
         let options = options.max_seeds(self.max_seeds);
         // SAFETY: the caller's promise, passed on.
         let built = unsafe { options.build_mapped(game, &mut dbs, each) }?;

@@ -35,10 +35,10 @@
 //! bounds are never looser than those: `L ≥ L_retro`, `U ≤ U_retro`.
 //!
 //! The databases built here hold the same two bytes a board as
-//! [`retro`](crate::retro)'s, but under another definition: they are kept in memory
-//! ([`build`]) and not meant to be written under the game's own variant, whose files
-//! hold today's bounds ([`retro::check_table`](crate::retro::check_table) would
-//! refuse them).
+//! [`retro`](crate::retro)'s, but under another definition, in memory ([`build`]): the
+//! reference of the build by levels, which settles the same bounds on all cores and
+//! writes them in files of their own
+//! ([`Endless::Rows`](crate::file::Endless::Rows), format version 2).
 
 use mancala_core::ArrayVec;
 use rayon::prelude::*;
@@ -82,7 +82,7 @@ struct Active {
 
 /// The rows' split of `board` (pairs: the mover's pit, the opponent's), from the
 /// mover's side.
-fn split(board: &[u8]) -> i32 {
+pub(crate) fn split(board: &[u8]) -> i32 {
     board
         .chunks_exact(2)
         .map(|p| i32::from(p[0]) - i32::from(p[1]))

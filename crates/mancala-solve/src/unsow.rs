@@ -40,6 +40,12 @@ pub struct Sowing {
 /// assert!(parents.contains(&vec![1, 0, 2, 0]));
 /// ```
 pub fn unsow(board: &[u8], sowing: Sowing, mut each: impl FnMut(&[u8])) {
+    unsow_from(board, sowing, |_, parent| each(parent));
+}
+
+/// [`unsow`], each candidate given with the pit of its mover whose move would have
+/// made `board` (from the mover's left; the same candidate may come more than once).
+pub fn unsow_from(board: &[u8], sowing: Sowing, mut each: impl FnMut(usize, &[u8])) {
     const MAX: usize = crate::rank::MAX_PITS;
     let len = board.len();
     let m = len / 2;
@@ -98,7 +104,7 @@ pub fn unsow(board: &[u8], sowing: Sowing, mut each: impl FnMut(&[u8])) {
                     parent[2 * i + 1] = ring[m + i] - drops[m + i];
                 }
                 parent[2 * o] = k8;
-                each(&parent[..len]);
+                each(o, &parent[..len]);
             }
             // The next pattern (mixed radix over the capped pits).
             let mut c = 0;

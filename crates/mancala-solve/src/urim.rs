@@ -164,6 +164,12 @@ impl<const N: usize> Solvable for UrimGame<N> {
         true
     }
 
+    /// Rule 6: each player takes the seeds in their own row; every move passes the
+    /// turn.
+    fn splits_rows(&self) -> bool {
+        true
+    }
+
     fn word_moves(&self) -> Option<&Self> {
         Some(self)
     }

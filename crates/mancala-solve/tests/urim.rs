@@ -1039,6 +1039,69 @@ fn rows_bounds_equal_the_cobuchi_attractors_up_to_6_seeds() {
     assert!(tighter > 0 && gap_new < gap_old);
 }
 
+/// (d) The build's rows' split bounds (settled by levels, with the stay passes) equal
+/// the in-memory fixed point of `rows`, byte for byte.
+#[test]
+fn rows_build_equals_the_fixed_point() {
+    let max = env_u32("URIM_ROWS_EQUAL", 7);
+    let game = UrimGame::<6>::new();
+    let reference = rows_dbs(max);
+    let mut dbs = Databases::with_endless(&game, max, mancala_solve::file::Endless::Rows).unwrap();
+    BuildOptions::new()
+        .build(&game, &mut dbs, |b| eprintln!("{b}"))
+        .unwrap();
+    for n in 0..=max {
+        let (a, b) = (
+            reference.table(n).unwrap().bytes(),
+            dbs.table(n).unwrap().bytes(),
+        );
+        let first = a.iter().zip(b).position(|(x, y)| x != y);
+        assert!(
+            first.is_none(),
+            "{n} seeds: first difference at byte {first:?}"
+        );
+    }
+}
+
+/// The rows' split bounds with the parents un-sown (the children replayed, as from 24
+/// seeds) equal those with the parents stored, byte for byte: Urim 2×6 and 2×7 up to
+/// `URIM_ROWS_REPLAYED` seeds (default 9; whole laps from 11).
+#[test]
+fn rows_replayed_equal_rows_stored() {
+    fn both<const N: usize>(max: u32) {
+        let game = UrimGame::<N>::new();
+        let rows = mancala_solve::file::Endless::Rows;
+        let mut tables = Vec::new();
+        for children in [Children::Stored, Children::Replayed] {
+            let mut dbs = Databases::with_endless(&game, max, rows).unwrap();
+            let built = BuildOptions::new()
+                .children(children)
+                .build(&game, &mut dbs, |_| {})
+                .unwrap();
+            assert!(
+                built
+                    .iter()
+                    .all(|b| b.retro.unwrap().children == Some(children))
+            );
+            tables.push(dbs);
+        }
+        for n in 0..=max {
+            let (a, b) = (
+                tables[0].table(n).unwrap().bytes(),
+                tables[1].table(n).unwrap().bytes(),
+            );
+            let first = a.iter().zip(b).position(|(x, y)| x != y);
+            assert!(
+                first.is_none(),
+                "2x{N}, {n} seeds: first difference at byte {first:?}"
+            );
+        }
+    }
+    let max = env_u32("URIM_ROWS_REPLAYED", 9);
+    both::<6>(max);
+    both::<7>(max.min(8));
+}
+
 /// (d) A rows' split bound planted too tight (an `L` raised, a `U` lowered) or too
 /// loose is caught by the co-Büchi attractors and the board named.
 #[test]
@@ -1077,63 +1140,37 @@ fn rows_bounds_hold_the_exact_value_of_every_board_up_to_3_seeds() {
 
 /// The table of `docs/solving.md` ("Tighter bounds from the rows' split"): for every
 /// seed count up to `URIM_ROWS_SEEDS` (default 9, which CI's long-tests step runs in
-/// seconds; the docs' table used 16 with `URIM_ROWS_BUILD=11`), the boards unresolved and the
-/// mean gap `U − L` under today's definition and the rows' split one, and the time
-/// of each build; with `URIM_ROWS_CHECK` set, each seed count from 7 on also
-/// against the co-Büchi attractors.
+/// seconds), the boards unresolved and the mean gap `U − L` with endless play at the
+/// extremes and by the rows' split, and the time of each build (both settled by levels
+/// on all cores, in memory, one after the other); with `URIM_ROWS_CHECK` set, each seed
+/// count from 7 on also against the co-Büchi attractors.
 #[test]
 #[ignore = "seconds to minutes in release: both definitions' databases up to URIM_ROWS_SEEDS (9)"]
 fn rows_bounds_table() {
+    use mancala_solve::file::Endless;
     use std::time::Instant;
     let max = env_u32("URIM_ROWS_SEEDS", 9);
     let check = std::env::var_os("URIM_ROWS_CHECK").is_some();
-    // Above this, the rows' split tables are made by the check's algorithm (the
-    // build takes minutes from 12 seeds on).
-    let build_max = env_u32("URIM_ROWS_BUILD", u32::MAX);
     let game = UrimGame::<6>::new();
     let mut old = Databases::new(&game, max).unwrap();
-    let mut rows = Databases::new(&game, max).unwrap();
+    let mut rows = Databases::with_endless(&game, max, Endless::Rows).unwrap();
     eprintln!(
-        "| seeds | boards | unresolved, today | mean U − L, today | unresolved, rows | mean U − L, rows | s, today | s, rows | outer steps | evaluations |"
+        "| seeds | boards | unresolved, extremes | mean U − L, extremes | unresolved, rows | mean U − L, rows | s, extremes | s, rows |"
     );
-    eprintln!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    eprintln!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     for n in 0..=max {
         let t = Instant::now();
-        BuildOptions::new()
-            .max_seeds(n)
-            .build(&game, &mut old, |_| {})
-            .unwrap();
+        let options = BuildOptions::new().max_seeds(n);
+        options.build(&game, &mut old, |_| {}).unwrap();
         let t_old = t.elapsed().as_secs_f64();
         let t = Instant::now();
-        let (table, st) = if n <= build_max {
-            mancala_solve::rows::solve_table(&game, &rows, n).unwrap()
-        } else {
-            // The check's algorithm (equal to the build's wherever both ran).
-            let (exits, value) = rows_values(n, &rows);
-            let mut st = mancala_solve::rows::RowsStats::default();
-            let mut table = Vec::new();
-            for (e, v) in exits.iter().zip(&value) {
-                let (l, u) = match e {
-                    None => (mancala_solve::ABSENT, mancala_solve::ABSENT),
-                    Some(_) => {
-                        let v = v.map(|v| if v == UNSET { -(n as i8) } else { v });
-                        (v[0], -v[1])
-                    }
-                };
-                if l < u {
-                    st.unresolved += 1;
-                    st.gap += (u - l) as u64;
-                }
-                table.extend_from_slice(&[l as u8, u as u8]);
-            }
-            (table, st)
-        };
+        options.build(&game, &mut rows, |_| {}).unwrap();
         let t_rows = t.elapsed().as_secs_f64();
-        rows.push(Table::Memory(table)).unwrap();
-        let (mut boards, mut un_old, mut gap_old) = (0u64, 0u64, 0u64);
+        let (mut boards, mut un_old, mut gap_old, mut un_new, mut gap_new) = (0u64, 0, 0, 0, 0);
         for r in 0..old.ranker().count(n) {
-            let (ol, ou) = old.bounds(n, r).unwrap();
+            let (ol, ou) = old.bounds(n, r).unwrap_or((mancala_solve::ABSENT, 0));
             if ol == mancala_solve::ABSENT {
+                assert_eq!(rows.bounds(n, r), None);
                 continue;
             }
             let (l, u) = rows.bounds(n, r).unwrap();
@@ -1141,20 +1178,19 @@ fn rows_bounds_table() {
             boards += 1;
             un_old += u64::from(ol < ou);
             gap_old += (ou - ol) as u64;
+            un_new += u64::from(l < u);
+            gap_new += (u - l) as u64;
         }
         let pct = |x: u64| 100.0 * x as f64 / boards as f64;
         let mean = |x: u64| x as f64 / boards as f64;
         eprintln!(
-            "| {n} | {boards} | {un_old} ({:.1}%) | {:.2} | {} ({:.1}%) | {:.2} | {t_old:.2} | {t_rows:.2} | {} | {} |",
+            "| {n} | {boards} | {un_old} ({:.1}%) | {:.2} | {un_new} ({:.1}%) | {:.2} | {t_old:.2} | {t_rows:.2} |",
             pct(un_old),
             mean(gap_old),
-            st.unresolved,
-            pct(st.unresolved),
-            mean(st.gap),
-            st.outer,
-            st.evaluations
+            pct(un_new),
+            mean(gap_new),
         );
-        if check && n >= 7 && n <= build_max {
+        if check && n >= 7 {
             let t = Instant::now();
             let (_, wrong) = rows_check(n, &rows);
             assert!(wrong.is_empty(), "{n} seeds: {wrong:?}");

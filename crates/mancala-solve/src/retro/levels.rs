@@ -1,6 +1,6 @@
 //! The retrograde analysis of a game with cycles by levels, over the parents of each
-//! board ([`Children::Stored`]): the same bounds as
-//! the iteration of [`iterate`](super::iterate), each settled once instead of iterated.
+//! board: the same bounds as the iteration of [`iterate`](super::iterate), each settled
+//! once instead of iterated.
 //!
 //! The two equations of `retro` are one game over the boards' `L`s and `U`s, played
 //! for the player whose value `L` is at `L`'s boards: at a board's `L` that player
@@ -17,25 +17,45 @@
 //! count with more. Each settled `L` or `U` is passed to the parents once: the work
 //! is twice the number of child links, not the iterations times the boards.
 //!
-//! The parents come from the first pass, which plays every move and puts each link
-//! (child, parent) in the block of the child (blocks of `BLOCK` ranks); each block
-//! then sorts its links by child, so that a board's parents are a range. A level
+//! **Endless play by the rows' split** ([`Endless::Rows`], `docs/solving.md`, "Tighter
+//! bounds from the rows' split"): the same game with endless play worth to that player
+//! the least split (its row minus the other's) it keeps visiting, a co-Büchi game for
+//! each level. After a level of the parity of `n` has settled, a *stay pass* finds
+//! the nodes not settled from which the player can keep the play for ever on splits
+//! of that level or more: the candidates (not settled, split at least `t`) less the
+//! other side's attractor, within the nodes not settled, to the rest; they settle at
+//! `t` and the level goes on from them, until a pass finds none. The values are those
+//! of the fixed point of [`rows`](crate::rows), byte for byte (a test builds both).
+//!
+//! **The parents** ([`Children`]): [`Children::Stored`] keeps them from the first pass,
+//! which plays every move and puts each link (child, parent) in the block of the child
+//! (blocks of `BLOCK` ranks); each block then sorts its links by child, so that a
+//! board's parents are a range. [`Children::Replayed`] (endless play by the rows' split
+//! only) keeps nothing but the boards' cells (5 bytes a board) and finds a board's
+//! parents when they are needed by un-sowing it ([`unsow`](crate::unsow)), each
+//! candidate's move played forward to keep only the real ones. Either way a level
 //! settles in rounds: the links of what the last round settled are gathered by the
 //! parent's block, then each block applies its own on one thread, so the boards'
-//! cells are read from the caches and no two threads write the same cell.
+//! cells are read from the caches and no two threads write the same cell. The nodes
+//! that settle from their exits at a level are found by a scan of the cells.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use mancala_core::{ArrayVec, Position};
 use rayon::prelude::*;
 
 use super::equations::{AGAIN, CHUNK, Children, First, RetroStats, firsts, pack, table_boards};
-use crate::db::Databases;
+use crate::db::{ABSENT, Databases};
 use crate::error::SolveError;
-use crate::game::Solvable;
+use crate::file::Endless;
+use crate::game::{Solvable, WordMoves};
 use crate::progress::{Progress, Stage, Step};
+use crate::rank::{MAX_PITS, Ranker};
+use crate::rows::split as rows_split;
+use crate::unsow::{Sowing, unsow_from};
 
-/// The ranks in a block: a block's cells (half a megabyte) stay in a core's
-/// cache while its links are applied.
+/// The ranks in a block: a block's cells stay in a core's cache while its links are
+/// applied.
 const BLOCK_BITS: u32 = 16;
 const BLOCK: usize = 1 << BLOCK_BITS;
 
@@ -50,61 +70,86 @@ const U_DONE: u8 = 1 << 7;
 /// are made first, independent of each other, so that their cache misses overlap.
 const BATCH: usize = 256;
 
-/// What the analysis keeps of a board: its bounds (its exits until they settle), its
-/// state (`LEFT`, `L_DONE`, `U_DONE`), the exit of its `U`, and where its parents end
-/// in its block's ([`Block`]); one cache line holds eight boards' cells.
+/// The nodes a round takes at a time (bounding the links gathered).
+const ROUND: usize = 1 << 24;
+
+/// What the analysis keeps of a board: its bounds (each its exit until it settles:
+/// `L`'s exit, then `L`; `U`'s exit, then `U`) and its state (`LEFT`, `L_DONE`,
+/// `U_DONE`).
 #[derive(Clone, Copy, Default)]
 struct Cell {
     l: i8,
     u: i8,
     state: u8,
-    exit_u: i8,
-    end: u32,
+}
+
+/// What a board keeps for the stay passes of the rows' split: a byte for each of its
+/// nodes (`L`, `U`), [`IN_C`], [`OUT`] and the node's children in `C` ([`COUNT`]),
+/// and, in the low bits of the two, `(split + n) / 2` (the split has the parity of
+/// `n`), the split from its mover.
+#[derive(Clone, Copy, Default)]
+struct Stay([u8; 2]);
+
+/// In a stay pass, a node of the candidates (`C`).
+const IN_C: u8 = 1 << 7;
+/// In a stay pass, a candidate the other side can force out of `C`.
+const OUT: u8 = 1 << 6;
+/// In a stay pass, the node's children in `C`.
+const COUNT: u8 = 0b111 << 3;
+const COUNT_ONE: u8 = 1 << 3;
+/// The split's bits, three in each byte.
+const SPLIT: u8 = 0b111;
+/// The most children of as many seeds a board can have with the rows' split (its
+/// count is three bits), and the most seeds (the split's six bits).
+const MAX_STAY_KIDS: usize = 7;
+const MAX_STAY_SEEDS: u32 = 63;
+
+impl Stay {
+    fn new(split: i32, seeds: u32) -> Stay {
+        let half = ((split + seeds as i32) / 2) as u8;
+        Stay([half & SPLIT, half >> 3])
+    }
+
+    fn split(self, seeds: u32) -> i32 {
+        i32::from(self.0[0] & SPLIT | (self.0[1] & SPLIT) << 3) * 2 - seeds as i32
+    }
 }
 
 /// The parents of the boards of one block, each a rank with [`AGAIN`] set if the
 /// same side moves again: those of the board at offset `i` are
-/// `parents[cells[i - 1].end..cells[i].end]` (from 0 for `i = 0`).
+/// `parents[end[i - 1]..end[i]]` (from 0 for `i = 0`).
 struct Block {
     parents: Vec<u32>,
+    end: Vec<u32>,
 }
 
 impl Block {
-    /// The block of the boards of `cells` from its links `(child offset, parent)`;
-    /// sets the cells' `end`.
-    fn new(cells: &mut [Cell], links: impl Iterator<Item = (usize, u32)> + Clone) -> Block {
+    /// The block of `boards` boards from its links `(child offset, parent)`.
+    fn new(boards: usize, links: impl Iterator<Item = (usize, u32)> + Clone) -> Block {
+        let mut end = vec![0u32; boards];
         for (c, _) in links.clone() {
-            cells[c].end += 1;
+            end[c] += 1;
         }
         let mut sum = 0;
-        for c in cells.iter_mut() {
-            sum += c.end;
-            c.end = sum - c.end;
+        for e in &mut end {
+            sum += *e;
+            *e = sum - *e;
         }
         let mut parents = vec![0u32; sum as usize];
         for (c, p) in links {
-            let c = &mut cells[c];
-            parents[c.end as usize] = p;
-            c.end += 1;
+            parents[end[c] as usize] = p;
+            end[c] += 1;
         }
         // Each `end` is now the end of its board's parents.
-        Block { parents }
+        Block { parents, end }
     }
-}
 
-/// The range of its block's parents of the board at offset `i` of the block's
-/// `cells`.
-#[inline]
-fn range(cells: &[Cell], i: usize) -> (u32, u32) {
-    (if i == 0 { 0 } else { cells[i - 1].end }, cells[i].end)
-}
-
-/// A settled node with the range of its parents.
-#[derive(Clone, Copy)]
-struct Settled {
-    node: u32,
-    from: u32,
-    to: u32,
+    /// The parents of the board at offset `i`.
+    #[inline]
+    fn of(&self, i: usize) -> &[u32] {
+        let from = if i == 0 { 0 } else { self.end[i - 1] };
+        &self.parents[from as usize..self.end[i] as usize]
+    }
 }
 
 /// The links of one chunk of the first pass, sorted by the child's block: those of
@@ -163,18 +208,183 @@ impl Piece {
     }
 }
 
-/// The table of `seeds` seeds by levels: [`retro::solve`](super::solve) with
-/// [`Children::Stored`].
+/// Where the parents of a board come from.
+enum Parents<'a, G: Solvable> {
+    /// Kept from the first pass, by the child's block.
+    Stored(Vec<Block>),
+    /// Found by un-sowing the board, each candidate's moves played.
+    Unsown {
+        game: &'a G,
+        ranker: &'a Ranker,
+        seeds: u32,
+        sowing: Sowing,
+    },
+}
+
+impl<G: Solvable> Parents<'_, G> {
+    /// Puts the links of the parents of the settled nodes `now` in `links`, by the
+    /// parent's block: for each parent, its node that the child's settles — a
+    /// parent's `L` takes the child's `U` (turned round) and its `U` the child's `L`,
+    /// unless the same side moves again — with as many links as the parent has moves
+    /// to the child. The links to an `L` already settled are dropped.
+    fn gather(&self, l_done: &LDone, now: &[u32], links: &mut [Vec<u32>]) {
+        let mut push = |p: u32, kind: u32| {
+            if kind == 1 || !l_done.is_set(p) {
+                links[(p >> BLOCK_BITS) as usize].push(p << 1 | kind);
+            }
+        };
+        match self {
+            Parents::Stored(blocks) => {
+                let of = |x: u32| {
+                    let r = (x >> 1) as usize;
+                    blocks[r >> BLOCK_BITS].of(r & (BLOCK - 1))
+                };
+                for batch in now.chunks(BATCH) {
+                    // The first parent of each, read ahead (its line holds most of
+                    // the rest).
+                    let touch = batch
+                        .iter()
+                        .filter_map(|&x| of(x).first())
+                        .fold(0, |a, &p| a ^ p);
+                    std::hint::black_box(touch);
+                    for &x in batch {
+                        for &pp in of(x) {
+                            let kind = if pp & AGAIN != 0 { x & 1 } else { (x & 1) ^ 1 };
+                            push(pp & !AGAIN, kind);
+                        }
+                    }
+                }
+            }
+            &Parents::Unsown {
+                game,
+                ranker,
+                seeds,
+                sowing,
+            } => {
+                for &x in now {
+                    unsown(game, ranker, seeds, sowing, x >> 1, |p| {
+                        push(p, (x & 1) ^ 1)
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Calls `each` with the rank of every parent of the board of rank `rank` (of `seeds`
+/// seeds) whose move captures nothing and passes the turn (as many times as it has
+/// such moves to the board): its candidates by un-sowing, each kept once, its moves
+/// played (on the board in one word if the game has its moves so).
+fn unsown<G: Solvable>(
+    game: &G,
+    ranker: &Ranker,
+    seeds: u32,
+    sowing: Sowing,
+    rank: u32,
+    mut each: impl FnMut(u32),
+) {
+    let p = ranker.pits();
+    let mut board = [0u8; MAX_PITS];
+    // A rank of the table: it unranks.
+    if ranker
+        .unrank(seeds, u64::from(rank), &mut board[..p])
+        .is_err()
+    {
+        return;
+    }
+    let word = |b: &[u8]| {
+        let mut w = [0u8; 16];
+        w[..p].copy_from_slice(b);
+        u128::from_le_bytes(w)
+    };
+    let child = word(&board[..p]);
+    let words = game.word_moves().filter(|_| p <= 16);
+    let mut seen: ArrayVec<u32, 64> = ArrayVec::new();
+    unsow_from(&board[..p], sowing, |_, parent| {
+        let moves = match words {
+            Some(w) => moves_to(w, word(parent), child),
+            None => position_moves_to(game, parent, &board[..p]),
+        };
+        if moves == 0 {
+            return;
+        }
+        let r = ranker.rank(parent) as u32;
+        if seen.contains(&r) {
+            return;
+        }
+        // More candidates than room (not met on these boards) only costs the check.
+        let _ = seen.try_push(r);
+        for _ in 0..moves {
+            each(r);
+        }
+    });
+}
+
+/// How many moves of the board `parent` (in one word) lead to the board `child`
+/// without capture, the turn passing.
+fn moves_to<W: WordMoves>(moves: &W, parent: u128, child: u128) -> u32 {
+    if !moves.exists(parent) || moves.over(parent).is_some() {
+        return 0;
+    }
+    let mut legal = moves.legal(parent);
+    let mut n = 0;
+    while legal != 0 {
+        let pit = legal.trailing_zeros() as usize;
+        legal &= legal - 1;
+        let k = moves.play(parent, pit);
+        n += u32::from(k.gain == 0 && !k.again && k.board == child);
+    }
+    n
+}
+
+/// [`moves_to`] through the game's positions.
+fn position_moves_to<G: Solvable>(game: &G, parent: &[u8], child: &[u8]) -> u32 {
+    let Some(pos) = game.position(parent) else {
+        return 0;
+    };
+    let mut b = [0u8; MAX_PITS];
+    let stores = game.view(&pos, &mut b[..parent.len()]);
+    if let Ok(Some(_)) | Err(_) = game.terminal(&pos, stores) {
+        return 0;
+    }
+    let mover = pos.side_to_move();
+    let mut n = 0;
+    for m in pos.legal_moves() {
+        let mut c = pos.clone();
+        c.play_unchecked(m);
+        let cs = game.view(&c, &mut b[..parent.len()]);
+        n += u32::from(c.side_to_move() != mover && cs == -stores && b[..parent.len()] == *child);
+    }
+    n
+}
+
+/// The table of `seeds` seeds by levels: [`retro::solve`](super::solve) with the
+/// parents `children` says (stored, or un-sown for endless play by the rows' split).
 pub(crate) fn solve<G: Solvable>(
     game: &G,
     dbs: &Databases,
     seeds: u32,
+    children: Children,
     progress: &dyn Progress,
 ) -> Result<(Vec<u8>, RetroStats), SolveError> {
     let n = table_boards(dbs, seeds)?;
     let s = seeds as i32;
     let blocks = n.div_ceil(BLOCK);
+    let rows = dbs.endless() == Endless::Rows;
+    let stored = children == Children::Stored;
+    let sowing = match game.sowing() {
+        None if !stored => return Err(SolveError::NoUnsowing { game: game.name() }),
+        sowing => sowing,
+    };
+    if rows && seeds > MAX_STAY_SEEDS {
+        return Err(SolveError::TableSize {
+            seeds,
+            found: u64::from(seeds),
+            expected: u64::from(MAX_STAY_SEEDS),
+        });
+    }
     let mut cells = vec![Cell::default(); n];
+    let mut stays = vec![Stay::default(); if rows { n } else { 0 }];
     progress.start(&Stage {
         game: game.name(),
         seeds,
@@ -182,7 +392,8 @@ pub(crate) fn solve<G: Solvable>(
         boards: Some(n as u64),
     });
     // The first pass: every move played, the exits resolved from the databases
-    // below, the links to children of as many seeds kept by the child's block.
+    // below; with stored children, the links to children of as many seeds kept by the
+    // child's block.
     let pieces: Vec<Piece> = cells
         .par_chunks_mut(CHUNK)
         .enumerate()
@@ -191,83 +402,206 @@ pub(crate) fn solve<G: Solvable>(
             links.clear();
             firsts(game, dbs, seeds, start, cells.len(), |i, f| {
                 let cell = &mut cells[i];
-                let (l, u) = match f {
-                    First::Fixed(l, u) => (l, u),
+                (cell.l, cell.u) = match f {
+                    First::Fixed(l, u) => (l as i8, u as i8),
                     First::Cyclic(e) => {
-                        let parent = (start + i) as u64;
-                        for &k in &e.kids {
-                            let again = u64::from(k & AGAIN);
-                            links.push((parent | again) << 32 | u64::from(k & !AGAIN));
+                        if rows && e.kids.len() > MAX_STAY_KIDS {
+                            return Err(SolveError::TooManyMoves);
+                        }
+                        if stored {
+                            let parent = (start + i) as u64;
+                            for &k in &e.kids {
+                                let again = u64::from(k & AGAIN);
+                                links.push((parent | again) << 32 | u64::from(k & !AGAIN));
+                            }
                         }
                         cell.state = e.kids.len() as u8;
-                        cell.exit_u = e.exit_u.max(-s) as i8;
-                        (e.exit_l.max(-s), s)
+                        (e.exit_l.max(-s) as i8, e.exit_u.max(-s) as i8)
                     }
                 };
-                (cell.l, cell.u) = (l as i8, u as i8);
                 Ok(())
             })?;
             progress.advance(cells.len() as u64);
-            Ok(Piece::new(start, links, blocks))
+            Ok(Piece::new(start, links, if stored { blocks } else { 0 }))
         })
         .collect::<Result<_, _>>()?;
     progress.finish();
     let cyclic = cells.par_iter().filter(|c| c.state > 0).count() as u64;
-    let parents: Vec<Block> = cells
-        .par_chunks_mut(BLOCK)
-        .enumerate()
-        .map(|(b, cells)| Block::new(cells, pieces.iter().flat_map(move |p| p.block(b))))
-        .collect();
+    let parents = match sowing {
+        Some(sowing) if !stored => Parents::Unsown {
+            game,
+            ranker: dbs.ranker(),
+            seeds,
+            sowing,
+        },
+        _ => Parents::Stored(
+            (0..blocks)
+                .into_par_iter()
+                .map(|b| {
+                    let boards = BLOCK.min(n - b * BLOCK);
+                    Block::new(boards, pieces.iter().flat_map(move |p| p.block(b)))
+                })
+                .collect(),
+        ),
+    };
     drop(pieces);
-    let (rounds, settled) = settle(&parents, &mut cells, s);
+    if rows {
+        let ranker = dbs.ranker();
+        let p = ranker.pits();
+        stays.par_chunks_mut(CHUNK).enumerate().try_for_each(
+            |(c, stays)| -> Result<(), SolveError> {
+                let mut board = [0u8; MAX_PITS];
+                ranker.unrank(seeds, (c * CHUNK) as u64, &mut board[..p])?;
+                for st in stays {
+                    *st = Stay::new(rows_split(&board[..p]), seeds);
+                    ranker.next(&mut board[..p]);
+                }
+                Ok(())
+            },
+        )?;
+    }
+    let (rounds, settled) = settle(&parents, &mut cells, &mut stays, seeds);
     let mut stats = RetroStats {
         iterations: rounds,
         cyclic,
         unresolved: 0,
-        children: Some(Children::Stored),
+        children: Some(children),
         evaluated: settled,
         worklist_from: 0,
     };
     let mut out = Vec::with_capacity(2 * n);
     for c in cells {
-        stats.unresolved += u64::from(c.l < c.u);
-        out.extend_from_slice(&pack(i32::from(c.l), i32::from(c.u)).to_le_bytes());
+        // What never settled: `L` at `−n` (its exit no higher), `U` at `+n`.
+        let (l, u) = if c.l == ABSENT {
+            (ABSENT, ABSENT)
+        } else if c.state & U_DONE == 0 {
+            (c.l, seeds as i8)
+        } else {
+            (c.l, c.u)
+        };
+        stats.unresolved += u64::from(l < u);
+        out.extend_from_slice(&pack(i32::from(l), i32::from(u)).to_le_bytes());
     }
     Ok((out, stats))
 }
 
-/// What a block found in a round: the nodes it settled, and the `U`s that settle at
-/// a lower level (with the level).
-#[derive(Default)]
-struct Found {
-    done: Vec<Settled>,
-    lower: Vec<(u32, u32)>,
+/// The buffers of the rounds: each thread's gathered links by the parent's block, and
+/// the nodes each block found.
+struct Rounds {
+    links: Vec<Vec<Vec<u32>>>,
+    found: Vec<Vec<u32>>,
+    /// The rounds run.
+    count: u32,
 }
 
-/// Settles every `L` and `U` from level `s` down to `−s + 1` (what is left keeps
-/// `L = −s`, `U = s`, or its exit). A node is `2 rank` for a board's `L`, `2 rank + 1`
-/// for its `U`. Returns the rounds (a round applies the links of what the round
-/// before settled) and the nodes settled.
-fn settle(parents: &[Block], cells: &mut [Cell], s: i32) -> (u32, u64) {
-    let levels = (2 * s).max(0) as usize;
-    let level = |v: i32| (v > -s && v <= s).then(|| (s - v) as usize);
-    // The nodes that settle at each level from their exits: every `L` at its own,
-    // the `U` of a board without children of as many seeds at its own (in rank
-    // order, as they are found); and the `U`s found to settle at a lower level than
-    // the one being settled (in the order found).
-    let mut todo: Vec<Vec<u32>> = vec![Vec::new(); levels];
-    let mut later: Vec<Vec<u32>> = vec![Vec::new(); levels];
-    for (r, c) in cells.iter().enumerate() {
-        if let Some(i) = level(i32::from(c.l)) {
-            todo[i].push((r as u32) << 1);
-        }
-        if c.state == 0
-            && let Some(i) = level(-i32::from(c.u))
-        {
-            todo[i].push((r as u32) << 1 | 1);
+impl Rounds {
+    fn new(blocks: usize) -> Rounds {
+        let threads = rayon::current_num_threads().max(1);
+        Rounds {
+            links: (0..threads).map(|_| vec![Vec::new(); blocks]).collect(),
+            found: vec![Vec::new(); blocks],
+            count: 0,
         }
     }
-    let threads = rayon::current_num_threads().max(1);
+
+    /// Runs rounds from the nodes `now` until none is found: in each, the links of
+    /// the nodes to their parents gathered by the parent's block, then applied a
+    /// block at a time by `apply(cells, stays, link)` (the block's cells and stays, a
+    /// link `2 rank + kind` to a parent node in the block), which says whether that
+    /// node is found, for the next round. Returns the nodes the rounds took.
+    fn run<G: Solvable>(
+        &mut self,
+        parents: &Parents<'_, G>,
+        l_done: &LDone,
+        cells: &mut [Cell],
+        stays: &mut [Stay],
+        mut now: Vec<u32>,
+        apply: impl Fn(&mut [Cell], &mut [Stay], u32) -> bool + Sync,
+    ) -> u64 {
+        let mut taken = 0;
+        while !now.is_empty() {
+            self.count += 1;
+            taken += now.len() as u64;
+            // A large round a part at a time: the links it gathers stay bounded.
+            for part in now.chunks(ROUND) {
+                let per = part.len().div_ceil(self.links.len()).max(1);
+                self.links
+                    .par_iter_mut()
+                    .zip(part.par_chunks(per))
+                    .for_each(|(links, part)| parents.gather(l_done, part, links));
+                let links = &self.links;
+                // Without stays (endless play at the extremes) each block gets none.
+                let stays: Vec<&mut [Stay]> = if stays.is_empty() {
+                    (0..self.found.len()).map(|_| &mut [][..]).collect()
+                } else {
+                    stays.chunks_mut(BLOCK).collect()
+                };
+                cells
+                    .par_chunks_mut(BLOCK)
+                    .zip(stays)
+                    .zip(self.found.par_iter_mut())
+                    .enumerate()
+                    .for_each(|(b, ((cells, stays), found))| {
+                        // The cells read ahead, independent of each other.
+                        let touch = links
+                            .iter()
+                            .flat_map(|l| &l[b])
+                            .fold(0, |a, y| a ^ cells[(y >> 1) as usize & (BLOCK - 1)].state);
+                        std::hint::black_box(touch);
+                        for &y in links.iter().flat_map(|l| &l[b]) {
+                            if apply(cells, stays, y) {
+                                found.push(y);
+                            }
+                        }
+                    });
+                for l in self.links.iter_mut().flatten() {
+                    l.clear();
+                }
+            }
+            now.clear();
+            for f in &mut self.found {
+                now.append(f);
+            }
+        }
+        taken
+    }
+}
+
+/// The nodes of the cells (`2 rank + kind`) that `keep(rank, cell, stay)` gives, with
+/// the kinds it gives (bit 0 for the `L`, bit 1 for the `U`), in rank order, the
+/// blocks on all cores; `stays` empty without the rows' split.
+fn scan(cells: &[Cell], stays: &[Stay], keep: impl Fn(&Cell, Stay) -> u8 + Sync) -> Vec<u32> {
+    cells
+        .par_chunks(BLOCK)
+        .enumerate()
+        .flat_map_iter(|(b, block)| {
+            let keep = &keep;
+            block.iter().enumerate().flat_map(move |(i, cell)| {
+                let r = b * BLOCK + i;
+                let kinds = keep(cell, stays.get(r).copied().unwrap_or_default());
+                [0, 1]
+                    .into_iter()
+                    .filter(move |k| kinds & (1 << k) != 0)
+                    .map(move |k| (r as u32) << 1 | k)
+            })
+        })
+        .collect()
+}
+
+/// Settles every `L` and `U` from level `n` down to `−n + 1` (what is left keeps
+/// `L = −n`, `U = n`, or its exit). A node is `2 rank` for a board's `L`, `2 rank + 1`
+/// for its `U`. With `stays` (endless play valued by the rows' split), after each
+/// level of the parity of `n` a stay pass adds the nodes from which the mover of the
+/// `L`s can keep the play on splits of that level or more, and the level goes on
+/// from them. Returns the rounds (a round applies the links of what the round before
+/// settled) and the nodes settled.
+fn settle<G: Solvable>(
+    parents: &Parents<'_, G>,
+    cells: &mut [Cell],
+    stays: &mut [Stay],
+    seeds: u32,
+) -> (u32, u64) {
+    let s = seeds as i32;
     // A bit a board, set when its `L` settles: the gathering drops the links to an
     // `L` already settled (most of them: 79% of the `L` links at 18 seeds of Urim)
     // before their cells are read at random.
@@ -276,92 +610,135 @@ fn settle(parents: &[Block], cells: &mut [Cell], s: i32) -> (u32, u64) {
             .map(|_| AtomicU64::new(0))
             .collect(),
     );
-    // Each thread's gathered links by the parent's block; each block's settled
-    // nodes, and the `U`s it found settle at a lower level (with the level).
-    let mut links: Vec<Vec<Vec<u32>>> = (0..threads)
-        .map(|_| vec![Vec::new(); parents.len()])
-        .collect();
-    let mut found: Vec<Found> = (0..parents.len()).map(|_| Found::default()).collect();
-    let mut now: Vec<Settled> = Vec::new();
-    let (mut rounds, mut settled) = (0u32, 0u64);
-    for i in 0..levels {
-        let t = s - i as i32;
-        // In rank order, so that the cells are read in order: `todo` is, `later`
-        // (fewer) is sorted.
-        let first = std::mem::take(&mut todo[i]);
-        let mut lower = std::mem::take(&mut later[i]);
-        lower.sort_unstable();
-        now.clear();
-        for x in first.into_iter().chain(lower) {
-            let r = (x >> 1) as usize;
-            if settle_at(&mut cells[r], x & 1, t) {
+    let blocks = cells.len().div_ceil(BLOCK);
+    let mut rounds = Rounds::new(blocks);
+    let mut settled = 0u64;
+    for i in 0..(2 * s).max(0) {
+        let t = s - i;
+        // What settles from its exit: an `L` whose exit is `t`; a `U` whose children
+        // are all settled and whose exit (worth `−exitU` to the player) is `t`.
+        let mut now = scan(cells, &[], |c, _| {
+            let l = c.state & L_DONE == 0 && i32::from(c.l) == t;
+            let u = c.state & (U_DONE | LEFT) == 0 && c.l != ABSENT && -i32::from(c.u) == t;
+            u8::from(l) | u8::from(u) << 1
+        });
+        loop {
+            for &x in &now {
+                let r = (x >> 1) as usize;
+                settle_at(&mut cells[r], x & 1, t);
                 l_done.mark(x);
-                let block = &cells[r & !(BLOCK - 1)..];
-                let (from, to) = range(block, r & (BLOCK - 1));
-                now.push(Settled { node: x, from, to });
             }
-        }
-        while !now.is_empty() {
-            rounds += 1;
-            settled += now.len() as u64;
-            // The links of what settled, gathered by the parent's block.
-            let per = now.len().div_ceil(threads);
-            links
-                .par_iter_mut()
-                .zip(now.par_chunks(per))
-                .for_each(|(links, now)| gather(parents, &l_done, now, links));
-            // Applied a block at a time.
-            cells
-                .par_chunks_mut(BLOCK)
-                .zip(found.par_iter_mut())
-                .enumerate()
-                .for_each(|(b, (cells, Found { done, lower }))| {
-                    // The cells read ahead, independent of each other.
-                    let touch = links
-                        .iter()
-                        .flat_map(|l| &l[b])
-                        .fold(0, |a, y| a ^ cells[(y >> 1) as usize & (BLOCK - 1)].state);
-                    std::hint::black_box(touch);
-                    for &y in links.iter().flat_map(|l| &l[b]) {
-                        let i = (y >> 1) as usize & (BLOCK - 1);
-                        let cell = &mut cells[i];
-                        if y & 1 == 0 {
-                            // An `L`: the child's value reaches it at `t`.
-                            if settle_at(cell, 0, t) {
-                                l_done.mark(y);
-                                let (from, to) = range(cells, i);
-                                done.push(Settled { node: y, from, to });
-                            }
-                            continue;
-                        }
-                        // A `U`: one child fewer to wait for.
-                        cell.state -= 1;
-                        if cell.state & LEFT == 0 {
-                            let v = t.min(-i32::from(cell.exit_u));
-                            if v == t {
-                                if settle_at(cell, 1, t) {
-                                    let (from, to) = range(cells, i);
-                                    done.push(Settled { node: y, from, to });
-                                }
-                            } else if let Some(j) = level(v) {
-                                lower.push((j as u32, y));
-                            }
-                        }
+            settled += rounds.run(parents, &l_done, cells, stays, now, |cells, _, y| {
+                let cell = &mut cells[(y >> 1) as usize & (BLOCK - 1)];
+                if y & 1 == 0 {
+                    // An `L`: the child's value reaches it at `t`.
+                    let done = settle_at(cell, 0, t);
+                    if done {
+                        l_done.mark(y);
                     }
-                });
-            for l in links.iter_mut().flatten() {
-                l.clear();
-            }
-            now.clear();
-            for Found { done, lower } in &mut found {
-                now.append(done);
-                for (j, y) in lower.drain(..) {
-                    later[j as usize].push(y);
+                    return done;
                 }
+                // A `U`: one child fewer to wait for; it settles at `t` with the last
+                // unless its exit is worth less (then it does at that level's scan).
+                cell.state -= 1;
+                cell.state & LEFT == 0 && -i32::from(cell.u) >= t && settle_at(cell, 1, t)
+            });
+            // The values have the parity of the seeds: at the other levels no
+            // winning set grows.
+            if stays.is_empty() || i % 2 == 1 {
+                break;
+            }
+            now = stay(parents, &l_done, cells, stays, &mut rounds, seeds, t);
+            if now.is_empty() {
+                break;
             }
         }
     }
-    (rounds, settled)
+    (rounds.count, settled)
+}
+
+/// The nodes that join the winning set at level `t` because the player `P` who moves
+/// at the `L`s can keep the play for ever on positions whose rows' split is `t` or
+/// more for it (the split at an `L`, minus it at a `U`), beside the settled nodes (the
+/// winning set at `t` so far, closed under `P`'s attractor): the candidates `C` (not
+/// settled, split `t` or more) less the other side's attractor, within the nodes not
+/// settled, to those outside `C` and to an exit of its own worth less than `t` to `P`.
+/// At an `L` outside that attractor `P` has a child in `C` left (none of its children
+/// is settled, or it would be); at a `U` every child not settled is in `C` left, and
+/// its exit is no escape. In rank order; empty when none.
+fn stay<G: Solvable>(
+    parents: &Parents<'_, G>,
+    l_done: &LDone,
+    cells: &mut [Cell],
+    stays: &mut [Stay],
+    rounds: &mut Rounds,
+    seeds: u32,
+    t: i32,
+) -> Vec<u32> {
+    // The candidates: a node not settled, of a board the rules have, its split `t`
+    // or more.
+    let marked: usize = cells
+        .par_chunks(BLOCK)
+        .zip(stays.par_chunks_mut(BLOCK))
+        .map(|(cells, stays)| {
+            let mut count = 0;
+            for (cell, st) in cells.iter().zip(stays) {
+                let w = st.split(seeds);
+                let live = cell.l != ABSENT;
+                let l = live && cell.state & L_DONE == 0 && w >= t;
+                let u = live && cell.state & U_DONE == 0 && -w >= t;
+                st.0[0] = st.0[0] & SPLIT | if l { IN_C } else { 0 };
+                st.0[1] = st.0[1] & SPLIT | if u { IN_C } else { 0 };
+                count += usize::from(l) + usize::from(u);
+            }
+            count
+        })
+        .sum();
+    if marked == 0 {
+        return Vec::new();
+    }
+    let in_c = |st: Stay| (st.0[0] & IN_C != 0) as u8 | ((st.0[1] & IN_C != 0) as u8) << 1;
+    // Each candidate's children in `C`, counted through the candidates' parents (a
+    // round that finds nothing).
+    let now = scan(cells, stays, |_, st| in_c(st));
+    rounds.run(parents, l_done, cells, stays, now, |_, stays, y| {
+        let p = &mut stays[(y >> 1) as usize & (BLOCK - 1)].0[(y & 1) as usize];
+        if *p & IN_C != 0 {
+            *p += COUNT_ONE;
+        }
+        false
+    });
+    // The other side's attractor: first the candidates it can force out at once (an
+    // `L` with no child in `C`; a `U` with a child neither settled nor in `C`, or an
+    // escape), then those it forces out through them, in rounds.
+    let now = scan(cells, stays, |cell, st| {
+        let count = |k: usize| (st.0[k] & COUNT) / COUNT_ONE;
+        let l = st.0[0] & IN_C != 0 && count(0) == 0;
+        let u = st.0[1] & IN_C != 0 && (count(1) < cell.state & LEFT || -i32::from(cell.u) < t);
+        u8::from(l) | u8::from(u) << 1
+    });
+    for &x in &now {
+        stays[(x >> 1) as usize].0[(x & 1) as usize] |= OUT;
+    }
+    rounds.run(parents, l_done, cells, stays, now, |_, stays, y| {
+        let p = &mut stays[(y >> 1) as usize & (BLOCK - 1)].0[(y & 1) as usize];
+        if *p & IN_C == 0 || *p & OUT != 0 {
+            return false;
+        }
+        if y & 1 == 0 {
+            // An `L`: one child fewer in `C`; out with the last.
+            *p -= COUNT_ONE;
+            if *p & COUNT != 0 {
+                return false;
+            }
+        }
+        *p |= OUT;
+        true
+    });
+    scan(cells, stays, |_, st| {
+        let safe = |k: usize| st.0[k] & (IN_C | OUT) == IN_C;
+        u8::from(safe(0)) | u8::from(safe(1)) << 1
+    })
 }
 
 /// Whether each board's `L` is settled, a bit a board: set by the thread that
@@ -402,34 +779,4 @@ fn settle_at(cell: &mut Cell, kind: u32, t: i32) -> bool {
         cell.u = -t as i8;
     }
     true
-}
-
-/// Puts the links of the parents of the settled nodes `now` in `links`, by the
-/// parent's block: for each parent, its node that the child's settles — a parent's
-/// `L` takes the child's `U` (turned round) and its `U` the child's `L`, unless the
-/// same side moves again.
-fn gather(parents: &[Block], l_done: &LDone, now: &[Settled], links: &mut [Vec<u32>]) {
-    let of = |x: &Settled| &parents[(x.node >> 1) as usize >> BLOCK_BITS].parents;
-    for batch in now.chunks(BATCH) {
-        // The first parent of each, read ahead (its line holds most of the rest).
-        let touch = batch
-            .iter()
-            .filter(|x| x.from < x.to)
-            .fold(0, |a, x| a ^ of(x)[x.from as usize]);
-        std::hint::black_box(touch);
-        for x in batch {
-            for &pp in &of(x)[x.from as usize..x.to as usize] {
-                let p = pp & !AGAIN;
-                let kind = if pp & AGAIN != 0 {
-                    x.node & 1
-                } else {
-                    (x.node & 1) ^ 1
-                };
-                if kind == 0 && l_done.is_set(p) {
-                    continue;
-                }
-                links[(p >> BLOCK_BITS) as usize].push(p << 1 | kind);
-            }
-        }
-    }
 }

@@ -52,6 +52,7 @@ use rayon::prelude::*;
 use crate::check::CheckReport;
 use crate::db::{ABSENT, Databases};
 use crate::error::SolveError;
+use crate::file::Endless;
 use crate::game::Solvable;
 use crate::progress::Progress;
 use crate::rank::MAX_PITS;
@@ -121,9 +122,9 @@ pub(crate) fn solve<G: Solvable>(
     children: Children,
     progress: &dyn Progress,
 ) -> Result<(Vec<u8>, RetroStats), SolveError> {
-    match children {
-        Children::Stored => levels::solve(game, dbs, seeds, progress),
-        Children::Replayed => iterate::solve(game, dbs, seeds, progress),
+    match (children, dbs.endless()) {
+        (Children::Replayed, Endless::Extremes) => iterate::solve(game, dbs, seeds, progress),
+        _ => levels::solve(game, dbs, seeds, children, progress),
     }
 }
 
