@@ -19,10 +19,10 @@ use mancala_solve::rank::MAX_PITS;
 use mancala_solve::{Solvable, SolveError, UNKNOWN};
 use timely::worker::Worker;
 
+use crate::ctx::Ctx;
 use crate::error::DistError;
 use crate::known::{Known, ask, key};
 use crate::net::{Net, Outbox, get_varint, put_varint};
-use crate::table::Ctx;
 
 /// This worker's block of the table of `seeds` seeds of a game without cycles (one
 /// byte a board), and the rounds it took.

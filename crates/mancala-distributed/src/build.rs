@@ -15,10 +15,11 @@ use timely::worker::Worker;
 
 use crate::blocks::Owners;
 use crate::cluster::Cluster;
+use crate::ctx::Ctx;
 use crate::error::DistError;
 use crate::net::Net;
 use crate::parts::Layout;
-use crate::table::{self, Ctx};
+use crate::table;
 
 /// What a distributed build does.
 #[derive(Clone, Debug)]

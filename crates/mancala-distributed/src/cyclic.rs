@@ -21,10 +21,10 @@ use mancala_solve::retro::{Board, Kid, board_children, through};
 use mancala_solve::{ABSENT, Solvable, SolveError};
 use timely::worker::Worker;
 
+use crate::ctx::Ctx;
 use crate::error::DistError;
 use crate::known::{Known, ask, key};
 use crate::net::{Net, Outbox, get_varint, put_varint};
-use crate::table::Ctx;
 
 /// How many of a board's children of as many seeds are not settled yet (its `U`
 /// settles with the last), in [`Cell::state`]; and whether its `L`, its `U` is

@@ -41,12 +41,13 @@
 #![doc(html_root_url = "https://docs.rs/mancala-distributed/0.1.0")]
 
 // Each module uses only those before it, from the bottom up: the blocks, the errors,
-// the exchange, the values asked of others; the kernels on a block, the table; the
-// cluster, the partitions, the build.
+// the exchange, the values asked of others, what a worker reads; the kernels on a
+// block, the table; the cluster, the partitions, the build.
 mod acyclic;
 mod blocks;
 mod build;
 mod cluster;
+mod ctx;
 mod cyclic;
 mod error;
 mod known;

@@ -47,7 +47,7 @@ use crate::db::{ABSENT, Databases, Table};
 use crate::error::SolveError;
 use crate::game::{Alternating, Solvable};
 use crate::rank::MAX_PITS;
-use crate::retro::{AGAIN, expand, table_boards};
+use crate::retro::{AGAIN, expand, split, table_boards};
 
 /// Boards a thread takes at a time in the first pass.
 const CHUNK: usize = 1 << 14;
@@ -78,15 +78,6 @@ struct Active {
     split: i8,
     start: u32,
     len: u8,
-}
-
-/// The rows' split of `board` (pairs: the mover's pit, the opponent's), from the
-/// mover's side.
-pub(crate) fn split(board: &[u8]) -> i32 {
-    board
-        .chunks_exact(2)
-        .map(|p| i32::from(p[0]) - i32::from(p[1]))
-        .sum()
 }
 
 /// Computes the database of `seeds` seeds under the rows' split definition: the

@@ -493,6 +493,16 @@ pub struct RetroStats {
     pub worklist_from: u32,
 }
 
+/// The rows' split of `board` (pairs: the mover's pit, the opponent's), from the
+/// mover's side: the score of Urim's rule 6 that [`rows`](crate::rows) values
+/// endless play by.
+pub(crate) fn split(board: &[u8]) -> i32 {
+    board
+        .chunks_exact(2)
+        .map(|p| i32::from(p[0]) - i32::from(p[1]))
+        .sum()
+}
+
 /// The boards of the table of `seeds` seeds that `dbs` is ready for: `dbs` must hold
 /// exactly the seed counts below, and the table at most `2^31` boards of at most 126
 /// seeds (a rank with [`AGAIN`], a bound in an `i8`).

@@ -44,14 +44,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use mancala_core::{ArrayVec, Position};
 use rayon::prelude::*;
 
-use super::equations::{AGAIN, CHUNK, Children, First, RetroStats, firsts, pack, table_boards};
+use super::equations::{
+    AGAIN, CHUNK, Children, First, RetroStats, firsts, pack, split, table_boards,
+};
 use crate::db::{ABSENT, Databases};
 use crate::error::SolveError;
 use crate::file::Endless;
 use crate::game::{Solvable, WordMoves};
 use crate::progress::{Progress, Stage, Step};
 use crate::rank::{MAX_PITS, Ranker};
-use crate::rows::split as rows_split;
 use crate::unsow::{Sowing, unsow_from};
 
 /// The ranks in a block: a block's cells stay in a core's cache while its links are
@@ -453,7 +454,7 @@ pub(crate) fn solve<G: Solvable>(
                 let mut board = [0u8; MAX_PITS];
                 ranker.unrank(seeds, (c * CHUNK) as u64, &mut board[..p])?;
                 for st in stays {
-                    *st = Stay::new(rows_split(&board[..p]), seeds);
+                    *st = Stay::new(split(&board[..p]), seeds);
                     ranker.next(&mut board[..p]);
                 }
                 Ok(())

@@ -60,7 +60,7 @@ use crate::rank::MAX_PITS;
 pub use equations::{
     AGAIN, Board, Children, Kid, RetroStats, board_children, children, stored_value, through,
 };
-pub(crate) use equations::{CHUNK, expand, table_boards};
+pub(crate) use equations::{CHUNK, expand, split, table_boards};
 
 /// Computes the database of `seeds` seeds of a game with cycles ([`Solvable::cycles`]):
 /// the bounds `(L, U)` of every board, two bytes per board in rank order (both
