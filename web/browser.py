@@ -902,25 +902,25 @@ def test(args):
                 b.wait("return document.body.dataset.sowing === 'true'", what="the sowing", seconds=10)
                 time.sleep(0.3)
                 if how == "button":
+                    # At once: over by the next task after the click's (no step of the
+                    # animation, 2 s at "very slow", can come between).
                     ms = b.js_async(
-                        "const done = arguments[0]; const t = performance.now();"
+                        "const done = arguments[0];"
                         "document.getElementById('skip').click();"
-                        "(function poll() { if (document.body.dataset.sowing === 'false') done(performance.now() - t);"
-                        " else setTimeout(poll, 2); })();"
+                        "setTimeout(() => done(document.body.dataset.sowing), 0);"
                     )
                 else:
-                    b.js("window.__t = null; const o = new MutationObserver(() => {"
-                         " if (document.body.dataset.sowing === 'false' && window.__t === null) window.__t = performance.now(); });"
-                         " o.observe(document.body, {attributes: true}); window.__t0 = performance.now();")
                     b.keys("Escape")
-                    b.wait("return window.__t !== null", what="the skip", seconds=5)
+                    # Over by the first script after the key's events (a step is 1 s).
+                    left = b.js("return document.body.dataset.sowing")
+                    assert left == "false", f"still sowing after Escape: {left}"
                     ms = None
                 assert board(b)["sowing"] == "false"
                 counts = b.js("return document.querySelector('#board .pit[data-player=\"N\"][data-pit=\"0\"]').dataset.count")
                 assert counts == "0", counts
                 if ms is not None:
-                    assert ms < 100, f"the skip took {ms:.0f} ms"
-                    out.append(f"the button: {ms:.0f} ms")
+                    assert ms == "false", f"still sowing after the click's task: {ms}"
+                    out.append("the button: at once")
                 else:
                     out.append("Escape: at once")
             speed(b, "0")

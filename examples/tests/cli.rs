@@ -5,9 +5,7 @@
 //! `target/<profile>/examples/`): run it with `cargo test -p mancala` or
 //! `cargo test --workspace` (`cargo test --test cli` alone does not build them).
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 /// The examples.
 const EXAMPLES: [&str; 6] = ["analyze", "perft", "play", "replay", "solve", "tournament"];
@@ -16,38 +14,7 @@ const GAMES: [&str; 5] = ["urim", "omweso", "rio-kadalis", "oware", "kalah"];
 
 #[path = "support/examples.rs"]
 mod support;
-use support::example;
-
-/// What a run of an example printed, and how it exited.
-#[derive(Debug)]
-struct Run {
-    ok: bool,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs the example `name` with `args`, feeding it `input` on standard input.
-fn run_with(name: &str, args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(example(name))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the example starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let out = child.wait_with_output().expect("the example ends");
-    Run {
-        ok: out.status.success(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
+use support::{Run, run_with};
 
 fn run(name: &str, args: &[&str]) -> Run {
     run_with(name, args, "")

@@ -1,36 +1,19 @@
 //! The examples at their edges, run as processes: files that keep every
 //! game, and output piped into a program that stops reading.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 #[path = "support/examples.rs"]
 mod support;
-use support::example;
+use support::{example, run_with};
 
 /// Runs `name` with `args` and `input`; its success, stdout and stderr.
 fn run(name: &str, args: &[&str], input: &str) -> (bool, String, String) {
-    let mut child = Command::new(example(name))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the example starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let out = child.wait_with_output().expect("the example ends");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let r = run_with(name, args, input);
+    (r.ok, r.stdout, r.stderr)
 }
 
 /// A fresh folder of the system's temporary files.
