@@ -29,9 +29,10 @@
 //! bad file is refused with a [`GameFileError`] naming the line or the ply.
 //!
 //! ```
-//! use mancala_core::game_file::GameFile;
-//! use mancala_core::record::{History, Record};
-//! use mancala_core::toy::{Countdown, Take};
+//! # mod mancala { pub use mancala_core::*; }
+//! use mancala::game_file::GameFile;
+//! use mancala::record::{History, Record};
+//! use mancala::toy::{Countdown, Take};
 //! let mut game = History::new(Countdown::new(5));
 //! game.play(Take(2)).unwrap();
 //! let file = GameFile::from_record(&game, [("Game", "countdown")]);
@@ -124,8 +125,9 @@ pub enum GameFileError {
 /// game's outcome its reason (`over 24-12 S 1 repetition`).
 ///
 /// ```
-/// use mancala_core::game_file::result_text;
-/// use mancala_core::{ByPlayer, EndReason, Outcome, Player, Status};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::game_file::result_text;
+/// use mancala::{ByPlayer, EndReason, Outcome, Player, Status};
 /// let o = Outcome::with_totals(Some(Player::South), 1, ByPlayer::new(24, 12));
 /// let s = Status::Over(o.with_reason(EndReason::new(&("repetition", "rule 6"))));
 /// assert_eq!(result_text(s), "over 24-12 S 1 repetition");
@@ -271,7 +273,8 @@ impl FromStr for GameFile {
     /// read game by game (`mancala_runtime::files::load_all`).
     ///
     /// ```
-    /// use mancala_core::game_file::GameFile;
+    /// # mod mancala { pub use mancala_core::*; }
+    /// use mancala::game_file::GameFile;
     /// let two = "[Start \"5 S\"]\n\n2\n\n[Start \"5 S\"]\n\n1\n";
     /// let e = two.parse::<GameFile>().unwrap_err().to_string();
     /// assert!(e.starts_with("line 5: a second game begins here"), "{e}");

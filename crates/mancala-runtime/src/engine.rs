@@ -12,15 +12,16 @@
 //! search.
 //!
 //! ```
-//! use mancala_runtime::{AnyGame, Engine, Variant};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::{AnyGame, Engine, Variant};
 //! let v = Variant::default();
 //! let mut game = AnyGame::new(&v);
 //! let mut e = Engine::new(&"alphabeta:6".parse()?, &v, 0, None)?;
 //! assert_eq!(e.name(), "alphabeta:6");
 //! let report = e.search(&game)?;
 //! game.play(report.best.expect("South can move"))?;
-//! assert!("alphabeta:deep".parse::<mancala_runtime::EngineSpec>().is_err());
-//! # Ok::<(), mancala_runtime::Error>(())
+//! assert!("alphabeta:deep".parse::<mancala::runtime::EngineSpec>().is_err());
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use std::path::Path;
@@ -346,7 +347,8 @@ impl Engine {
     /// `None` for the other engines and before the first move.
     ///
     /// ```
-    /// use mancala_runtime::{Engine, EngineSpec, Variant};
+    /// # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+    /// use mancala::runtime::{Engine, EngineSpec, Variant};
     /// let solver: EngineSpec = "solver:5000ms".parse()?;
     /// assert!("solver:fast".parse::<EngineSpec>().is_err());
     /// assert!("solver:0ms".parse::<EngineSpec>().is_err());
@@ -360,7 +362,7 @@ impl Engine {
     /// // Another engine never says how it chose.
     /// let e = Engine::new(&"alphabeta:2".parse()?, &kalah, 0, None)?;
     /// assert_eq!(e.choice(), None);
-    /// # Ok::<(), mancala_runtime::Error>(())
+    /// # Ok::<(), mancala::runtime::Error>(())
     /// ```
     #[cfg(feature = "db")]
     #[must_use]

@@ -5,8 +5,9 @@
 //! the same in every front end.
 //!
 //! ```
-//! use mancala_core::IllegalMove;
-//! use mancala_runtime::{AnyGame, Error, IllegalMoveError, Variant};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::IllegalMove;
+//! use mancala::runtime::{AnyGame, Error, IllegalMoveError, Variant};
 //! let mut game = AnyGame::new(&"oware".parse()?);
 //! game.play_text("a")?;
 //! game.play_text("a")?;
@@ -21,7 +22,7 @@
 //! let e = game.play_text("a!").unwrap_err();
 //! assert!(matches!(e, Error::MoveNotation(_)));
 //! assert_eq!(e.to_string(), "bad move \"a!\": a move is a pit letter (a to f)");
-//! # Ok::<(), mancala_runtime::Error>(())
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use core::fmt;

@@ -3,14 +3,15 @@
 //! the rules allow them, and the match's scoring.
 //!
 //! ```
-//! use mancala_runtime::{Session, Variant};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::{Session, Variant};
 //! let mut s = Session::game(&"oware".parse()?);
 //! s.play_text("c", None)?;
 //! assert!(s.is_unfinished());
 //! s.next_game()?; // a new game; the unfinished one is kept
 //! assert_eq!(s.games().len(), 2);
 //! assert_eq!(s.games()[0].0.moves_text(), ["c"]);
-//! # Ok::<(), mancala_runtime::Error>(())
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use std::time::Duration;
