@@ -416,3 +416,23 @@ pub fn show_eval(score: Score) -> String {
         None => format!("{text} seeds"),
     }
 }
+
+/// The build without databases (`--no-default-features`): the solver and the databases
+/// are refused with the feature to turn on.
+#[cfg(all(test, not(feature = "db")))]
+mod no_db_tests {
+    use super::*;
+
+    #[test]
+    fn engine_new_names_the_features() {
+        let variant: Variant = "kalah".parse().unwrap();
+        let spec: EngineSpec = "solver".parse().unwrap();
+        let e = Engine::new(&spec, &variant, 0, Some(Path::new("dbs"))).unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("the feature `db` of mancala-runtime (of `mancala`: feature `db`"),
+            "{text}"
+        );
+    }
+}
+

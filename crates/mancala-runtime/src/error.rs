@@ -258,7 +258,8 @@ pub enum DatabaseError {
         /// The error.
         error: Arc<mancala_solve::SolveError>,
     },
-    /// A build without databases (the feature `db`).
+    /// A build without databases: the feature `db` of this crate (default) is off, or,
+    /// through the facade `mancala`, its feature `db` (not default) is.
     NotInBuild {
         /// The folder asked for.
         dir: PathBuf,
@@ -296,8 +297,8 @@ impl fmt::Display for DatabaseError {
             }
             DatabaseError::NotInBuild { dir } => write!(
                 f,
-                "{}: this build has no endgame databases: they need the feature `db` (of \
-                 `mancala`, or of `mancala-runtime` for a dependent of that crate)",
+                "{}: this build has no endgame databases: they need the feature `db` of \
+                 mancala-runtime (of `mancala`: feature `db`, not default there)",
                 dir.display()
             ),
             DatabaseError::Poisoned => f.write_str("a thread failed while opening databases"),
@@ -558,3 +559,21 @@ impl fmt::Display for RatingError {
 }
 
 impl std::error::Error for RatingError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A user of either crate learns which feature to turn on.
+    #[test]
+    fn not_in_build_names_both_features() {
+        let e = DatabaseError::NotInBuild {
+            dir: PathBuf::from("dbs"),
+        };
+        assert_eq!(
+            e.to_string(),
+            "dbs: this build has no endgame databases: they need the feature `db` of \
+             mancala-runtime (of `mancala`: feature `db`, not default there)"
+        );
+    }
+}
