@@ -51,8 +51,7 @@ pub enum SetupError {
 /// assert_eq!(s.stores.south, 9);
 /// assert!(Oware::from_setup(s).is_err()); // 47 seeds
 /// ```
-/// # mod mancala { pub use mancala_core::*; }
 ///
-/// It is the core's [`TwoRowSetup`](mancala::TwoRowSetup) on 6 pits, the setup of
+/// It is the core's [`TwoRowSetup`](mancala_core::TwoRowSetup) on 6 pits, the setup of
 /// every two-row game with stores (Urim's too).
 pub type Setup = mancala_core::TwoRowSetup<MAX_PITS>;

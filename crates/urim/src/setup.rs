@@ -78,13 +78,12 @@ pub type ParsePositionError = mancala_core::ParsePositionError<SetupError>;
 /// assert!(matches!(Urim6::from_setup(setup), Err(SetupError::OverCap { .. })));
 /// assert_eq!(Setup::<6>::start(3, Player::South).to_string(), "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S");
 /// ```
-/// # mod mancala { pub use mancala_core::*; }
 ///
 ///
-/// [`Position::from_setup`]: mancala::Position::from_setup
-/// [`Position::to_setup`]: mancala::Position::to_setup
+/// [`Position::from_setup`]: mancala_core::Position::from_setup
+/// [`Position::to_setup`]: mancala_core::Position::to_setup
 ///
-/// It is the core's [`TwoRowSetup`](mancala::TwoRowSetup), the setup of every
+/// It is the core's [`TwoRowSetup`](mancala_core::TwoRowSetup), the setup of every
 /// two-row game with stores (Oware's too): it reads and writes the notation without
 /// validating it.
 pub type Setup<const N: usize> = mancala_core::TwoRowSetup<N>;
