@@ -257,13 +257,15 @@ impl std::fmt::Debug for Engine {
 
 impl Engine {
     /// The engine of `spec` for games of `variant`, its random choices drawn from
-    /// `seed`, with the endgame databases in the folder `db` if given (feature `db`;
-    /// Urim, Oware and Kalah have them).
+    /// `seed`, with the endgame databases in the folder `db` if given (Urim, Oware and
+    /// Kalah have them; they need the feature `db`: default in mancala-runtime, not
+    /// default in `mancala`).
     ///
     /// # Errors
     /// [`EngineError`] when the engine cannot play this variant (the solver without
     /// databases or for another game than Kalah); [`crate::DatabaseError`] when the
-    /// databases cannot be used.
+    /// databases cannot be used, and, in a build without the feature `db`, whenever
+    /// `db` is given ([`crate::DatabaseError::NotInBuild`], which names the feature).
     pub fn new(
         spec: &EngineSpec,
         variant: &Variant,
