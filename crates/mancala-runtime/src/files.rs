@@ -192,8 +192,9 @@ pub fn load_all(path: &Path) -> Result<Vec<(AnyGame, GameFile)>, Error> {
 }
 
 /// Reads the game file at `path`, checked whole as [`load_all`] does, and returns its
-/// game **at its start** (the moves not played: [`play_onto`] plays them), with its
-/// file; of a file of several games, the last one.
+/// game **at its start position**, none of its moves played (ply 0: [`play_onto`]
+/// plays them, [`cut`] keeps the first ones), with its file; of a file of several
+/// games, the last one.
 ///
 /// ```no_run
 /// # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }

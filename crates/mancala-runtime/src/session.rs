@@ -64,8 +64,9 @@ impl Session {
         }
     }
 
-    /// Single games from `game`, the game of the game file `file` (its moves played,
-    /// [`files::load`]): the session's file of that game keeps the file's own tags
+    /// Single games from `game`, the game of the game file `file` with its moves played
+    /// ([`files::load`] returns it at its start: [`files::play_onto`] plays them, or a
+    /// [`files::cut`] of them): the session's file of that game keeps the file's own tags
     /// (players, date, any others) where [`Session::game_files`] would name its own.
     #[must_use]
     pub fn from_file(game: AnyGame, file: &GameFile) -> Session {
