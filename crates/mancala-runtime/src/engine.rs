@@ -437,4 +437,3 @@ mod no_db_tests {
         );
     }
 }
-
