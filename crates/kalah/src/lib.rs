@@ -29,7 +29,8 @@ mancala_core::reexport_core_names!();
 /// Why a move is refused: only the reasons every game shares ([`Reason`] is empty).
 ///
 /// ```
-/// use kalah::{IllegalMove, Kalah, Position};
+/// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+/// use mancala::kalah::{IllegalMove, Kalah, Position};
 /// let mut p: Kalah = "0,1,0/0,2,0 3-3 S".parse().unwrap();
 /// assert_eq!(p.play("a".parse().unwrap()), Err(IllegalMove::EmptyPit { pit: 'a' }));
 /// assert_eq!(p.play("d".parse().unwrap()), Err(IllegalMove::NoSuchPit { pit: 'd' }));
@@ -43,7 +44,8 @@ pub type IllegalMove = mancala_core::IllegalMove<Reason>;
 /// ([`ParsePositionError::Setup`] with a [`SetupError`]).
 ///
 /// ```
-/// use kalah::{Kalah, ParsePositionError, SetupError};
+/// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+/// use mancala::kalah::{Kalah, ParsePositionError, SetupError};
 /// assert_eq!(
 ///     "200,0,0/0,0,0 50-6 S".parse::<Kalah>(),
 ///     Err(ParsePositionError::Setup(SetupError::SeedTotal { found: 256 }))

@@ -8,8 +8,9 @@
 //! random boards both ways, under every rule set, and compare.
 //!
 //! ```
-//! use kalah::pairs::PairRules;
-//! use kalah::Rules;
+//! # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+//! use mancala::kalah::pairs::PairRules;
+//! use mancala::kalah::Rules;
 //! let r = PairRules::new(Rules::with_pits(3)).unwrap();
 //! // The mover's pits 1, 2, 0; the opponent's 4, 0, 0 (pairs: 1,4 2,0 0,0).
 //! let board = u128::from_le_bytes([1, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);

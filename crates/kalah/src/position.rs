@@ -20,7 +20,8 @@ use crate::{IllegalMove, Setup, SetupError, end};
 /// [`IllegalMove::NoSuchPit`](mancala_core::IllegalMove::NoSuchPit).
 ///
 /// ```
-/// use kalah::Move;
+/// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+/// use mancala::kalah::Move;
 /// let m: Move = "f".parse().unwrap();
 /// assert_eq!(m.index(), 5);
 /// assert!("j".parse::<Move>().is_ok()); // 10 pits a side at most
@@ -137,7 +138,8 @@ const MOVE_LISTS: [([Move; MAX_PITS], u8); 1 << MAX_PITS] = {
 /// store; pit `c`'s opposite pit is `2m - c`.
 ///
 /// ```
-/// use kalah::{Kalah, Player, Position, Rules};
+/// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+/// use mancala::kalah::{Kalah, Player, Position, Rules};
 /// let p = Kalah::new();
 /// assert_eq!(p.to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
 /// assert_eq!(p.legal_moves().len(), 6);
@@ -174,7 +176,8 @@ impl Kalah {
     /// move.
     ///
     /// ```
-    /// use kalah::{Kalah, Player, Position};
+    /// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+    /// use mancala::kalah::{Kalah, Player, Position};
     /// assert_eq!(Kalah::start(Player::North).side_to_move(), Player::North);
     /// ```
     #[must_use]
@@ -190,7 +193,8 @@ impl Kalah {
     /// [`MAX_PITS`], [`SetupError::SeedTotal`] for more than 255 seeds in all.
     ///
     /// ```
-    /// use kalah::{Kalah, Player, Rules, SetupError};
+    /// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+    /// use mancala::kalah::{Kalah, Player, Rules, SetupError};
     /// let south = Player::South;
     /// assert_eq!(Kalah::start_with(Rules::default(), 4, south), Ok(Kalah::new()));
     /// assert_eq!(
@@ -272,7 +276,8 @@ impl Kalah {
     /// `player`'s side from their left.
     ///
     /// ```
-    /// use kalah::{Kalah, Player};
+    /// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+    /// use mancala::kalah::{Kalah, Player};
     /// let p: Kalah = "1,2,3/4,5,6 7-8 N".parse().unwrap();
     /// assert_eq!(p.row(Player::North), [4, 5, 6]);
     /// ```

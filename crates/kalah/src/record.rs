@@ -14,7 +14,8 @@ use crate::Kalah;
 /// the longest game.
 ///
 /// ```
-/// use kalah::{Game, Kalah, Position, Record};
+/// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+/// use mancala::kalah::{Game, Kalah, Position, Record};
 /// let mut game = Game::new(Kalah::new());
 /// game.play("c".parse().unwrap()).unwrap(); // c's last seed in the store: South again
 /// assert_eq!(game.position().to_string(), "4,4,0,5,5,5/4,4,4,4,4,4 1-0 S");

@@ -14,7 +14,8 @@ pub const MAX_SEEDS: u16 = u8::MAX as u16;
 /// their own side to their store.
 ///
 /// ```
-/// use kalah::Ending;
+/// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+/// use mancala::kalah::Ending;
 /// assert_eq!(Ending::default(), Ending::AnySideEmpty);
 /// ```
 // Not `#[non_exhaustive]`: rule K5 has these two readings, and the databases name
@@ -38,7 +39,8 @@ pub enum Ending {
 /// side, no empty capture, the game over as soon as either side is empty.
 ///
 /// ```
-/// use kalah::{Ending, Rules};
+/// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+/// use mancala::kalah::{Ending, Rules};
 /// let r = Rules::default();
 /// assert_eq!((r.pits, r.empty_capture, r.ending), (6, false, Ending::AnySideEmpty));
 /// assert_eq!(Rules::with_pits(4).pits, 4);

@@ -14,12 +14,13 @@ use crate::rules::{EMPTY_CAPTURE, Ending, MAX_PITS, MAX_SEEDS, MOVER_EMPTY, Rule
 /// Why a setup is not a position of Kalah.
 ///
 /// ```
-/// use kalah::{Kalah, Position, Rules, Setup, SetupError};
+/// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+/// use mancala::kalah::{Kalah, Position, Rules, Setup, SetupError};
 /// let mut setup = Setup::default();
 /// setup.rules.pits = 11;
 /// assert_eq!(Kalah::from_setup(setup), Err(SetupError::Pits { pits: 11 }));
 /// assert_eq!(
-///     Kalah::start_with(Rules::default(), 22, kalah::Player::South),
+///     Kalah::start_with(Rules::default(), 22, mancala::kalah::Player::South),
 ///     Err(SetupError::SeedTotal { found: 264 })
 /// );
 /// ```
@@ -67,7 +68,8 @@ pub enum SetupError {
 /// without validating it.
 ///
 /// ```
-/// use kalah::{Kalah, Player, Position, Rules, Setup};
+/// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+/// use mancala::kalah::{Kalah, Player, Position, Rules, Setup};
 /// let mut setup = Setup::start(Rules::with_pits(3), 2, Player::South);
 /// assert_eq!(setup.to_string(), "2,2,2/2,2,2 0-0 S");
 /// setup.pits.north[0] = 0;

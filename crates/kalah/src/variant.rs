@@ -12,7 +12,8 @@ use crate::{Ending, Kalah, Rules, SetupError};
 /// A variant of Kalah: its rules and the seeds in each pit at the start.
 ///
 /// ```
-/// use kalah::{Ending, Variant};
+/// # mod mancala { pub use mancala_core::*; pub use ::kalah; }
+/// use mancala::kalah::{Ending, Variant};
 /// let v: Variant = "pits=4 seeds=3 mover-empty".parse()?;
 /// assert_eq!((v.rules().pits, v.seeds()), (4, 3));
 /// assert_eq!(v.rules().ending, Ending::MoverEmpty);
@@ -22,7 +23,7 @@ use crate::{Ending, Kalah, Rules, SetupError};
 /// assert_eq!(e.to_string(), "pits: kalah is played with 1 to 10 pits a side, not 11");
 /// let e = "pits=10 seeds=13".parse::<Variant>().unwrap_err();
 /// assert_eq!(e.to_string(), "seeds: the seeds add up to 260; a game of kalah holds at most 255");
-/// # Ok::<(), kalah::VariantError>(())
+/// # Ok::<(), mancala::kalah::VariantError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {

@@ -12,7 +12,8 @@ use crate::{ByPlayer, Player};
 /// row `i`–`p`, and [`rows_per_player`](Board::rows_per_player) is 2.
 ///
 /// ```
-/// use mancala_core::{Board, ByPlayer, Player};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::{Board, ByPlayer, Player};
 /// let b = Board::two_rows([Some(3), None, Some(0)], [Some(1), Some(2), Some(3)],
 ///                         Some(ByPlayer::new(4, 5)), Player::North);
 /// assert_eq!(b.pits[Player::South][1], None); // a closed pit
@@ -39,7 +40,8 @@ impl Board {
     /// most [`MAX_ROW`] pits: a longer row does not compile.
     ///
     /// ```compile_fail
-    /// # use mancala_core::{Board, Player};
+    /// # mod mancala { pub use mancala_core::*; }
+    /// # use mancala::{Board, Player};
     /// let b = Board::two_rows([Some(1); 17], [Some(1); 17], None, Player::South);
     /// ```
     #[must_use]

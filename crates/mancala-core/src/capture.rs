@@ -35,7 +35,8 @@ pub struct Run {
 /// "The core's primitives").
 ///
 /// ```
-/// use mancala_core::{capture::{capture_run, Run}, Direction};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::{capture::{capture_run, Run}, Direction};
 /// // Urim: the opponent's row is 6..12; the last seed made pit 9 hold 3.
 /// let pits = [0, 0, 0, 0, 0, 0, 1, 4, 2, 3, 5, 0];
 /// let run = capture_run(&pits, 9, Direction::CounterClockwise, 6..12,

@@ -17,7 +17,8 @@
 /// Omweso's loop, `docs/performance.md`, "The core's primitives").
 ///
 /// ```
-/// use mancala_core::cycle::CycleFinder;
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::cycle::CycleFinder;
 /// // x -> x*x mod 11 from 3: 3, 9, 4, 5, 3, … repeats.
 /// let mut x = 3u32;
 /// let mut finder = CycleFinder::new(x);
@@ -74,7 +75,8 @@ impl<S: Clone + PartialEq> CycleFinder<S> {
     /// `is_saved(s)`, else `save(s)` if it was due.
     ///
     /// ```
-    /// use mancala_core::cycle::CycleFinder;
+    /// # mod mancala { pub use mancala_core::*; }
+    /// use mancala::cycle::CycleFinder;
     /// let (mut a, mut b) = (CycleFinder::new(0u32), CycleFinder::new(0u32));
     /// for s in [1, 2, 3, 4, 2, 3, 4, 2, 3, 4] {
     ///     let due = b.tick();
@@ -143,7 +145,8 @@ pub struct Endless {
 /// [`Endless`] if a state between laps repeats; `state` is then the repeated state.
 ///
 /// ```
-/// use mancala_core::cycle::{relay, Lap, Endless};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::cycle::{relay, Lap, Endless};
 /// // A counter that stops at 10 ends; one that wraps mod 7 and never hits 10 does not.
 /// let mut n = 0u32;
 /// assert_eq!(relay(&mut n, |n| { *n += 1; if *n == 10 { Lap::End(*n) } else { Lap::Relay } }), Ok(10));
@@ -211,7 +214,8 @@ pub struct MemoStats {
 /// so what the memo holds changes a search's speed, never its result.
 ///
 /// ```
-/// use mancala_core::cycle::{MemoSlot, MemoStats, SearchMemo};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::cycle::{MemoSlot, MemoStats, SearchMemo};
 /// let mut slots = vec![MemoSlot::default(); 1024];
 /// let mut stats = MemoStats::default();
 /// let mut memo = SearchMemo::new(&mut slots, &mut stats, 1 << 16);

@@ -12,8 +12,9 @@
 //! the loop is the one it was (`docs/performance.md`, "Sowing events").
 //!
 //! ```
-//! use mancala_core::events::{report_lap, PitId, SowEvent};
-//! use mancala_core::{Direction, Player};
+//! # mod mancala { pub use mancala_core::*; }
+//! use mancala::events::{report_lap, PitId, SowEvent};
+//! use mancala::{Direction, Player};
 //! // 3 seeds from pit 1 of a ring of 3 pits, the origin passed over (as in Oware).
 //! let mut seen = Vec::new();
 //! let drop = |i: usize| SowEvent::Drop { pit: PitId::new(Player::South, i as u8) };

@@ -29,9 +29,10 @@
 //! bad file is refused with a [`GameFileError`] naming the line or the ply.
 //!
 //! ```
-//! use mancala_core::game_file::GameFile;
-//! use mancala_core::record::{History, Record};
-//! use mancala_core::toy::{Countdown, Take};
+//! # mod mancala { pub use mancala_core::*; }
+//! use mancala::game_file::GameFile;
+//! use mancala::record::{History, Record};
+//! use mancala::toy::{Countdown, Take};
 //! let mut game = History::new(Countdown::new(5));
 //! game.play(Take(2)).unwrap();
 //! let file = GameFile::from_record(&game, [("Game", "countdown")]);
@@ -124,8 +125,9 @@ pub enum GameFileError {
 /// game's outcome its reason (`over 24-12 S 1 repetition`).
 ///
 /// ```
-/// use mancala_core::game_file::result_text;
-/// use mancala_core::{ByPlayer, EndReason, Outcome, Player, Status};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::game_file::result_text;
+/// use mancala::{ByPlayer, EndReason, Outcome, Player, Status};
 /// let o = Outcome::with_totals(Some(Player::South), 1, ByPlayer::new(24, 12));
 /// let s = Status::Over(o.with_reason(EndReason::new(&("repetition", "rule 6"))));
 /// assert_eq!(result_text(s), "over 24-12 S 1 repetition");
@@ -267,14 +269,18 @@ impl FromStr for GameFile {
     /// [`play_onto`](GameFile::play_onto)). Tag lines come before the first move;
     /// `;` starts a comment to the end of the line, `{`…`}` a comment between moves;
     /// tokens of digits ending in `.` (move numbers) are skipped. A tag line after the
-    /// moves begins a second game, which is refused here: a file of several games is
-    /// read game by game (`mancala_runtime::files::load_all`).
+    /// moves begins a second game, which is refused here, the error naming the function
+    /// that reads a file of several games game by game: `files::load_all` of the runtime
+    /// (`mancala::runtime::files::load_all`, or `mancala_runtime::files::load_all` in
+    /// that crate alone).
     ///
     /// ```
-    /// use mancala_core::game_file::GameFile;
+    /// # mod mancala { pub use mancala_core::*; }
+    /// use mancala::game_file::GameFile;
     /// let two = "[Start \"5 S\"]\n\n2\n\n[Start \"5 S\"]\n\n1\n";
     /// let e = two.parse::<GameFile>().unwrap_err().to_string();
     /// assert!(e.starts_with("line 5: a second game begins here"), "{e}");
+    /// assert!(e.contains("mancala::runtime::files::load_all"), "{e}");
     /// ```
     fn from_str(text: &str) -> Result<GameFile, GameFileError> {
         let mut file = GameFile::default();
@@ -285,7 +291,8 @@ impl FromStr for GameFile {
             if !in_comment && !file.moves.is_empty() && raw.trim_start().starts_with('[') {
                 return Err(syntax(
                     "a second game begins here; a GameFile is one game: read a file of several \
-                     games game by game (mancala_runtime::files::load_all)",
+                     games game by game with files::load_all of the runtime \
+                     (mancala::runtime::files::load_all; mancala_runtime::files::load_all)",
                 ));
             }
             let mut rest = raw;
@@ -395,6 +402,18 @@ mod tests {
         let g: History<Countdown> = f.to_record().unwrap();
         assert_eq!(g.moves(), [Take(2), Take(1), Take(1)]);
         assert_eq!(g.position().heap, 1);
+    }
+
+    /// A text of two games is refused at the second one's first tag, and the error
+    /// names the function that reads several, by both of its paths.
+    #[test]
+    fn several_games_point_to_load_all() {
+        let two = "[Start \"5 S\"]\n\n2\n\n[Start \"5 S\"]\n\n1\n";
+        let e = two.parse::<GameFile>().unwrap_err();
+        assert!(matches!(e, GameFileError::Syntax { line: 5, .. }), "{e:?}");
+        let text = e.to_string();
+        assert!(text.contains("mancala::runtime::files::load_all"), "{text}");
+        assert!(text.contains("mancala_runtime::files::load_all"), "{text}");
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! lists, the side to move and `a-b` score pairs, with one flat error type.
 //!
 //! ```
-//! use mancala_core::notation::{parse_row, pit_letter, parse_pit_letter};
+//! # mod mancala { pub use mancala_core::*; }
+//! use mancala::notation::{parse_row, pit_letter, parse_pit_letter};
 //! let row = parse_row("3,0,17", "South's row", 17).unwrap();
 //! assert_eq!(row.as_slice(), &[Some(3), Some(0), Some(17)]);
 //! assert_eq!(pit_letter(2), 'c');
@@ -163,7 +164,8 @@ pub const fn pit_letter(i: usize) -> char {
 /// `"{n} seed{}"` reads "1 seed" and "4 seeds".
 ///
 /// ```
-/// use mancala_core::notation::plural;
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::notation::plural;
 /// assert_eq!(format!("{} seed{}", 1, plural(1)), "1 seed");
 /// assert_eq!(format!("{} seed{}", 4, plural(4)), "4 seeds");
 /// ```
@@ -367,8 +369,9 @@ pub fn parse_pair(s: &str, what: &'static str, limit: u32) -> Result<(u32, u32),
 /// games with closed pits accept (see [`TwoRows::open_rows`]).
 ///
 /// ```
-/// use mancala_core::notation::TwoRows;
-/// use mancala_core::Player;
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::notation::TwoRows;
+/// use mancala::Player;
 /// let t: TwoRows<6> = "3,3,3,3,3,3/x,4,4,4,4,4 0-2 N".parse().unwrap();
 /// assert_eq!(t.rows.north[0], None);
 /// assert_eq!(t.pair.north, 2);

@@ -9,7 +9,8 @@ use crate::Position;
 /// The number of leaves at `depth` plies from `p`. Every leaf move is played.
 ///
 /// ```
-/// use mancala_core::{perft::perft, toy::Countdown};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::{perft::perft, toy::Countdown};
 /// // A toy game: from n, moves to n-1 and n-2 (when >= 0).
 /// assert_eq!(perft(&Countdown::new(4), 0), 1);
 /// assert_eq!(perft(&Countdown::new(4), 2), 4);
@@ -78,7 +79,8 @@ fn forced<P: Position>(p: &P, m: P::Move, depth: u32, count: fn(&P, u32) -> u64)
 /// the order of [`Position::legal_moves`], and returns the total.
 ///
 /// ```
-/// use mancala_core::{perft::perft_divide, toy::{Countdown, Take}};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::{perft::perft_divide, toy::{Countdown, Take}};
 /// let mut lines = Vec::new();
 /// let total = perft_divide(&Countdown::new(4), 2, |m, n| lines.push((m, n)));
 /// assert_eq!(lines, [(Take(1), 2), (Take(2), 2)]);

@@ -16,7 +16,8 @@ use crate::notation::{parse_pit_letter, pit_letter};
 /// parses back to it.
 ///
 /// ```
-/// use mancala_core::PitMove;
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::PitMove;
 /// let m: PitMove<6> = "c".parse().unwrap();
 /// assert_eq!(m.index(), 2);
 /// assert_eq!(m.letter(), 'c');

@@ -21,7 +21,8 @@ impl Player {
     /// The other player.
     ///
     /// ```
-    /// use mancala_core::Player;
+    /// # mod mancala { pub use mancala_core::*; }
+    /// use mancala::Player;
     /// assert_eq!(Player::South.opponent(), Player::North);
     /// ```
     #[must_use]
@@ -51,7 +52,8 @@ impl Player {
     /// The full name, as error messages write it: `South` or `North`.
     ///
     /// ```
-    /// use mancala_core::Player;
+    /// # mod mancala { pub use mancala_core::*; }
+    /// use mancala::Player;
     /// assert_eq!(Player::North.name(), "North");
     /// ```
     #[must_use]
@@ -84,7 +86,8 @@ impl fmt::Display for Player {
 /// One value per player, indexed by [`Player`].
 ///
 /// ```
-/// use mancala_core::{ByPlayer, Player};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::{ByPlayer, Player};
 /// let mut stores = ByPlayer::new(0u8, 0u8);
 /// stores[Player::North] += 3;
 /// assert_eq!(stores.map(|s| s * 2), ByPlayer::new(0, 6));

@@ -27,7 +27,8 @@ use crate::{Board, ByPlayer, NotationError, Player};
 /// [`Outcome`], and a position that keeps its status (Omweso), stay small.
 ///
 /// ```
-/// use mancala_core::EndReason;
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::EndReason;
 /// const BEHEADING: EndReason = EndReason::new(&("beheading", "rule 7"));
 /// assert_eq!(BEHEADING.name(), "beheading");
 /// assert_eq!(BEHEADING.rule(), Some("rule 7"));
@@ -199,7 +200,8 @@ impl fmt::Display for EndReason {
 /// prints, and other programs read it); [`Outcome::reason`] says it.
 ///
 /// ```
-/// use mancala_core::{ByPlayer, EndReason, Outcome, Player};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::{ByPlayer, EndReason, Outcome, Player};
 /// let o = Outcome::with_totals(Some(Player::South), 2, ByPlayer::new(27, 9));
 /// assert_eq!(o.to_string(), "27-9 S 2");
 /// assert_eq!(o.reason, EndReason::REGULAR);
@@ -251,7 +253,8 @@ impl Outcome {
     /// end.
     ///
     /// ```
-    /// use mancala_core::{ByPlayer, Outcome, Player};
+    /// # mod mancala { pub use mancala_core::*; }
+    /// use mancala::{ByPlayer, Outcome, Player};
     /// let o = Outcome::larger_total_wins(ByPlayer::new(20, 28));
     /// assert_eq!((o.winner, o.points, o.totals), (Some(Player::North), 1, Some(ByPlayer::new(20, 28))));
     /// assert_eq!(Outcome::larger_total_wins(ByPlayer::new(24, 24)).winner, None);
@@ -336,7 +339,8 @@ impl fmt::Display for Status {
 /// same in every game and a new game never touches this enum.
 ///
 /// ```
-/// use mancala_core::IllegalMove;
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::IllegalMove;
 /// let e: IllegalMove = IllegalMove::EmptyPit { pit: 'c' };
 /// assert_eq!(e.to_string(), "pit c is empty");
 /// ```
@@ -379,7 +383,8 @@ pub enum IllegalMove<R = Infallible> {
 /// (`pub type ParsePositionError = mancala_core::ParsePositionError<SetupError>`).
 ///
 /// ```
-/// use mancala_core::{NotationError, ParsePositionError};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::{NotationError, ParsePositionError};
 /// let e: ParsePositionError<NotationError> = NotationError::BadSide.into();
 /// assert_eq!(e.to_string(), "the side to move must be 'S' or 'N'");
 /// ```
@@ -413,7 +418,8 @@ pub enum ParsePositionError<E> {
 /// [`status`](Position::status) becomes [`Status::Annulled`].
 ///
 /// ```
-/// use mancala_core::{toy::Countdown, Player, Position};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::{toy::Countdown, Player, Position};
 /// let p: Countdown = "5 S".parse().unwrap();
 /// assert_eq!(p.side_to_move(), Player::South);
 /// assert_eq!(p.to_setup().heap, 5);
@@ -559,7 +565,8 @@ pub trait Position:
     /// [`MemoStats::unproven`]: crate::cycle::MemoStats::unproven
     ///
     /// ```
-    /// use mancala_core::{cycle::{MemoStats, SearchMemo}, toy::{Countdown, Take}, Position};
+    /// # mod mancala { pub use mancala_core::*; }
+    /// use mancala::{cycle::{MemoStats, SearchMemo}, toy::{Countdown, Take}, Position};
     /// let mut p = Countdown::new(5);
     /// let mut stats = MemoStats::default();
     /// p.play_in_search(Take(2), &mut SearchMemo::new(&mut [], &mut stats, 10));

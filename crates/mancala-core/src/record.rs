@@ -39,9 +39,10 @@ pub type IllegalMoveOf<R> = IllegalMove<<<R as Record>::Position as Position>::R
 /// return types; generic code (the engines, the examples) drives every game through it.
 ///
 /// ```
-/// use mancala_core::record::{History, Record};
-/// use mancala_core::toy::{Countdown, Take};
-/// use mancala_core::Status;
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::record::{History, Record};
+/// use mancala::toy::{Countdown, Take};
+/// use mancala::Status;
 /// let mut g = History::new(Countdown::new(3));
 /// g.play(Take(2)).unwrap();
 /// assert!(g.play(Take(2)).is_err()); // one token left; the record is unchanged
@@ -249,8 +250,9 @@ impl core::fmt::Debug for Seen {
 /// [module](self).
 ///
 /// ```
-/// use mancala_core::record::{History, Record};
-/// use mancala_core::toy::{Countdown, Take};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::record::{History, Record};
+/// use mancala::toy::{Countdown, Take};
 /// let mut h = History::new(Countdown::new(5));
 /// h.play_unchecked(Take(2));
 /// assert_eq!(h.position().heap, 3);
@@ -491,8 +493,9 @@ impl<P: Repetition> Record for History<P> {
 /// (Omweso): a [`Record`] for take-backs and for replaying, with no rule of its own.
 ///
 /// ```
-/// use mancala_core::record::{Line, Record};
-/// use mancala_core::toy::{Countdown, Take};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::record::{Line, Record};
+/// use mancala::toy::{Countdown, Take};
 /// let mut g = Line::new(Countdown::new(5));
 /// g.play(Take(1)).unwrap();
 /// assert_eq!(g.position().heap, 4);

@@ -5,7 +5,8 @@
 //! draw from it, so a seed gives the same sequence everywhere. Not for cryptography.
 //!
 //! ```
-//! use mancala_core::rng::{SplitMix64, mix, GOLDEN_GAMMA};
+//! # mod mancala { pub use mancala_core::*; }
+//! use mancala::rng::{SplitMix64, mix, GOLDEN_GAMMA};
 //! let mut r = SplitMix64::new(0);
 //! // The published sequence of SplitMix64 from seed 0 (the reference C code's).
 //! assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);

@@ -5,6 +5,7 @@
 //! Games implement it with [`serde_via_notation!`](crate::serde_via_notation):
 //!
 //! ```
+//! # mod mancala { pub use mancala_core::*; }
 //! # use core::{fmt, str::FromStr};
 //! #[derive(Debug, PartialEq)]
 //! struct Pit(u8);
@@ -15,7 +16,7 @@
 //!     type Err = core::num::ParseIntError;
 //!     fn from_str(s: &str) -> Result<Self, Self::Err> { s.parse().map(Pit) }
 //! }
-//! mancala_core::serde_via_notation!(Pit, "a pit count");
+//! mancala::serde_via_notation!(Pit, "a pit count");
 //! ```
 
 use core::fmt;

@@ -44,8 +44,9 @@ use crate::{ByPlayer, IllegalMove, Player, Position, Status};
 /// refusals of every match alike.
 ///
 /// ```
-/// use mancala_core::series::MatchError;
-/// use mancala_core::{IllegalMove, Player};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::series::MatchError;
+/// use mancala::{IllegalMove, Player};
 /// let e: MatchError = MatchError::GameInProgress;
 /// assert_eq!(e.to_string(), "the current game is still on");
 /// let e: MatchError = IllegalMove::GameOver.into();
@@ -131,9 +132,10 @@ pub type MatchErrorOf<R> = MatchError<ReasonOf<R>>;
 /// A whole match, every game playing its first legal move, through the trait alone:
 ///
 /// ```
-/// use mancala_core::series::Series;
-/// use mancala_core::record::Record;
-/// use mancala_core::Status;
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::series::Series;
+/// use mancala::record::Record;
+/// use mancala::Status;
 ///
 /// /// Plays `series` to its end; returns the games played.
 /// fn play_out<S: Series>(series: &mut S) -> u32 {
@@ -153,16 +155,16 @@ pub type MatchErrorOf<R> = MatchError<ReasonOf<R>>;
 /// # let _ = play_out::<Never>;
 /// # #[derive(Debug, Clone)] enum Never {}
 /// # impl Series for Never {
-/// #     type Game = mancala_core::record::History<mancala_core::toy::Countdown>;
+/// #     type Game = mancala::record::History<mancala::toy::Countdown>;
 /// #     fn game(&self) -> &Self::Game { match *self {} }
 /// #     fn status(&self) -> Status { match *self {} }
-/// #     fn first_player(&self) -> mancala_core::Player { match *self {} }
-/// #     fn play(&mut self, _: mancala_core::toy::Take, _: Option<core::time::Duration>)
-/// #         -> Result<Status, mancala_core::series::MatchError> { match *self {} }
-/// #     fn score(&self) -> mancala_core::ByPlayer<u16> { match *self {} }
-/// #     fn winner(&self) -> Option<mancala_core::Player> { match *self {} }
-/// #     fn next_game(&mut self, _: Option<mancala_core::Player>)
-/// #         -> Result<(), mancala_core::series::MatchError> { match *self {} }
+/// #     fn first_player(&self) -> mancala::Player { match *self {} }
+/// #     fn play(&mut self, _: mancala::toy::Take, _: Option<core::time::Duration>)
+/// #         -> Result<Status, mancala::series::MatchError> { match *self {} }
+/// #     fn score(&self) -> mancala::ByPlayer<u16> { match *self {} }
+/// #     fn winner(&self) -> Option<mancala::Player> { match *self {} }
+/// #     fn next_game(&mut self, _: Option<mancala::Player>)
+/// #         -> Result<(), mancala::series::MatchError> { match *self {} }
 /// # }
 /// ```
 pub trait Series {

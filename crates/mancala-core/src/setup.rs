@@ -16,7 +16,8 @@ use crate::{ByPlayer, NotationError, Player};
 /// `<South a..>/<North a..> <South store>-<North store> <S|N>` (counts up to 255).
 ///
 /// ```
-/// use mancala_core::{Player, TwoRowSetup};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::{Player, TwoRowSetup};
 /// let mut s = TwoRowSetup::<6>::start(3, Player::South);
 /// assert_eq!(s.to_string(), "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S");
 /// s.stores.north = 2;

@@ -35,7 +35,8 @@ impl Direction {
     /// `None` if `i` is not a pit of the ring (`i >= len`, or `len` is 0).
     ///
     /// ```
-    /// use mancala_core::Direction;
+    /// # mod mancala { pub use mancala_core::*; }
+    /// use mancala::Direction;
     /// assert_eq!(Direction::CounterClockwise.advance(11, 1, 12), Some(0));
     /// assert_eq!(Direction::Clockwise.advance(0, 3, 12), Some(9));
     /// assert_eq!(Direction::Clockwise.advance(12, 1, 12), None);
@@ -112,7 +113,8 @@ pub enum SowError {
 ///   how many are left in hand.
 ///
 /// ```
-/// use mancala_core::{sow::sow, Direction};
+/// # mod mancala { pub use mancala_core::*; }
+/// use mancala::{sow::sow, Direction};
 /// // Urim-like: 5 seeds lifted from pit 0 of a 4-pit ring, origin passed over.
 /// let mut pits = [0, 1, 2, 3];
 /// let last = sow(&mut pits, 0, 5, Direction::CounterClockwise, |p, _| p == 0).unwrap();

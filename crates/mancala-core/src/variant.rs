@@ -8,7 +8,8 @@
 //! line (`--pits 7 --clockwise`) serves them all.
 //!
 //! ```
-//! use mancala_core::variant::{OptionError, OptionInfo, Options};
+//! # mod mancala { pub use mancala_core::*; }
+//! use mancala::variant::{OptionError, OptionInfo, Options};
 //! const OPTIONS: &[OptionInfo] = &[
 //!     OptionInfo::count("pits", "6 or 5", 6, "holes per row"),
 //!     OptionInfo::flag("clockwise", "sow clockwise"),
@@ -278,7 +279,8 @@ pub fn write_words(
 /// variants). The type's error must take an [`OptionError`] (`From`).
 ///
 /// ```ignore
-/// mancala_core::variant_text!(Variant, VariantError, "urim");
+/// # mod mancala { pub use mancala_core::*; }
+/// mancala::variant_text!(Variant, VariantError, "urim");
 /// ```
 #[macro_export]
 macro_rules! variant_text {

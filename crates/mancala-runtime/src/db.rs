@@ -5,12 +5,13 @@
 //! shares them ([`Arc`]) between its engines.
 //!
 //! ```no_run
-//! use mancala_runtime::{Engine, Variant, db};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::{Engine, Variant, db};
 //! let v: Variant = "kalah pits=4 seeds=3".parse()?;
 //! let dbs = db::open(&v, "target/solve-db".as_ref())?;
 //! println!("{} databases, up to {} seeds", dbs.len(), dbs.len() - 1);
 //! let engine = Engine::new(&"alphabeta:8".parse()?, &v, 0, Some("target/solve-db".as_ref()))?;
-//! # Ok::<(), mancala_runtime::Error>(())
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 //!
 //! A program without files or threads (the web page, in a Web Worker) builds a
@@ -286,8 +287,9 @@ impl<const N: usize, const CW: bool> EndgameDatabases for rio_kadalis::RioKadali
 /// are those of the files `solve` writes.
 ///
 /// ```
-/// use mancala_runtime::{AnyGame, Variant, db::MemoryDatabases};
-/// use mancala_search::Known;
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; pub use ::mancala_runtime as runtime; }
+/// use mancala::runtime::{AnyGame, Variant, db::MemoryDatabases};
+/// use mancala::search::Known;
 /// let v: Variant = "kalah pits=2 seeds=2".parse()?;
 /// let mut dbs = MemoryDatabases::new(&v, 8)?;
 /// while dbs.len() <= 8 {
@@ -302,7 +304,7 @@ impl<const N: usize, const CW: bool> EndgameDatabases for rio_kadalis::RioKadali
 ///     again.push_file(&dbs.file_bytes(seeds)?)?;
 /// }
 /// assert_eq!(again.known(&AnyGame::new(&v))?, dbs.known(&AnyGame::new(&v))?);
-/// # Ok::<(), mancala_runtime::Error>(())
+/// # Ok::<(), mancala::runtime::Error>(())
 /// ```
 #[derive(Debug)]
 pub struct MemoryDatabases {

@@ -12,15 +12,16 @@
 //! search.
 //!
 //! ```
-//! use mancala_runtime::{AnyGame, Engine, Variant};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::{AnyGame, Engine, Variant};
 //! let v = Variant::default();
 //! let mut game = AnyGame::new(&v);
 //! let mut e = Engine::new(&"alphabeta:6".parse()?, &v, 0, None)?;
 //! assert_eq!(e.name(), "alphabeta:6");
 //! let report = e.search(&game)?;
 //! game.play(report.best.expect("South can move"))?;
-//! assert!("alphabeta:deep".parse::<mancala_runtime::EngineSpec>().is_err());
-//! # Ok::<(), mancala_runtime::Error>(())
+//! assert!("alphabeta:deep".parse::<mancala::runtime::EngineSpec>().is_err());
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use std::path::Path;
@@ -256,13 +257,15 @@ impl std::fmt::Debug for Engine {
 
 impl Engine {
     /// The engine of `spec` for games of `variant`, its random choices drawn from
-    /// `seed`, with the endgame databases in the folder `db` if given (feature `db`;
-    /// Urim, Oware and Kalah have them).
+    /// `seed`, with the endgame databases in the folder `db` if given (Urim, Oware and
+    /// Kalah have them; they need the feature `db`: default in mancala-runtime, not
+    /// default in `mancala`).
     ///
     /// # Errors
     /// [`EngineError`] when the engine cannot play this variant (the solver without
     /// databases or for another game than Kalah); [`crate::DatabaseError`] when the
-    /// databases cannot be used.
+    /// databases cannot be used, and, in a build without the feature `db`, whenever
+    /// `db` is given ([`crate::DatabaseError::NotInBuild`], which names the feature).
     pub fn new(
         spec: &EngineSpec,
         variant: &Variant,
@@ -346,7 +349,8 @@ impl Engine {
     /// `None` for the other engines and before the first move.
     ///
     /// ```
-    /// use mancala_runtime::{Engine, EngineSpec, Variant};
+    /// # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+    /// use mancala::runtime::{Engine, EngineSpec, Variant};
     /// let solver: EngineSpec = "solver:5000ms".parse()?;
     /// assert!("solver:fast".parse::<EngineSpec>().is_err());
     /// assert!("solver:0ms".parse::<EngineSpec>().is_err());
@@ -360,7 +364,7 @@ impl Engine {
     /// // Another engine never says how it chose.
     /// let e = Engine::new(&"alphabeta:2".parse()?, &kalah, 0, None)?;
     /// assert_eq!(e.choice(), None);
-    /// # Ok::<(), mancala_runtime::Error>(())
+    /// # Ok::<(), mancala::runtime::Error>(())
     /// ```
     #[cfg(feature = "db")]
     #[must_use]
@@ -412,5 +416,24 @@ pub fn show_eval(score: Score) -> String {
             1,
         ),
         None => format!("{text} seeds"),
+    }
+}
+
+/// The build without databases (`--no-default-features`): the solver and the databases
+/// are refused with the feature to turn on.
+#[cfg(all(test, not(feature = "db")))]
+mod no_db_tests {
+    use super::*;
+
+    #[test]
+    fn engine_new_names_the_features() {
+        let variant: Variant = "kalah".parse().unwrap();
+        let spec: EngineSpec = "solver".parse().unwrap();
+        let e = Engine::new(&spec, &variant, 0, Some(Path::new("dbs"))).unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("the feature `db` of mancala-runtime (of `mancala`: feature `db`"),
+            "{text}"
+        );
     }
 }

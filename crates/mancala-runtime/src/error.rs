@@ -5,8 +5,9 @@
 //! the same in every front end.
 //!
 //! ```
-//! use mancala_core::IllegalMove;
-//! use mancala_runtime::{AnyGame, Error, IllegalMoveError, Variant};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::IllegalMove;
+//! use mancala::runtime::{AnyGame, Error, IllegalMoveError, Variant};
 //! let mut game = AnyGame::new(&"oware".parse()?);
 //! game.play_text("a")?;
 //! game.play_text("a")?;
@@ -21,7 +22,7 @@
 //! let e = game.play_text("a!").unwrap_err();
 //! assert!(matches!(e, Error::MoveNotation(_)));
 //! assert_eq!(e.to_string(), "bad move \"a!\": a move is a pit letter (a to f)");
-//! # Ok::<(), mancala_runtime::Error>(())
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use core::fmt;
@@ -257,7 +258,8 @@ pub enum DatabaseError {
         /// The error.
         error: Arc<mancala_solve::SolveError>,
     },
-    /// A build without databases (the feature `db`).
+    /// A build without databases: the feature `db` of this crate (default) is off, or,
+    /// through the facade `mancala`, its feature `db` (not default) is.
     NotInBuild {
         /// The folder asked for.
         dir: PathBuf,
@@ -295,8 +297,8 @@ impl fmt::Display for DatabaseError {
             }
             DatabaseError::NotInBuild { dir } => write!(
                 f,
-                "{}: this build has no endgame databases: they need the feature `db` (of \
-                 `mancala`, or of `mancala-runtime` for a dependent of that crate)",
+                "{}: this build has no endgame databases: they need the feature `db` of \
+                 mancala-runtime (of `mancala`: feature `db`, not default there)",
                 dir.display()
             ),
             DatabaseError::Poisoned => f.write_str("a thread failed while opening databases"),
@@ -557,3 +559,21 @@ impl fmt::Display for RatingError {
 }
 
 impl std::error::Error for RatingError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A user of either crate learns which feature to turn on.
+    #[test]
+    fn not_in_build_names_both_features() {
+        let e = DatabaseError::NotInBuild {
+            dir: PathBuf::from("dbs"),
+        };
+        assert_eq!(
+            e.to_string(),
+            "dbs: this build has no endgame databases: they need the feature `db` of \
+             mancala-runtime (of `mancala`: feature `db`, not default there)"
+        );
+    }
+}

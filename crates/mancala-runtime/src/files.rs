@@ -7,7 +7,8 @@
 //! before.
 //!
 //! ```
-//! use mancala_runtime::{AnyGame, files};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::{AnyGame, files};
 //! let mut game = AnyGame::new(&"kalah pits=4 seeds=3 empty-capture".parse()?);
 //! game.play_text("b")?;
 //! let text = files::game_file(&game, "me", "you", None).to_string();
@@ -15,7 +16,7 @@
 //! let back = files::replay(&text.parse().unwrap())?;
 //! assert_eq!(back.notation(), game.notation());
 //! assert_eq!(back.variant(), game.variant());
-//! # Ok::<(), mancala_runtime::Error>(())
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use std::path::Path;
@@ -191,17 +192,19 @@ pub fn load_all(path: &Path) -> Result<Vec<(AnyGame, GameFile)>, Error> {
 }
 
 /// Reads the game file at `path`, checked whole as [`load_all`] does, and returns its
-/// game **at its start** (the moves not played: [`play_onto`] plays them), with its
-/// file; of a file of several games, the last one.
+/// game **at its start position**, none of its moves played (ply 0: [`play_onto`]
+/// plays them, [`cut`] keeps the first ones), with its file; of a file of several
+/// games, the last one.
 ///
 /// ```no_run
-/// use mancala_runtime::files;
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+/// use mancala::runtime::files;
 /// let path = std::path::Path::new("game.mgn");
 /// let (mut game, file) = files::load(path)?;
 /// assert_eq!(game.ply(), 0);
 /// files::play_onto(&file, &mut game)?; // checked by `load`: it cannot fail here
 /// assert_eq!(game.ply(), file.moves.len());
-/// # Ok::<(), mancala_runtime::Error>(())
+/// # Ok::<(), mancala::runtime::Error>(())
 /// ```
 ///
 /// # Errors

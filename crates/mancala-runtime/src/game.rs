@@ -3,7 +3,8 @@
 //! and forwarding (no trait objects, no boxing in the loop).
 //!
 //! ```
-//! use mancala_runtime::{AnyGame, Variant};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::{AnyGame, Variant};
 //! let mut game = AnyGame::new(&"rio-kadalis pits=5".parse()?);
 //! assert_eq!(game.legal_moves().len(), 5);
 //! game.play_text("c")?;
@@ -11,7 +12,7 @@
 //! let err = game.play_text("z").unwrap_err();
 //! assert!(err.to_string().contains("there is no pit z"));
 //! assert_eq!(game.undo().map(|m| m.to_string()).as_deref(), Some("c"));
-//! # Ok::<(), mancala_runtime::Error>(())
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use mancala_core::events::{PlayObserved, SowEvent};
@@ -509,12 +510,13 @@ impl AnyGame {
     /// board after it.
     ///
     /// ```
-    /// use mancala_runtime::{AnyGame, SowEvent};
+    /// # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+    /// use mancala::runtime::{AnyGame, SowEvent};
     /// let game = AnyGame::new(&"oware".parse()?);
     /// let events = game.sowing(game.parse_move("c")?)?;
     /// let drops = events.iter().filter(|e| matches!(e, SowEvent::Drop { .. })).count();
     /// assert_eq!(drops, 4);
-    /// # Ok::<(), mancala_runtime::Error>(())
+    /// # Ok::<(), mancala::runtime::Error>(())
     /// ```
     ///
     /// # Errors
@@ -586,7 +588,8 @@ impl AnyGame {
     /// the seeds in hand and the two ways on.
     ///
     /// ```
-    /// use mancala_runtime::{AnyGame, GameKind};
+    /// # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+    /// use mancala::runtime::{AnyGame, GameKind};
     /// // South's turn paused at pit j with 9 seeds in hand (the golden replay's 11th ply).
     /// let paused = "6,6,0,1,7,0,2,5/1,0,8,0,2,1,2,0/1,1,0,2,0,1,0,0/4,4,0,0,0,1,0,0 S snc 1-0 j+9:r";
     /// let game = AnyGame::from_notation(GameKind::Omweso, paused, "")?;
@@ -595,7 +598,7 @@ impl AnyGame {
     ///     Some("the turn is paused at pit j with 9 seeds in hand: sow them on with 'j' (counter-clockwise) or 'j-' (clockwise)")
     /// );
     /// assert_eq!(AnyGame::new(&"omweso".parse()?).describe_pause(), None);
-    /// # Ok::<(), mancala_runtime::Error>(())
+    /// # Ok::<(), mancala::runtime::Error>(())
     /// ```
     #[must_use]
     pub fn describe_pause(&self) -> Option<String> {

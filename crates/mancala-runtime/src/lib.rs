@@ -34,11 +34,16 @@
 //! ```
 //!
 //! # Feature flags
-//! - `db` (default): the endgame databases of `mancala-solve` (files read or
-//!   memory-mapped, built on rayon threads), for [`db`] and the engines' `db` argument;
-//!   in WebAssembly, where there are neither files nor threads, built and held in
-//!   memory on one thread ([`db::MemoryDatabases`]). Without it the crate builds no
+//! - `db` (default in this crate): the endgame databases of `mancala-solve` (files read
+//!   or memory-mapped, built on rayon threads), for [`db`] and the engines' `db`
+//!   argument; in WebAssembly, where there are neither files nor threads, built and held
+//!   in memory on one thread ([`db::MemoryDatabases`]). Without it the crate builds no
 //!   solver at all.
+//!
+//! Through the facade `mancala`, where this crate is the module `mancala::runtime`, the
+//! databases are `mancala`'s own feature `db`, which is **not** default: the facade
+//! depends on this crate without its default features, so that its default build
+//! compiles no solver.
 
 #[cfg(feature = "db")]
 pub mod db;

@@ -14,14 +14,15 @@
 //! - Oware and Kalah have no matches: each game is scored on its own.
 //!
 //! ```
-//! use mancala_runtime::{AnyMatch, MatchOptions, Variant};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::{AnyMatch, MatchOptions, Variant};
 //! let mut m = AnyMatch::new(&"urim".parse()?, &MatchOptions { target: Some(2), ..MatchOptions::default() })?;
 //! assert_eq!(m.describe(), "to 2 points");
 //! assert_eq!(m.winner(), None);
 //! m.play_text("c", None)?;
 //! assert_eq!(m.game().moves_text(), ["c"]);
 //! assert!(AnyMatch::new(&"oware".parse()?, &MatchOptions::default()).is_err());
-//! # Ok::<(), mancala_runtime::Error>(())
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use std::time::Duration;

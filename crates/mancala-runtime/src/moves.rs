@@ -10,7 +10,8 @@
 //! numbers are a notation of moves, no rule: the game says which are legal.
 //!
 //! ```
-//! use mancala_runtime::{AnyGame, AnyMove, Variant};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::{AnyGame, AnyMove, Variant};
 //! let omweso: Variant = "omweso".parse()?;
 //! assert_eq!(omweso.num_actions(), 48);
 //! let game = AnyGame::new(&omweso);
@@ -18,7 +19,7 @@
 //! assert_eq!(m.action(), 3 * 9 + 1);
 //! assert_eq!(AnyMove::from_action(&omweso, 28)?, m);
 //! assert!(AnyMove::from_action(&omweso, 48).is_err());
-//! # Ok::<(), mancala_runtime::Error>(())
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use core::convert::Infallible;

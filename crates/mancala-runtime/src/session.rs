@@ -3,14 +3,15 @@
 //! the rules allow them, and the match's scoring.
 //!
 //! ```
-//! use mancala_runtime::{Session, Variant};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::{Session, Variant};
 //! let mut s = Session::game(&"oware".parse()?);
 //! s.play_text("c", None)?;
 //! assert!(s.is_unfinished());
 //! s.next_game()?; // a new game; the unfinished one is kept
 //! assert_eq!(s.games().len(), 2);
 //! assert_eq!(s.games()[0].0.moves_text(), ["c"]);
-//! # Ok::<(), mancala_runtime::Error>(())
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use std::time::Duration;
@@ -63,8 +64,9 @@ impl Session {
         }
     }
 
-    /// Single games from `game`, the game of the game file `file` (its moves played,
-    /// [`files::load`]): the session's file of that game keeps the file's own tags
+    /// Single games from `game`, the game of the game file `file` with its moves played
+    /// ([`files::load`] returns it at its start: [`files::play_onto`] plays them, or a
+    /// [`files::cut`] of them): the session's file of that game keeps the file's own tags
     /// (players, date, any others) where [`Session::game_files`] would name its own.
     #[must_use]
     pub fn from_file(game: AnyGame, file: &GameFile) -> Session {

@@ -5,14 +5,15 @@
 //! `tournament` example prints.
 //!
 //! ```
-//! use mancala_runtime::tables::PairTable;
-//! use mancala_runtime::tournament::{Settings, Tournament};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::tables::PairTable;
+//! use mancala::runtime::tournament::{Settings, Tournament};
 //! let mut t = Tournament::new(Settings::new("oware".parse()?));
 //! let games = t.play_pair(&"greedy".parse()?, &"random".parse()?, 2, &mut |_| {})?;
 //! let table = PairTable::new(t.settings().variant.kind(), &games).expect("two games");
 //! assert_eq!(table.wins + table.draws + table.losses, 2);
 //! assert!(table.to_string().starts_with("oware: 2 games, colours alternated\n"));
-//! # Ok::<(), mancala_runtime::Error>(())
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use core::fmt;

@@ -4,14 +4,15 @@
 //! (the examples draw it with indicatif).
 //!
 //! ```
-//! use mancala_runtime::tournament::{Settings, Tournament};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::tournament::{Settings, Tournament};
 //! let mut t = Tournament::new(Settings::new("urim pits=6".parse()?));
 //! let results = t.play_pair(&"alphabeta:2".parse()?, &"random".parse()?, 4, &mut |_| {})?;
 //! assert_eq!(results.len(), 4);
 //! // Colours alternate: the first engine is South in games 1 and 3.
-//! assert_eq!(results[0].first, mancala_core::Player::South);
-//! assert_eq!(results[1].first, mancala_core::Player::North);
-//! # Ok::<(), mancala_runtime::Error>(())
+//! assert_eq!(results[0].first, mancala::Player::South);
+//! assert_eq!(results[1].first, mancala::Player::North);
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use std::collections::BTreeMap;

@@ -18,7 +18,8 @@
 //! from the game crates' lists; [`GameKind::options`] each game's options.
 //!
 //! ```
-//! use mancala_runtime::{GameKind, Variant};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::{GameKind, Variant};
 //! let v: Variant = "urim pits=7".parse()?;
 //! assert_eq!(v.kind(), GameKind::Urim);
 //! assert_eq!(v.to_string(), "urim pits=7 seeds=3");
@@ -26,7 +27,7 @@
 //! let err = "urim pits=8".parse::<Variant>().unwrap_err();
 //! assert_eq!(err.to_string(), "pits: urim is played on rows of 6 or 7 pits, not 8");
 //! assert_eq!(Variant::standard_variants().len(), 18);
-//! # Ok::<(), mancala_runtime::Error>(())
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use core::fmt;
@@ -379,11 +380,12 @@ impl Variant {
     /// --empty-capture`, `oware`).
     ///
     /// ```
-    /// use mancala_runtime::Variant;
+    /// # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+    /// use mancala::runtime::Variant;
     /// let v: Variant = "kalah pits=6 seeds=3 empty-capture".parse()?;
     /// assert_eq!(v.flags(), "kalah --seeds 3 --empty-capture");
     /// assert_eq!("urim".parse::<Variant>()?.flags(), "urim");
-    /// # Ok::<(), mancala_runtime::Error>(())
+    /// # Ok::<(), mancala::runtime::Error>(())
     /// ```
     #[must_use]
     pub fn flags(&self) -> String {

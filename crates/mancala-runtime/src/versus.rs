@@ -4,8 +4,9 @@
 //! `play` example drives at the terminal.
 //!
 //! ```
-//! use mancala_runtime::{Engine, Session, Variant, versus::Versus};
-//! use mancala_core::Player;
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+//! use mancala::runtime::{Engine, Session, Variant, versus::Versus};
+//! use mancala::Player;
 //! let v: Variant = "oware".parse()?;
 //! let engine = || Engine::new(&"alphabeta:2".parse().unwrap(), &v, 0, None);
 //! let mut game = Versus::new(Session::game(&v), engine()?, engine()?, Some(Player::South));
@@ -17,7 +18,7 @@
 //! // A take-back takes the engine's reply and the person's move.
 //! assert_eq!(game.undo()?, 2);
 //! assert_eq!(game.session().current().ply(), 0);
-//! # Ok::<(), mancala_runtime::Error>(())
+//! # Ok::<(), mancala::runtime::Error>(())
 //! ```
 
 use std::time::{Duration, Instant};

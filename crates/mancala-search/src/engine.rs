@@ -81,8 +81,9 @@ impl<M: fmt::Display> fmt::Display for Report<M> {
 /// time limits make results depend on the machine.
 ///
 /// ```
-/// use mancala_core::{record::{Line, Record}, toy::Countdown};
-/// use mancala_search::{AlphaBeta, Engine, Limits};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{record::{Line, Record}, toy::Countdown};
+/// use mancala::search::{AlphaBeta, Engine, Limits};
 /// let mut engine = AlphaBeta::new(Limits::depth(7));
 /// // Take 1 from 7 leaves 6, a multiple of 3: lost for the opponent.
 /// let report = engine.search(&Line::new(Countdown::new(7)));

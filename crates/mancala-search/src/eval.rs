@@ -18,8 +18,9 @@ use crate::score::{EVAL_LIMIT, SEED, Score, Utility};
 /// Any `Fn(&P) -> Score` is an evaluator:
 ///
 /// ```
-/// use mancala_core::{record::{Line, Record}, toy::Countdown};
-/// use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{record::{Line, Record}, toy::Countdown};
+/// use mancala::search::{AlphaBeta, AlphaBetaOptions, Engine, Limits};
 /// // Exact for the toy game: a heap that is a multiple of 3 is lost for the player to move.
 /// let exact = |p: &Countdown| if p.heap % 3 == 0 { -100 } else { 100 };
 /// let mut ab = AlphaBeta::with_evaluator(exact, Limits::depth(1), AlphaBetaOptions::default());
@@ -90,17 +91,18 @@ pub(crate) fn known_scores<R: Record, E: Evaluator<R::Position>>(
 /// [`Position::board`].
 ///
 /// ```
-/// use mancala_search::{Evaluator, Static};
-/// let p: urim::Urim6 = "3,3,3,3,3,3/3,3,3,3,3,0 2-1 S".parse().unwrap();
+/// # mod mancala { pub use mancala_core::*; pub use ::urim; pub use ::omweso; pub use ::rio_kadalis; pub use ::oware; pub use ::mancala_search as search; }
+/// use mancala::search::{Evaluator, Static};
+/// let p: mancala::urim::Urim6 = "3,3,3,3,3,3/3,3,3,3,3,0 2-1 S".parse().unwrap();
 /// // one seed more in the store (+100), three more in the row (3 × 15), one more
 /// // movable pit (+25)
 /// assert_eq!(Static.evaluate(&p), 170);
-/// let p: oware::Oware = "4,4,4,4,4,4/4,4,4,4,4,1 2-1 S".parse().unwrap();
+/// let p: mancala::oware::Oware = "4,4,4,4,4,4/4,4,4,4,4,1 2-1 S".parse().unwrap();
 /// // one seed more in the store (+100), three more in the row (3 × 15)
 /// assert_eq!(Static.evaluate(&p), 145);
 /// // The starts are symmetric.
-/// assert_eq!(Static.evaluate(&omweso::Omweso::new()), 0);
-/// assert_eq!(Static.evaluate(&rio_kadalis::RioKadalis::<6>::new()), 0);
+/// assert_eq!(Static.evaluate(&mancala::omweso::Omweso::new()), 0);
+/// assert_eq!(Static.evaluate(&mancala::rio_kadalis::RioKadalis::<6>::new()), 0);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Static;
@@ -184,8 +186,9 @@ pub fn exact_score(o: Outcome, perspective: Player, ply: usize, utility: &Utilit
 /// - Any other board scores the seeds in hand only.
 ///
 /// ```
-/// use mancala_core::{Board, ByPlayer, Player};
-/// use mancala_search::eval::board_eval;
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{Board, ByPlayer, Player};
+/// use mancala::search::eval::board_eval;
 /// let b = Board::two_rows([Some(3), Some(0), None], [Some(1), Some(1), Some(1)],
 ///                         Some(ByPlayer::new(5, 2)), Player::South);
 /// // stores 5 vs 2: +3 seeds; rows 3 vs 3; movable pits 1 vs 3.
@@ -241,8 +244,9 @@ pub const MOBILITY: Score = 25;
 /// captured); an open pit that can move counts [`MOBILITY`] (a quarter of a seed).
 ///
 /// ```
-/// use mancala_core::{ByPlayer, Player};
-/// use mancala_search::eval::two_row_eval;
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{ByPlayer, Player};
+/// use mancala::search::eval::two_row_eval;
 /// let rows = ByPlayer::new([Some(3), Some(0), None], [Some(1), Some(1), Some(1)]);
 /// // stores 5 vs 2: +3 seeds; rows 3 vs 3; movable pits 1 vs 3.
 /// assert_eq!(two_row_eval(Player::South, &rows, ByPlayer::new(5, 2)), 300 - 2 * 25);
@@ -292,7 +296,8 @@ pub(crate) fn two_row_terms<R: AsRef<[Option<u8>]>>(
 /// row facing a loaded enemy column is exposed to capture and counts a tenth less.
 ///
 /// ```
-/// use mancala_search::eval::omweso_eval;
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::search::eval::omweso_eval;
 /// let mut own = [0u8; 16];
 /// let mut opp = [0u8; 16];
 /// own[8] = 4; // 4 seeds in i: one movable pit

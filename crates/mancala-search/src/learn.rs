@@ -14,9 +14,10 @@
 //! endgame.
 //!
 //! ```
-//! use mancala_search::Evaluator;
-//! use mancala_search::learn::PitTable;
-//! let p: oware::Oware = "4,4,4,4,4,4/4,4,4,4,4,1 2-1 S".parse().unwrap();
+//! # mod mancala { pub use mancala_core::*; pub use ::oware; pub use ::mancala_search as search; }
+//! use mancala::search::Evaluator;
+//! use mancala::search::learn::PitTable;
+//! let p: mancala::oware::Oware = "4,4,4,4,4,4/4,4,4,4,4,1 2-1 S".parse().unwrap();
 //! // An empty table counts the stores only: one seed more for South.
 //! assert_eq!(PitTable::zero().evaluate(&p), 100);
 //! ```

@@ -105,8 +105,9 @@ struct Node<M> {
 /// same result.
 ///
 /// ```
-/// use mancala_core::{record::{Line, Record}, toy::Countdown};
-/// use mancala_search::{Engine, Limits, Mcts, MctsOptions};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{record::{Line, Record}, toy::Countdown};
+/// use mancala::search::{Engine, Limits, Mcts, MctsOptions};
 /// let mut mcts = Mcts::new(Limits::nodes(2000), MctsOptions::default());
 /// let r = mcts.search(&Line::new(Countdown::new(7)));
 /// assert_eq!(r.best.unwrap().0, 1); // leave 6
@@ -509,8 +510,9 @@ where
     /// caller as it was raised (no half-built tree is merged).
     ///
     /// ```
-    /// use mancala_core::{record::{Line, Record}, toy::Countdown};
-    /// use mancala_search::{Engine, Limits, Mcts, MctsOptions, eval::Static};
+    /// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+    /// use mancala::{record::{Line, Record}, toy::Countdown};
+    /// use mancala::search::{Engine, Limits, Mcts, MctsOptions, eval::Static};
     /// let mut mcts = Mcts::with_threads(Static, Limits::nodes(2000), MctsOptions::default(), 2);
     /// assert_eq!(mcts.threads(), 2);
     /// let r = mcts.search(&Line::new(Countdown::new(7)));

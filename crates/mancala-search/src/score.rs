@@ -36,7 +36,8 @@ pub const EVAL_LIMIT: Score = WIN / 2;
 /// search.
 ///
 /// ```
-/// use mancala_search::score::{win_score, is_decisive, plies_to_end};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::search::score::{win_score, is_decisive, plies_to_end};
 /// let s = win_score(2, 5);
 /// assert!(is_decisive(s) && is_decisive(-s));
 /// assert_eq!(plies_to_end(s), Some(5));
@@ -74,7 +75,8 @@ pub const fn plies_to_end(score: Score) -> Option<usize> {
 /// For a decisive score, the game points it is worth (to the winner).
 ///
 /// ```
-/// use mancala_search::score::{points_of, win_score};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::search::score::{points_of, win_score};
 /// assert_eq!(points_of(win_score(12, 7)), Some(12));
 /// assert_eq!(points_of(-win_score(2, 3)), Some(2));
 /// assert_eq!(points_of(250), None);
@@ -97,8 +99,9 @@ pub const fn points_of(score: Score) -> Option<u8> {
 /// points for anyone) score 0.
 ///
 /// ```
-/// use mancala_core::{Outcome, Player, Status};
-/// use mancala_search::score::{terminal_score, win_score};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{Outcome, Player, Status};
+/// use mancala::search::score::{terminal_score, win_score};
 /// let over = Status::Over(Outcome::new(Some(Player::North), 2));
 /// assert_eq!(terminal_score(over, Player::North, 3), Some(win_score(2, 3)));
 /// assert_eq!(terminal_score(over, Player::South, 3), Some(-win_score(2, 3)));
@@ -122,8 +125,9 @@ pub fn terminal_score(status: Status, perspective: Player, ply: usize) -> Option
 /// counts a game's points in full.
 ///
 /// ```
-/// use mancala_core::{Outcome, Player, Status};
-/// use mancala_search::score::{Utility, win_score};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{Outcome, Player, Status};
+/// use mancala::search::score::{Utility, win_score};
 /// let big = Outcome::new(Some(Player::South), 12);
 /// assert_eq!(Utility::GAME.points(&big), 12);
 /// // South needs 3 more points to win the match: the grand slam is worth 3.
@@ -207,7 +211,8 @@ pub fn from_child(child_score: Score, parent: Player, child: Player) -> Score {
 /// Shows a score for people: `+1.25` (seeds), `win in 5`, `loss in 4 (2 points)`.
 ///
 /// ```
-/// use mancala_search::score::{ShowScore, win_score};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::search::score::{ShowScore, win_score};
 /// assert_eq!(ShowScore(125).to_string(), "+1.25");
 /// assert_eq!(ShowScore(-40).to_string(), "-0.40");
 /// assert_eq!(ShowScore(win_score(1, 5)).to_string(), "win in 5");

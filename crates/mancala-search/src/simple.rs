@@ -16,8 +16,9 @@ use crate::score::from_child;
 /// Plays a uniformly random legal move (seeded).
 ///
 /// ```
-/// use mancala_core::{record::{Line, Record}, toy::Countdown};
-/// use mancala_search::{Engine, RandomPlayer};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{record::{Line, Record}, toy::Countdown};
+/// use mancala::search::{Engine, RandomPlayer};
 /// let mut a = RandomPlayer::new(7);
 /// let mut b = RandomPlayer::new(7);
 /// let game = Line::new(Countdown::new(10));
@@ -62,8 +63,9 @@ impl<R: Record> Engine<R> for RandomPlayer {
 /// position after the move. Ties are broken at random (seeded).
 ///
 /// ```
-/// use mancala_core::{record::{Line, Record}, toy::Countdown};
-/// use mancala_search::{Engine, Greedy};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{record::{Line, Record}, toy::Countdown};
+/// use mancala::search::{Engine, Greedy};
 /// // Taking the last 2 tokens wins at once.
 /// let m = Greedy::new(1).choose(&Line::new(Countdown::new(2))).unwrap();
 /// assert_eq!(m.0, 2);

@@ -19,7 +19,8 @@
 //! evaluator must be able to go to other threads); [`EngineSpec::build`] refuses it.
 //!
 //! ```
-//! use mancala_search::spec::{EngineSpec, Limit};
+//! # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+//! use mancala::search::spec::{EngineSpec, Limit};
 //! let spec: EngineSpec = "alphabeta:500ms:2t".parse()?;
 //! assert_eq!(spec, EngineSpec::AlphaBeta { limit: Limit::Millis(500), table_cuts: true, threads: 2 });
 //! assert_eq!(spec.threads(), 2);
@@ -28,7 +29,7 @@
 //! assert_eq!("solver".parse::<EngineSpec>()?.to_string(), "solver:10000ms");
 //! let e = "alphabeta:deep".parse::<EngineSpec>().unwrap_err();
 //! assert!(e.to_string().starts_with("engine \"alphabeta:deep\": \"deep\" is not a limit; engines are random, greedy, alphabeta"));
-//! # Ok::<(), mancala_search::spec::SpecError>(())
+//! # Ok::<(), mancala::search::spec::SpecError>(())
 //! ```
 
 use core::fmt;
@@ -220,15 +221,16 @@ mcts[:<playouts>|:<ms>ms][:<threads>t], solver[:<ms>ms]";
     /// [`SpecErrorKind::Solver`] for the solver.
     ///
     /// ```
-    /// use mancala_core::{record::{Line, Record}, toy::Countdown};
-    /// use mancala_search::{Engine, eval::Static, spec::EngineSpec};
+    /// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+    /// use mancala::{record::{Line, Record}, toy::Countdown};
+    /// use mancala::search::{Engine, eval::Static, spec::EngineSpec};
     /// type Game = Line<Countdown>;
     /// let spec: EngineSpec = "alphabeta:6".parse()?;
     /// let mut e = spec.build::<Game, _>(Static, 0)?;
     /// assert_eq!(e.name(), "alphabeta:6");
     /// assert_eq!(e.choose(&Game::new(Countdown::new(4))).unwrap().0, 1);
     /// assert!("alphabeta:6:2t".parse::<EngineSpec>()?.build::<Game, _>(Static, 0).is_err());
-    /// # Ok::<(), mancala_search::spec::SpecError>(())
+    /// # Ok::<(), mancala::search::spec::SpecError>(())
     /// ```
     pub fn build<R: Record, E: Evaluator<R::Position>>(
         &self,
@@ -253,14 +255,15 @@ mcts[:<playouts>|:<ms>ms][:<threads>t], solver[:<ms>ms]";
     /// [`SpecErrorKind::Solver`] for the solver.
     ///
     /// ```
-    /// use mancala_core::{record::{Line, Record}, toy::Countdown};
-    /// use mancala_search::{Engine, eval::Static, spec::EngineSpec};
+    /// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+    /// use mancala::{record::{Line, Record}, toy::Countdown};
+    /// use mancala::search::{Engine, eval::Static, spec::EngineSpec};
     /// type Game = Line<Countdown>;
     /// let mut e = "alphabeta:6:2t".parse::<EngineSpec>()?.build_threaded::<Game, _>(Static, 0)?;
     /// assert_eq!(e.name(), "alphabeta:6:2t");
     /// assert_eq!(e.choose(&Game::new(Countdown::new(4))).unwrap().0, 1);
     /// assert_eq!("mcts:2t".parse::<EngineSpec>()?.build_threaded::<Game, _>(Static, 0)?.name(), "mcts:10000:2t");
-    /// # Ok::<(), mancala_search::spec::SpecError>(())
+    /// # Ok::<(), mancala::search::spec::SpecError>(())
     /// ```
     pub fn build_threaded<R, E>(&self, eval: E, seed: u64) -> Result<AnyEngine<R, E>, SpecError>
     where
@@ -518,8 +521,9 @@ impl<R: Record, E: Evaluator<R::Position>> AnyEngine<R, E> {
 /// [`SpecError`] naming what is wrong with `spec`.
 ///
 /// ```
-/// use mancala_core::{record::{Line, Record}, toy::Countdown};
-/// use mancala_search::{Engine, eval::Static, spec::from_spec};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{record::{Line, Record}, toy::Countdown};
+/// use mancala::search::{Engine, eval::Static, spec::from_spec};
 /// type Game = Line<Countdown>;
 /// let mut e = from_spec::<Game, _>("alphabeta:6", Static, 0).unwrap();
 /// assert_eq!(e.name(), "alphabeta:6");
@@ -550,8 +554,9 @@ pub fn from_spec<R: Record, E: Evaluator<R::Position>>(
 /// [`SpecError`] naming what is wrong with `spec`.
 ///
 /// ```
-/// use mancala_core::{record::{Line, Record}, toy::Countdown};
-/// use mancala_search::{Engine, eval::Static, spec::{from_spec, from_spec_threaded}};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{record::{Line, Record}, toy::Countdown};
+/// use mancala::search::{Engine, eval::Static, spec::{from_spec, from_spec_threaded}};
 /// type Game = Line<Countdown>;
 /// assert_eq!(from_spec_threaded::<Game, _>("alphabeta:6:2t", Static, 0).unwrap().name(), "alphabeta:6:2t");
 /// assert!(from_spec::<Game, _>("alphabeta:6:2t", Static, 0).is_err());

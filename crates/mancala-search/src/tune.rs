@@ -15,9 +15,10 @@
 //!   exposed inner seeds difference × −`w2` (10).
 //!
 //! ```
-//! use mancala_core::record::Record;
-//! use mancala_search::tune::{Games, Gains, Spsa, default_weights};
-//! let start = kalah::Game::new(kalah::Kalah::new());
+//! # mod mancala { pub use mancala_core::*; pub use ::kalah; pub use ::mancala_search as search; }
+//! use mancala::record::Record;
+//! use mancala::search::tune::{Games, Gains, Spsa, default_weights};
+//! let start = mancala::kalah::Game::new(mancala::kalah::Kalah::new());
 //! let games = Games { depth: 1, opening_plies: 2, max_plies: 200 };
 //! let defaults = default_weights(1).map(f64::from);
 //! let mut spsa = Spsa::new(defaults, Gains::for_weights(4), (0.0, 400.0), 1);
@@ -27,7 +28,7 @@
 //!                              p.minus.map(|w| w.round() as i32), p.seed))?;
 //! }
 //! assert_eq!(spsa.iteration(), 4);
-//! # Ok::<(), mancala_search::tune::Stuck>(())
+//! # Ok::<(), mancala::search::tune::Stuck>(())
 //! ```
 
 use core::fmt;
@@ -89,8 +90,9 @@ pub fn weighted_eval(board: &Board, w: [Score; 2]) -> Score {
 /// The evaluator of [`weighted_eval`] with these weights.
 ///
 /// ```
-/// use mancala_search::{Evaluator, Static, tune::{Weighted, default_weights}};
-/// let p: oware::Oware = "4,4,4,4,4,4/4,4,4,4,4,1 2-1 S".parse().unwrap();
+/// # mod mancala { pub use mancala_core::*; pub use ::oware; pub use ::mancala_search as search; }
+/// use mancala::search::{Evaluator, Static, tune::{Weighted, default_weights}};
+/// let p: mancala::oware::Oware = "4,4,4,4,4,4/4,4,4,4,4,1 2-1 S".parse().unwrap();
 /// assert_eq!(Weighted(default_weights(1)).evaluate(&p), Static.evaluate(&p));
 /// // One seed more in the store (+100), three more in the row (3 × 50).
 /// assert_eq!(Weighted([50, 10]).evaluate(&p), 250);

@@ -24,7 +24,8 @@ pub enum MoveKind {
 /// A move, or a mid-turn decision: a pit and how to sow it.
 ///
 /// ```
-/// use omweso::{Move, MoveKind};
+/// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+/// use mancala::omweso::{Move, MoveKind};
 /// let m: Move = "a-".parse().unwrap();
 /// assert_eq!(m.pit().letter(), 'a');
 /// assert_eq!(m.kind(), MoveKind::Clockwise);

@@ -14,7 +14,8 @@ use mancala_core::NotationError;
 /// `i`–`p` (RULINGS.md, Omweso board).
 ///
 /// ```
-/// use omweso::Pit;
+/// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+/// use mancala::omweso::Pit;
 /// let a = Pit::from_letter('a').unwrap();
 /// assert!(a.is_inner() && a.in_left_block());
 /// assert_eq!(a.column(), 0);

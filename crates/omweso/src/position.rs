@@ -67,7 +67,8 @@ pub(crate) struct Turn {
 /// mid-turn decision is one ply.
 ///
 /// ```
-/// use omweso::{Omweso, Position, Status};
+/// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+/// use mancala::omweso::{Omweso, Position, Status};
 /// let mut p = Omweso::new();
 /// assert_eq!(p.legal_moves().len(), 8); // i..p, each holding 4
 /// p.play("i".parse().unwrap()).unwrap();
@@ -104,7 +105,8 @@ impl Omweso {
     /// The standard start (rule 1) with `first` to move, default rules.
     ///
     /// ```
-    /// use omweso::{Omweso, Player, Position};
+    /// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+    /// use mancala::omweso::{Omweso, Player, Position};
     /// assert_eq!(Omweso::start(Player::North).side_to_move(), Player::North);
     /// ```
     #[must_use]
@@ -591,13 +593,14 @@ impl Position for Omweso {
     /// player has won 1 point, or 12 if every pit of the player to move is empty.
     ///
     /// ```
-    /// use omweso::{Omweso, Position, Setup, SetupError};
+    /// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+    /// use mancala::omweso::{Omweso, Position, Setup, SetupError};
     /// let mut s = Setup::standard();
     /// s.pits.south[8] = 5; // 33 seeds
     /// assert_eq!(Omweso::from_setup(s), Err(SetupError::PlayerTotal {
-    ///     player: omweso::Player::South, found: 33 }));
+    ///     player: mancala::omweso::Player::South, found: 33 }));
     /// s.first_turn_over.south = true; // later in a game: 64 in all
-    /// s.to_move = omweso::Player::North;
+    /// s.to_move = mancala::omweso::Player::North;
     /// assert_eq!(Omweso::from_setup(s).unwrap_err().to_string(),
     ///            "the seeds add up to 65; omweso is played with 64");
     /// ```
@@ -619,7 +622,8 @@ impl Position for Omweso {
     /// exactly.
     ///
     /// ```
-    /// use omweso::{Omweso, Position};
+    /// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+    /// use mancala::omweso::{Omweso, Position};
     /// let paused: Omweso = "0,0,1,1,0,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,1,0,0,0/0,0,0,0,1,0,0,57 S sn 0-0 b+2:r"
     ///     .parse().unwrap();
     /// let s = paused.to_setup();
@@ -802,7 +806,8 @@ impl Position for Omweso {
     /// `docs/performance.md` measures how often a bounded verdict is wrong.
     ///
     /// ```
-    /// use omweso::{MemoSlot, MemoStats, Omweso, Position, SearchMemo, Status};
+    /// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+    /// use mancala::omweso::{MemoSlot, MemoStats, Omweso, Position, SearchMemo, Status};
     /// // South's e cycles for ever, but the proof takes 1.7 billion laps.
     /// let text = "2,1,8,0,2,3,14,0/7,0,5,0,1,0,2,12/0,1,1,0,0,0,0,0/0,1,0,1,1,0,1,1 S snc 5-3";
     /// let mut p: Omweso = text.parse().unwrap();
@@ -882,7 +887,8 @@ impl Omweso {
     /// held seeds at the turn's start and none at its end.
     ///
     /// ```
-    /// use omweso::{Beheading, Omweso, Position};
+    /// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+    /// use mancala::omweso::{Beheading, Omweso, Position};
     /// let start: Omweso =
     ///     "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,56 S sn 0-0"
     ///         .parse()
@@ -926,7 +932,8 @@ impl Omweso {
     /// out: the position stays as it was and its status is [`Status::Annulled`].
     ///
     /// ```
-    /// use omweso::{Omweso, Position, Status};
+    /// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+    /// use mancala::omweso::{Omweso, Position, Status};
     /// let mut p: Omweso = "0,1,0,1,0,1,4,3/3,2,3,2,1,0,1,2/0,0,0,0,0,0,0,0/7,4,4,3,5,6,6,5 S n 0-0"
     ///     .parse().unwrap();
     /// let endless = p.play_reporting_endless("j".parse().unwrap()).unwrap().unwrap();
@@ -1005,7 +1012,8 @@ impl Setup {
 /// reasons every game shares are [`IllegalMove`]'s own variants).
 ///
 /// ```
-/// use omweso::{IllegalMove, Omweso, Position, Reason};
+/// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+/// use mancala::omweso::{IllegalMove, Omweso, Position, Reason};
 /// let mut p = Omweso::new();
 /// assert_eq!(p.play("i*".parse().unwrap()),
 ///            Err(IllegalMove::Rule(Reason::TooFewSeeds { pit: 'i', seeds: 4, needed: 3 })));

@@ -19,7 +19,8 @@ use crate::{Beheading, IllegalMove, Move, Omweso, Reason, Rules};
 /// decision", and in `tests/record.rs`).
 ///
 /// ```
-/// use omweso::{Game, Omweso, Position, Record, Status};
+/// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+/// use mancala::omweso::{Game, Omweso, Position, Record, Status};
 /// let mut g = Game::new(Omweso::new());
 /// g.play("i".parse().unwrap()).unwrap();
 /// assert_eq!(g.moves().len(), 1);
@@ -35,15 +36,16 @@ pub type Game = Line<Omweso>;
 /// is over by a beheading.
 ///
 /// ```
-/// use omweso::{Beheading, Game, Record};
+/// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+/// use mancala::omweso::{Beheading, Game, Record};
 /// let mut g = Game::new(
 ///     "0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,2/0,3,0,0,0,0,0,0/0,2,0,0,0,0,0,56 S sn 0-0"
 ///         .parse()
 ///         .unwrap(),
 /// );
-/// assert_eq!(omweso::beheading(&g), None);
+/// assert_eq!(mancala::omweso::beheading(&g), None);
 /// g.play("p".parse().unwrap()).unwrap();
-/// assert_eq!(omweso::beheading(&g), Some(Beheading::InnerRow));
+/// assert_eq!(mancala::omweso::beheading(&g), Some(Beheading::InnerRow));
 /// ```
 #[must_use]
 pub fn beheading(game: &Game) -> Option<Beheading> {
@@ -90,8 +92,9 @@ pub type MatchError = mancala_core::series::MatchError<Reason>;
 /// reads; [`Series::take_back`] takes moves back in classic play only.
 ///
 /// ```
+/// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
 /// use core::time::Duration;
-/// use omweso::{Match, MatchError, Mode, Player, Rules, Series};
+/// use mancala::omweso::{Match, MatchError, Mode, Player, Rules, Series};
 /// let mut m = Match::start_with(Mode::Blitz, Rules::default(), Player::South);
 /// assert_eq!(m.play("i".parse().unwrap(), None), Err(MatchError::TimeRequired));
 /// // Four seconds: South loses the game, North scores 1.

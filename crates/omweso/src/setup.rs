@@ -5,7 +5,8 @@ use mancala_core::{ByPlayer, Player};
 /// The rule options that are not part of a position's notation.
 ///
 /// ```
-/// use omweso::Rules;
+/// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+/// use mancala::omweso::Rules;
 /// assert!(!Rules::default().two_captures_first);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -45,7 +46,8 @@ impl Rules {
 /// `FromStr`, syntax only; the rule options and the cap are not part of it).
 ///
 /// ```
-/// use omweso::{Omweso, Player, Position, Setup, SetupError};
+/// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+/// use mancala::omweso::{Omweso, Player, Position, Setup, SetupError};
 /// let s: Setup = "0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 S - 0-0"
 ///     .parse()
 ///     .unwrap();

@@ -24,7 +24,8 @@ pub enum First {
 /// A variant of Omweso: its rule options and who moves first.
 ///
 /// ```
-/// use omweso::{First, Variant};
+/// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+/// use mancala::omweso::{First, Variant};
 /// let v: Variant = "by-lot two-captures-first".parse()?;
 /// assert!(v.rules().two_captures_first);
 /// assert_eq!(v.first(), First::ByLot);
@@ -32,7 +33,7 @@ pub enum First {
 /// assert_eq!(Variant::default().to_string(), "");
 /// let e = "pits=8".parse::<Variant>().unwrap_err();
 /// assert_eq!(e.to_string(), "omweso has no pits or seeds options: its board is fixed");
-/// # Ok::<(), omweso::VariantError>(())
+/// # Ok::<(), mancala::omweso::VariantError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {
@@ -173,7 +174,8 @@ impl core::str::FromStr for crate::Mode {
     /// Reads `classic`, `contract` or `blitz`.
     ///
     /// ```
-    /// use omweso::Mode;
+    /// # mod mancala { pub use mancala_core::*; pub use ::omweso; }
+    /// use mancala::omweso::Mode;
     /// assert_eq!("blitz".parse::<Mode>(), Ok(Mode::Blitz));
     /// assert_eq!(Mode::Contract.to_string(), "contract");
     /// let e = "fast".parse::<Mode>().unwrap_err();

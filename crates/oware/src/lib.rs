@@ -26,7 +26,8 @@ mancala_core::reexport_core_names!();
 /// Why a move is refused: only the reasons every game shares ([`Reason`] is empty).
 ///
 /// ```
-/// use oware::{IllegalMove, Oware, Position};
+/// # mod mancala { pub use mancala_core::*; pub use ::oware; }
+/// use mancala::oware::{IllegalMove, Oware, Position};
 /// let mut p: Oware = "2,0,0,0,2,0/0,0,0,0,0,0 20-24 S".parse().unwrap();
 /// assert_eq!(p.play("b".parse().unwrap()), Err(IllegalMove::EmptyPit { pit: 'b' }));
 /// assert_eq!(p.play("a".parse().unwrap()), Err(IllegalMove::MustFeed));
@@ -38,7 +39,8 @@ pub type IllegalMove = mancala_core::IllegalMove<Reason>;
 /// ([`ParsePositionError::Setup`] with a [`SetupError`]).
 ///
 /// ```
-/// use oware::{Oware, ParsePositionError, SetupError};
+/// # mod mancala { pub use mancala_core::*; pub use ::oware; }
+/// use mancala::oware::{Oware, ParsePositionError, SetupError};
 /// assert_eq!(
 ///     "4,4,4,4,4,4/4,4,4,4,4,5 0-0 S".parse::<Oware>(),
 ///     Err(ParsePositionError::Setup(SetupError::SeedTotal { found: 49 }))

@@ -17,7 +17,8 @@ use crate::{IllegalMove, Setup, SetupError, end};
 /// A move: the mover's pit, named by its letter from the mover's left (`a` to `f`).
 ///
 /// ```
-/// use oware::Move;
+/// # mod mancala { pub use mancala_core::*; pub use ::oware; }
+/// use mancala::oware::Move;
 /// let m: Move = "f".parse().unwrap();
 /// assert_eq!(m.index(), 5);
 /// assert!("g".parse::<Move>().is_err());
@@ -40,7 +41,8 @@ pub type Reason = core::convert::Infallible;
 /// left, so counter-clockwise sowing is `index + 1`.
 ///
 /// ```
-/// use oware::{Oware, Player, Position};
+/// # mod mancala { pub use mancala_core::*; pub use ::oware; }
+/// use mancala::oware::{Oware, Player, Position};
 /// let p = Oware::new();
 /// assert_eq!(p.to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
 /// assert_eq!(p.legal_moves().len(), 6);
@@ -155,7 +157,8 @@ impl Oware {
     /// The standard start (4 seeds in every pit), `first` to move.
     ///
     /// ```
-    /// use oware::{Oware, Player, Position};
+    /// # mod mancala { pub use mancala_core::*; pub use ::oware; }
+    /// use mancala::oware::{Oware, Player, Position};
     /// assert_eq!(Oware::start(Player::North).side_to_move(), Player::North);
     /// ```
     #[must_use]

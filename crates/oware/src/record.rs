@@ -49,7 +49,8 @@ impl Repetition for Oware {
 /// compared with.
 ///
 /// ```
-/// use oware::{Game, Oware, Position, Record};
+/// # mod mancala { pub use mancala_core::*; pub use ::oware; }
+/// use mancala::oware::{Game, Oware, Position, Record};
 /// let mut game = Game::new(Oware::new());
 /// game.play("c".parse().unwrap()).unwrap();
 /// assert_eq!(game.moves().len(), 1);

@@ -10,8 +10,9 @@ pub const SEEDS_PER_PIT: [u8; 2] = [4, 3];
 /// Why a setup is not a position of Oware.
 ///
 /// ```
-/// use oware::{Oware, Position, Setup, SetupError};
-/// let mut setup = Setup::start(4, oware::Player::South);
+/// # mod mancala { pub use mancala_core::*; pub use ::oware; }
+/// use mancala::oware::{Oware, Position, Setup, SetupError};
+/// let mut setup = Setup::start(4, mancala::oware::Player::South);
 /// setup.stores.north = 1;
 /// assert_eq!(Oware::from_setup(setup), Err(SetupError::SeedTotal { found: 49 }));
 /// ```
@@ -39,7 +40,8 @@ pub enum SetupError {
 /// It reads and writes the position notation without validating it.
 ///
 /// ```
-/// use oware::{Oware, Player, Position, Setup};
+/// # mod mancala { pub use mancala_core::*; pub use ::oware; }
+/// use mancala::oware::{Oware, Player, Position, Setup};
 /// let mut setup = Setup::start(4, Player::South); // the standard start
 /// assert_eq!(setup.to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
 /// setup.to_move = Player::North;

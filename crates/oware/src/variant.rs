@@ -10,14 +10,15 @@ use crate::SEEDS_PER_PIT;
 /// A variant of Oware: the seeds per pit at the start (the board is 2×6).
 ///
 /// ```
-/// use oware::Variant;
+/// # mod mancala { pub use mancala_core::*; pub use ::oware; }
+/// use mancala::oware::Variant;
 /// let v: Variant = "seeds=3".parse()?;
 /// assert_eq!(v.seeds(), 3);
 /// assert_eq!(Variant::default().to_string(), "seeds=4");
 /// assert_eq!("pits=6".parse::<Variant>()?, Variant::default());
 /// let e = "pits=7".parse::<Variant>().unwrap_err();
 /// assert_eq!(e.to_string(), "pits: oware is played on rows of 6 pits");
-/// # Ok::<(), oware::VariantError>(())
+/// # Ok::<(), mancala::oware::VariantError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {

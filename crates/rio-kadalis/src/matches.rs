@@ -34,7 +34,8 @@ pub type MatchError = mancala_core::series::MatchError<Reason>;
 /// was.
 ///
 /// ```
-/// use rio_kadalis::{Match, Player, Position, Record, Series};
+/// # mod mancala { pub use mancala_core::*; pub use ::rio_kadalis; }
+/// use mancala::rio_kadalis::{Match, Player, Position, Record, Series};
 /// let mut m = Match::<6>::start(Player::South);
 /// assert_eq!(m.game().position().to_string(), "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S");
 /// m.play("a".parse().unwrap(), None).unwrap();
@@ -92,7 +93,8 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
     /// [`MatchError::StockBelowFour`] if a stock cannot fill a pit.
     ///
     /// ```
-    /// use rio_kadalis::{ByPlayer, Match, Player, Record, Series};
+    /// # mod mancala { pub use mancala_core::*; pub use ::rio_kadalis; }
+    /// use mancala::rio_kadalis::{ByPlayer, Match, Player, Record, Series};
     /// let m = Match::<6>::from_stocks(ByPlayer::new(33, 15), Player::South).unwrap();
     /// assert_eq!(m.game().position().to_string(), "4,4,4,4,4,4/x,x,x,4,4,4 0-0 S");
     /// assert_eq!(m.reserves(), ByPlayer::new(9, 3));
@@ -149,7 +151,8 @@ impl<const N: usize, const CLOCKWISE: bool> Match<N, CLOCKWISE> {
     /// `None` while the round goes on.
     ///
     /// ```
-    /// use rio_kadalis::{ByPlayer, Match, Player, Record, Series, Status};
+    /// # mod mancala { pub use mancala_core::*; pub use ::rio_kadalis; }
+    /// use mancala::rio_kadalis::{ByPlayer, Match, Player, Record, Series, Status};
     /// let mut m = Match::<6>::start(Player::South);
     /// // Play always the first legal move until the round ends.
     /// while m.status() == Status::Ongoing {

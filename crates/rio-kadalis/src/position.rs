@@ -26,7 +26,8 @@ const BOARD: usize = 2 * MAX_PITS;
 /// is played ([`IllegalMove::NoSuchPit`](mancala_core::IllegalMove::NoSuchPit)).
 ///
 /// ```
-/// use rio_kadalis::Move;
+/// # mod mancala { pub use mancala_core::*; pub use ::rio_kadalis; }
+/// use mancala::rio_kadalis::Move;
 /// let m: Move = "c".parse().unwrap();
 /// assert_eq!(m.index(), 2);
 /// assert_eq!(m.to_string(), "c");
@@ -41,7 +42,8 @@ pub type MoveList = ArrayVec<Move, MAX_PITS>;
 /// ([`Reason`]) in [`Rule`](mancala_core::IllegalMove::Rule).
 ///
 /// ```
-/// use rio_kadalis::{IllegalMove, RioKadalis, Position, Reason};
+/// # mod mancala { pub use mancala_core::*; pub use ::rio_kadalis; }
+/// use mancala::rio_kadalis::{IllegalMove, RioKadalis, Position, Reason};
 /// let mut p: RioKadalis = "x,0,3,0,1,2/5,5,5,5,5,5 0-0 S".parse().unwrap();
 /// let e = p.play("a".parse().unwrap()).unwrap_err();
 /// assert_eq!(e, IllegalMove::Rule(Reason::ClosedPit { pit: 'a' }));
@@ -87,7 +89,8 @@ pub enum SetupError {
 /// back. It reads and writes the position notation, which carries all of it.
 ///
 /// ```
-/// use rio_kadalis::{RioKadalis, Position, Setup};
+/// # mod mancala { pub use mancala_core::*; pub use ::rio_kadalis; }
+/// use mancala::rio_kadalis::{RioKadalis, Position, Setup};
 /// let mut setup = Setup::<6>::default(); // the start of a first round
 /// setup.pits.north[0] = None; // close North's pit a
 /// let p = RioKadalis::<6>::from_setup(setup).unwrap();
@@ -199,7 +202,8 @@ impl<const N: usize> FromStr for Setup<N> {
 /// [`Match`](crate::Match)) the reserves; a closed pit never holds a stone.
 ///
 /// ```
-/// use rio_kadalis::{RioKadalis, Position};
+/// # mod mancala { pub use mancala_core::*; pub use ::rio_kadalis; }
+/// use mancala::rio_kadalis::{RioKadalis, Position};
 /// let mut p = RioKadalis::<6>::new();
 /// // a's 4 stones end in e (now 5), lifted and sown on: five laps in all, the last
 /// // ending in South's empty c.
@@ -285,7 +289,8 @@ impl<const N: usize, const CLOCKWISE: bool> RioKadalis<N, CLOCKWISE> {
     /// stones.
     ///
     /// ```
-    /// use rio_kadalis::{ByPlayer, RioKadalis, Player};
+    /// # mod mancala { pub use mancala_core::*; pub use ::rio_kadalis; }
+    /// use mancala::rio_kadalis::{ByPlayer, RioKadalis, Player};
     /// let (p, reserves) = RioKadalis::<6>::from_stocks(ByPlayer::new(30, 18), Player::North).unwrap();
     /// assert_eq!(p.to_string(), "4,4,4,4,4,4/x,x,4,4,4,4 0-0 N");
     /// assert_eq!(reserves, ByPlayer::new(6, 2));
@@ -648,7 +653,8 @@ impl<const N: usize, const CLOCKWISE: bool> Default for RioKadalis<N, CLOCKWISE>
 /// row and the stones left in reserve.
 ///
 /// ```
-/// use rio_kadalis::fill_row;
+/// # mod mancala { pub use mancala_core::*; pub use ::rio_kadalis; }
+/// use mancala::rio_kadalis::fill_row;
 /// assert_eq!(fill_row::<6>(14), ([None, None, None, Some(4), Some(4), Some(4)], 2));
 /// assert_eq!(fill_row::<5>(27), ([Some(4); 5], 7));
 /// assert_eq!(fill_row::<6>(3), ([None; 6], 3));

@@ -27,7 +27,8 @@ use crate::RioKadalis;
 /// annulled position differs from every earlier one by its flag).
 ///
 /// ```
-/// use rio_kadalis::{Game, RioKadalis, Record, Status};
+/// # mod mancala { pub use mancala_core::*; pub use ::rio_kadalis; }
+/// use mancala::rio_kadalis::{Game, RioKadalis, Record, Status};
 /// // 2×5, only each player's e open, one stone in each: South's e relays through
 /// // North's e back to one stone each, North to move; North's e does the same.
 /// let start: RioKadalis<5> = "x,x,x,x,1/x,x,x,x,1 20-16 S".parse().unwrap();

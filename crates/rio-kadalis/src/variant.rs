@@ -9,14 +9,15 @@ use mancala_core::variant::{OptionError, OptionInfo, Options, write_words};
 /// A variant of Rio Kadalis: the holes per row and the direction of sowing.
 ///
 /// ```
-/// use rio_kadalis::Variant;
+/// # mod mancala { pub use mancala_core::*; pub use ::rio_kadalis; }
+/// use mancala::rio_kadalis::Variant;
 /// let v: Variant = "clockwise pits=5".parse()?;
 /// assert_eq!((v.pits(), v.clockwise()), (5, true));
 /// assert_eq!(v.to_string(), "pits=5 clockwise");
 /// assert_eq!(Variant::default().to_string(), "pits=6");
 /// let e = "seeds=4".parse::<Variant>().unwrap_err();
 /// assert_eq!(e.to_string(), "rio-kadalis has no seeds option: every hole starts with 4 stones");
-/// # Ok::<(), rio_kadalis::VariantError>(())
+/// # Ok::<(), mancala::rio_kadalis::VariantError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {

@@ -8,7 +8,8 @@
 //! tests play every move of random boards both ways and compare.
 //!
 //! ```
-//! use urim::pairs::PairRules;
+//! # mod mancala { pub use mancala_core::*; pub use ::urim; }
+//! use mancala::urim::pairs::PairRules;
 //! let r = PairRules::<6>::new();
 //! // The mover's pits 1, 2, 0, 0, 0, 1; the opponent's 1, 0, 0, 0, 0, 0.
 //! let board = u128::from_le_bytes([1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);

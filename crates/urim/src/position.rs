@@ -20,7 +20,8 @@ pub const MAX_PITS: usize = 7;
 /// [`play`](Position::play) with [`IllegalMove::NoSuchPit`].
 ///
 /// ```
-/// use urim::Move;
+/// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+/// use mancala::urim::Move;
 /// let m: Move = "c".parse().unwrap();
 /// assert_eq!(m.index(), 2);
 /// assert_eq!(m.to_string(), "c");
@@ -38,10 +39,11 @@ pub type Reason = core::convert::Infallible;
 /// [`mancala_core::IllegalMove`], with Urim's own [`Reason`] (none).
 ///
 /// ```
-/// use urim::{IllegalMove, Player, Position, Urim};
+/// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+/// use mancala::urim::{IllegalMove, Player, Position, Urim};
 /// // Pit g, on a 2×6 board.
 /// let mut p = Urim::<6>::start(Player::South);
-/// let g = urim::Move::from_u8(6).unwrap();
+/// let g = mancala::urim::Move::from_u8(6).unwrap();
 /// assert_eq!(p.play(g), Err(IllegalMove::NoSuchPit { pit: 'g' }));
 /// ```
 pub type IllegalMove = mancala_core::IllegalMove<Reason>;
@@ -60,9 +62,10 @@ pub type MoveList = ArrayVec<Move, MAX_PITS>;
 /// record (`Game`, feature `alloc`).
 ///
 /// ```
-/// use urim::{Urim6, Urim7};
+/// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+/// use mancala::urim::{Urim6, Urim7};
 /// assert_eq!(Urim6::new().to_string(), "3,3,3,3,3,3/3,3,3,3,3,3 0-0 S");
-/// assert_eq!(Urim7::start_with(4, mancala_core::Player::North).unwrap().total(), 56);
+/// assert_eq!(Urim7::start_with(4, mancala::Player::North).unwrap().total(), 56);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(C, align(16))]
@@ -247,7 +250,8 @@ impl<const N: usize> Urim<N> {
     /// The standard start (3 seeds in every pit, rule 1), `first` to move.
     ///
     /// ```
-    /// use urim::{Player, Position, Urim6};
+    /// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+    /// use mancala::urim::{Player, Position, Urim6};
     /// let p = Urim6::start(Player::North);
     /// assert_eq!(p.to_string(), "3,3,3,3,3,3/3,3,3,3,3,3 0-0 N");
     /// ```
@@ -347,7 +351,8 @@ impl<const N: usize> Urim<N> {
     /// (the solver ranks boards from it).
     ///
     /// ```
-    /// use urim::Urim6;
+    /// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+    /// use mancala::urim::Urim6;
     /// let p: Urim6 = "17,0,0,0,0,1/0,2,0,0,0,0 9-7 N".parse().unwrap();
     /// let w = p.rows_word().to_le_bytes();
     /// assert_eq!((w[0], w[1], w[8], w[13]), (0, 2, 17, 1)); // North's row first
@@ -364,7 +369,8 @@ impl<const N: usize> Urim<N> {
     /// in one word, checked as that checks a setup.
     ///
     /// ```
-    /// use urim::{ByPlayer, Player, Position, SetupError, Urim6};
+    /// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+    /// use mancala::urim::{ByPlayer, Player, Position, SetupError, Urim6};
     /// let p: Urim6 = "17,0,0,0,0,1/0,2,0,0,0,0 9-7 N".parse().unwrap();
     /// assert_eq!(Urim6::from_rows_word(p.rows_word(), p.stores(), Player::North), Ok(p));
     /// let err = Urim6::from_rows_word(1 << 56, ByPlayer::new(35, 0), Player::South);
@@ -424,7 +430,8 @@ impl<const N: usize> Urim<N> {
     /// below 17, as `17 · 6 > 56`).
     ///
     /// ```
-    /// use urim::{Move, Urim6};
+    /// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+    /// use mancala::urim::{Move, Urim6};
     /// let p: Urim6 = "0,0,0,2,0,1/0,0,0,0,0,0 16-17 S".parse().unwrap();
     /// assert!(!p.feeds("d".parse::<Move>().unwrap())); // d: e and f only
     /// assert!(p.feeds("f".parse::<Move>().unwrap())); // f: North's a
@@ -734,8 +741,9 @@ impl<const N: usize> Default for Urim<N> {
 /// draw.
 ///
 /// ```
-/// use mancala_core::{ByPlayer, Player};
-/// use urim::outcome_from_totals;
+/// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+/// use mancala::{ByPlayer, Player};
+/// use mancala::urim::outcome_from_totals;
 /// let o = outcome_from_totals(ByPlayer::new(27, 9));
 /// assert_eq!((o.winner, o.points), (Some(Player::South), 2));
 /// assert_eq!(outcome_from_totals(ByPlayer::new(10, 26)).points, 1);
@@ -767,8 +775,9 @@ pub fn score(totals: ByPlayer<u16>) -> Outcome {
 /// taken in 32 bits, so it never overflows.
 ///
 /// ```
-/// assert_eq!(urim::two_points_from(36), 27);
-/// assert_eq!(urim::two_points_from(u16::MAX), 49_152);
+/// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+/// assert_eq!(mancala::urim::two_points_from(36), 27);
+/// assert_eq!(mancala::urim::two_points_from(u16::MAX), 49_152);
 /// ```
 #[must_use]
 pub const fn two_points_from(total: u16) -> u16 {
@@ -797,7 +806,8 @@ impl<const N: usize> Position for Urim<N> {
     /// move has no seeds is valid: it is a finished game (rule 5).
     ///
     /// ```
-    /// use urim::{Player, Position, Setup, SetupError, Urim7};
+    /// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+    /// use mancala::urim::{Player, Position, Setup, SetupError, Urim7};
     /// let mut s = Setup::<7>::start(4, Player::North);
     /// assert_eq!(Urim7::from_setup(s), Urim7::start_with(4, Player::North));
     /// s.stores.south = 1;
@@ -823,7 +833,8 @@ impl<const N: usize> Position for Urim<N> {
     /// Each player's row, both stores and the player to move.
     ///
     /// ```
-    /// use urim::{ByPlayer, Player, Position, Urim6};
+    /// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+    /// use mancala::urim::{ByPlayer, Player, Position, Urim6};
     /// let p: Urim6 = "17,0,0,0,0,1/0,2,0,0,0,0 9-7 N".parse().unwrap();
     /// let b = p.board();
     /// assert_eq!(b.pits[Player::South][0], Some(17));
@@ -842,7 +853,8 @@ impl<const N: usize> Position for Urim<N> {
     /// The seeds in `player`'s pit `index` (0 = `a`); `None` if the row has no such pit.
     ///
     /// ```
-    /// use urim::{Player, Position, Urim6};
+    /// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+    /// use mancala::urim::{Player, Position, Urim6};
     /// let p: Urim6 = "17,0,0,0,0,1/0,2,0,0,0,0 9-7 N".parse().unwrap();
     /// assert_eq!(p.pit(Player::North, 1), Some(2));
     /// assert_eq!(p.pit(Player::South, 6), None);

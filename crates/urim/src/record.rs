@@ -52,7 +52,8 @@ impl<const N: usize> Repetition for Urim<N> {
 /// longest game.
 ///
 /// ```
-/// use urim::{Game, Position, Record, Status, Urim6};
+/// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+/// use mancala::urim::{Game, Position, Record, Status, Urim6};
 /// // One seed each, far from any capture: the seeds go round and round.
 /// let start: Urim6 = "1,0,0,0,0,0/1,0,0,0,0,0 17-17 S".parse().unwrap();
 /// let mut game = Game::new(start);
@@ -83,7 +84,8 @@ pub type MatchError = mancala_core::series::MatchError<Reason>;
 /// move or next game leaves the match as it was.
 ///
 /// ```
-/// use urim::{Match, MatchError, Player, Position, Record, Series};
+/// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+/// use mancala::urim::{Match, MatchError, Player, Position, Record, Series};
 /// let mut m = Match::<6>::start(Player::South).with_target(2).unwrap();
 /// assert_eq!(m.target(), 2);
 /// assert_eq!(m.game().position().side_to_move(), Player::South);

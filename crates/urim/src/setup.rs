@@ -66,7 +66,8 @@ pub type ParsePositionError = mancala_core::ParsePositionError<SetupError>;
 /// [`Position::to_setup`] reads a position back.
 ///
 /// ```
-/// use urim::{Player, Position, Setup, SetupError, Urim6};
+/// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+/// use mancala::urim::{Player, Position, Setup, SetupError, Urim6};
 /// let mut setup = Setup::<6>::start(3, Player::South);
 /// setup.pits.south[0] = 0;
 /// setup.stores.north = 3;
@@ -122,8 +123,9 @@ pub(crate) fn validate<const N: usize>(setup: &Setup<N>) -> Result<(), SetupErro
 /// choose between [`Urim6`](crate::Urim6) and [`Urim7`](crate::Urim7) before parsing.
 ///
 /// ```
-/// assert_eq!(urim::row_length("3,3,3,3,3,3,3/3,3,3,3,3,3,3 0-0 S"), Some(7));
-/// assert_eq!(urim::row_length(""), None);
+/// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+/// assert_eq!(mancala::urim::row_length("3,3,3,3,3,3,3/3,3,3,3,3,3,3 0-0 S"), Some(7));
+/// assert_eq!(mancala::urim::row_length(""), None);
 /// ```
 #[must_use]
 pub fn row_length(notation: &str) -> Option<usize> {

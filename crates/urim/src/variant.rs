@@ -13,7 +13,8 @@ const PITS: [u8; 2] = [6, 7];
 /// A variant of Urim: the pits per row and the seeds per pit at the start.
 ///
 /// ```
-/// use urim::Variant;
+/// # mod mancala { pub use mancala_core::*; pub use ::urim; }
+/// use mancala::urim::Variant;
 /// let v: Variant = "seeds=4 pits=7".parse()?;
 /// assert_eq!((v.pits(), v.seeds()), (7, 4));
 /// assert_eq!(v.to_string(), "pits=7 seeds=4");
@@ -21,7 +22,7 @@ const PITS: [u8; 2] = [6, 7];
 /// assert_eq!(Variant::STANDARD.len(), 4);
 /// let e = "pits=8".parse::<Variant>().unwrap_err();
 /// assert_eq!(e.to_string(), "pits: urim is played on rows of 6 or 7 pits, not 8");
-/// # Ok::<(), urim::VariantError>(())
+/// # Ok::<(), mancala::urim::VariantError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {

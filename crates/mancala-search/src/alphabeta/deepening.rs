@@ -43,8 +43,9 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     /// iteration (for showing the search as it deepens).
     ///
     /// ```
-    /// use mancala_core::{record::{Line, Record}, toy::Countdown};
-    /// use mancala_search::{AlphaBeta, Limits};
+    /// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+    /// use mancala::{record::{Line, Record}, toy::Countdown};
+    /// use mancala::search::{AlphaBeta, Limits};
     /// let mut depths = Vec::new();
     /// let game = Line::new(Countdown::new(30));
     /// AlphaBeta::new(Limits::depth(3)).search_with(&game, |r| depths.push(r.depth));

@@ -14,8 +14,9 @@ use crate::score::{INFINITY, MAX_PLY, Score, Utility, from_child};
 /// there.
 ///
 /// ```
-/// use mancala_core::{record::{Line, Record}, toy::Countdown};
-/// use mancala_search::{minimax, eval::Zero, score::win_score};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{record::{Line, Record}, toy::Countdown};
+/// use mancala::search::{minimax, eval::Zero, score::win_score};
 /// // From 4, take 1: North faces 3, takes 1, and South takes the last 2 at ply 3.
 /// assert_eq!(minimax(&Line::new(Countdown::new(4)), 6, &Zero), win_score(1, 3));
 /// ```

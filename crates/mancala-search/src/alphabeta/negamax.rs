@@ -52,8 +52,9 @@ impl<R: Record, E: Evaluator<R::Position>> AlphaBeta<R, E> {
     /// player to move, history included (one iteration, no time limit).
     ///
     /// ```
-    /// use mancala_core::{record::{Line, Record}, toy::Countdown};
-    /// use mancala_search::{AlphaBeta, Limits, minimax, eval::Static};
+    /// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+    /// use mancala::{record::{Line, Record}, toy::Countdown};
+    /// use mancala::search::{AlphaBeta, Limits, minimax, eval::Static};
     /// let game = Line::new(Countdown::new(9));
     /// let mut ab = AlphaBeta::new(Limits::depth(1));
     /// assert_eq!(ab.value(&game, 4), minimax(&game, 4, &Static));

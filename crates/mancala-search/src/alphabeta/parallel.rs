@@ -48,8 +48,9 @@ where
     /// reaches the caller as it was raised.
     ///
     /// ```
-    /// use mancala_core::{record::{Line, Record}, toy::Countdown};
-    /// use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, eval::Static};
+    /// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+    /// use mancala::{record::{Line, Record}, toy::Countdown};
+    /// use mancala::search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, eval::Static};
     /// let mut ab = AlphaBeta::with_threads(Static, Limits::depth(9), AlphaBetaOptions::default(), 2);
     /// assert_eq!(ab.threads(), 2);
     /// let r = ab.search(&Line::new(Countdown::new(8)));

@@ -50,8 +50,9 @@ use crate::score::{MAX_PLY, Score, Utility};
 ///   and kept.
 ///
 /// ```
-/// use mancala_core::{record::{Line, Record}, toy::Countdown};
-/// use mancala_search::{AlphaBeta, Engine, Limits, score::{win_score, ShowScore}};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::{record::{Line, Record}, toy::Countdown};
+/// use mancala::search::{AlphaBeta, Engine, Limits, score::{win_score, ShowScore}};
 /// let mut ab = AlphaBeta::new(Limits::depth(20));
 /// let r = ab.search(&Line::new(Countdown::new(8)));
 /// assert_eq!(r.best.unwrap().0, 2);         // leave 6
