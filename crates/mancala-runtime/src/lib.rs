@@ -2,6 +2,10 @@
 //! engines and databases when the game is chosen at run time. The examples, the web
 //! page and the Python package all drive games through it.
 //!
+//! The examples on the items' pages are written as a user of the facade crate `mancala`
+//! writes them (`mancala::runtime::…`); with this crate alone, write
+//! `mancala_runtime::…`.
+//!
 //! - [`Variant`] names any game and variant of the workspace, read from and written to
 //!   text (`urim pits=7 seeds=4`, `kalah pits=6 seeds=4 empty-capture`): each game
 //!   crate's own variant type, composed; [`Variant::standard_variants`] lists them.

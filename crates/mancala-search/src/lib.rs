@@ -5,6 +5,9 @@
 //! node and time limits) and Monte Carlo tree search ([`Mcts`]: UCT with random
 //! playouts).
 //!
+//! The examples on the items' pages are written as a user of the facade crate `mancala`
+//! writes them (`mancala::search::…`); with this crate alone, write `mancala_search::…`.
+//!
 //! ```
 //! use mancala_search::{AlphaBeta, Engine, Limits};
 //! use urim::{Game, Player, Position, Record, Urim6};
