@@ -9,9 +9,7 @@ use mancala_core::rng::SplitMix64;
 use mancala_core::{Board, Player, Status};
 use mancala_runtime::engine::show_eval;
 use mancala_runtime::files;
-use mancala_runtime::{
-    AnyGame, AnyMove, EngineSpec, Error, GameKind, Report, Variant,
-};
+use mancala_runtime::{AnyGame, AnyMove, EngineSpec, Error, GameKind, Report, Variant};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
