@@ -278,7 +278,8 @@ struct SearchReport {
     /// The evaluation for the player to move, in hundredths of a seed (a forced result
     /// is beyond ±50,000,000).
     score: i32,
-    /// The evaluation in words (`+1.50 seeds`, `win in 7 plies`).
+    /// The evaluation in words (`+1.50 seeds`, `win in 7 plies`; `known win` where the
+    /// endgame databases know the outcome, not its distance).
     score_text: String,
     /// The principal variation in notation.
     pv: Vec<String>,
