@@ -83,7 +83,10 @@ STATUS_CUT = 3
 def board_array(game: Game) -> np.ndarray:
     """The board of ``game`` as a NumPy ``int16`` array: South's pits (Omweso: inner
     row ``a``-``h`` then outer ``i``-``p``), North's pits, then the two stores (0 where
-    the game keeps none); ``-1`` for a closed pit (Rio Kadalis)."""
+    the game keeps none); ``-1`` for a closed pit (Rio Kadalis). ``game`` must be a
+    :class:`Game` (else ``TypeError``)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"board_array: game must be a Game, not {type(game).__name__}")
     return np.asarray(game.cells(), dtype=np.int16)
 
 
@@ -123,16 +126,29 @@ def play_games(
     engine: Optional[str] = None,
     max_plies: int = 10_000,
     threads: int = 1,
+    random_plies: int = 0,
 ) -> GameBatch:
     """Plays ``n`` games of ``variant`` in Rust, the GIL released: uniformly random
     legal moves drawn from ``seed``, or the engine ``engine`` (a spec such as
     ``alphabeta:2``) for both sides, on ``threads`` threads. Returns a
     :class:`GameBatch` of NumPy arrays. Random games are the same whatever the
     threads; with an engine each thread has its own (whose memory of earlier searches
-    can change its choices)."""
-    width = Variant(str(variant)).num_cells
+    can change its choices).
+
+    Engines are deterministic: with ``random_plies=0`` (the default) every game of an
+    engine against itself from the same start is the same game. ``random_plies=k``
+    opens game ``i`` with ``k`` uniformly random plies drawn from ``seed`` and ``i``
+    (the library's random openings, as its tournaments play them; the opening plies
+    are recorded like the others), then the engine plays: the games differ, and the
+    same ``seed`` gives the same games. Without an engine every ply is random and
+    ``random_plies`` changes nothing."""
+    if isinstance(variant, Variant):
+        variant = str(variant)
+    elif not isinstance(variant, str):
+        raise TypeError(f"play_games: variant must be a str or a Variant, not {type(variant).__name__}")
+    width = Variant(variant).num_cells
     cells, to_move, actions, plies, points, status, totals = _native._play_games(
-        str(variant), n, seed, engine, max_plies, threads
+        variant, n, seed, engine, max_plies, threads, random_plies
     )
     plies = np.frombuffer(plies, dtype=np.uint32)
     offsets = np.zeros(len(plies) + 1, dtype=np.int64)
@@ -183,13 +199,19 @@ def play(variant: str = "omweso", engine: str = "alphabeta:300ms", you: int = 0,
 
     ``python -c "import mancala_runtime as mr; mr.play('omweso')"``
     """
+    if not isinstance(you, int):
+        raise TypeError(f"play: you must be an int, 0 (South) or 1 (North), not {type(you).__name__}")
+    if you not in (0, 1):
+        raise ValueError(f"play: you must be 0 (South) or 1 (North), not {you!r}")
+    sides = ("South", "North")
     game = Game(variant)
     bot = Engine(engine, game.variant)
-    write(f"{game.variant}: you are {('South', 'North')[you]}; the engine is {bot.name}")
+    write(f"{game.variant}: you are {sides[you]}; the engine is {bot.name}")
     while not game.is_finished:
         if game.to_move != you:
+            side = sides[game.to_move]
             r = bot.play(game)
-            write(f"engine plays {r.best} ({r.score_text})")
+            write(f"engine ({side}) plays {r.best} ({r.score_text})")
             continue
         write(str(game))
         try:

@@ -25,11 +25,13 @@ class Variant:
     def num_cells(self) -> int: ...
 
 class Outcome:
-    """How a finished game ended."""
+    """How a finished game ended, or (``Engine.exact``) how perfect play ends."""
     winner: Optional[int]
     points: int
     totals: Optional[tuple[int, int]]
-    reason: str
+    #: The rule that ended the game (``starvation``, ``repetition``, ...); ``None`` for
+    #: ``Engine.exact``'s value of perfect play, where no game has ended.
+    reason: Optional[str]
     description: str
 
 class SearchReport:
@@ -37,6 +39,9 @@ class SearchReport:
     best: Optional[str]
     best_action: Optional[int]
     score: int
+    #: ``+1.50 seeds``, ``win in 7 plies``, ``loss in 4 plies (2 points)``, or
+    #: ``known win`` / ``known loss`` where endgame databases know the outcome but
+    #: not its distance.
     score_text: str
     pv: list[str]
     nodes: int
@@ -79,7 +84,9 @@ class Game:
     def moves(self) -> list[str]: ...
     def notation(self) -> str: ...
     def start_notation(self) -> str: ...
-    def pending_decision(self) -> Optional[str]: ...
+    def pending_decision(self) -> Optional[list[str]]:
+        """While an Omweso turn is paused for a decision (rule 5), its two moves
+        ``['x', 'x-']`` (then the legal moves); ``None`` between turns."""
     def board(self) -> dict: ...
     def cells(self) -> list[int]: ...
     def perft(self, depth: int) -> int: ...
@@ -106,7 +113,9 @@ class Engine:
     def has_databases(self) -> bool: ...
     def search(self, game: Game) -> SearchReport: ...
     def play(self, game: Game) -> SearchReport: ...
-    def exact(self, game: Game) -> Optional[Outcome]: ...
+    def exact(self, game: Game) -> Optional[Outcome]:
+        """The databases' value of perfect play from ``game`` (``None`` beyond them);
+        its ``reason`` is ``None``."""
 
 class Games:
     """Many games of one variant stepped together."""
@@ -127,6 +136,7 @@ def _play_games(
     engine: Optional[str] = None,
     max_plies: int = 10000,
     threads: int = 1,
+    random_plies: int = 0,
 ) -> tuple[bytes, bytes, bytes, bytes, bytes, bytes, bytes]: ...
 def engine_specs() -> str: ...
 def games() -> list[str]: ...

@@ -195,7 +195,8 @@ class MancalaState(pyspiel.State):
         if self.game is None:
             return [0.0, 0.0]
         p = float(self.game.south_points)
-        return [p, -p]
+        # 0.0 each for a draw: -p would make North's -0.0.
+        return [p, -p] if p else [0.0, 0.0]
 
     def __str__(self):
         return "lot" if self.game is None else self.game.notation()

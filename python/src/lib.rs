@@ -9,13 +9,12 @@ use mancala_core::rng::SplitMix64;
 use mancala_core::{Board, Player, Status};
 use mancala_runtime::engine::show_eval;
 use mancala_runtime::files;
-use mancala_runtime::{
-    AnyGame, AnyMove, EngineSpec, Error, GameKind, Report, Variant,
-};
+use mancala_runtime::tournament::{opening_seed, random_opening};
+use mancala_runtime::{AnyGame, AnyMove, EngineSpec, Error, GameKind, Report, Variant};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyTuple};
+use pyo3::types::{PyBytes, PyFloat, PyTuple};
 
 create_exception!(
     mancala_runtime,
@@ -89,6 +88,48 @@ fn py_str(s: &str) -> String {
 fn parse_variant(text: &str) -> PyResult<Variant> {
     text.parse::<Variant>().map_err(|e| py_err(e.into()))
 }
+
+/// A count, index or seed: a Python int of 0 or more that fits `T`. A negative number
+/// is a `ValueError`, anything but an int (`None`, a float) a `TypeError`, each naming
+/// the argument (PyO3's own conversion would raise `OverflowError` for -1).
+fn natural<T: TryFrom<u64>>(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<T> {
+    let too_large = || PyValueError::new_err(format!("{name} is too large: {obj}"));
+    match obj.extract::<u64>() {
+        Ok(v) => T::try_from(v).map_err(|_| too_large()),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            if obj.lt(0)? {
+                Err(PyValueError::new_err(format!(
+                    "{name} must be 0 or more, not {obj}"
+                )))
+            } else {
+                Err(too_large())
+            }
+        }
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{name} must be an int, not {}",
+            obj.get_type().name()?
+        ))),
+    }
+}
+
+/// [`natural`] for each argument, by its name (for `#[pyo3(from_py_with)]`).
+macro_rules! natural_args {
+    ($($f:ident: $t:ty = $name:literal),* $(,)?) => {$(
+        fn $f(obj: &Bound<'_, PyAny>) -> PyResult<$t> {
+            natural(obj, $name)
+        }
+    )*};
+}
+natural_args!(
+    depth_arg: u32 = "depth",
+    lot_arg: u64 = "lot",
+    seed_arg: u64 = "seed",
+    n_arg: usize = "n",
+    index_arg: usize = "i",
+    max_plies_arg: usize = "max_plies",
+    threads_arg: usize = "threads",
+    random_plies_arg: u32 = "random_plies",
+);
 
 /// A move's action number ([`AnyMove::action`]: the library's numbering).
 fn action_of(m: AnyMove) -> i64 {
@@ -205,7 +246,9 @@ struct Outcome {
     /// The rule that ended the game, by the name the library gives it (`EndReason::name`,
     /// as in game files): `regular`, `starvation`, `side-empty`, `majority`,
     /// `repetition`, `beheading`, `grand-slam`, `two-captures-first`, `forfeit`.
-    reason: &'static str,
+    /// `None` for `Engine.exact`'s value of perfect play: no game has ended, and the
+    /// databases keep who wins and by how much, not by which rule.
+    reason: Option<&'static str>,
     /// The same in words, with the rule's number.
     description: String,
 }
@@ -219,7 +262,7 @@ impl Outcome {
             self.points,
             self.totals
                 .map_or("None".into(), |(s, n)| format!("({s}, {n})")),
-            py_str(self.reason)
+            self.reason.map_or("None".into(), py_str)
         )
     }
 }
@@ -235,7 +278,8 @@ struct SearchReport {
     /// The evaluation for the player to move, in hundredths of a seed (a forced result
     /// is beyond ±50,000,000).
     score: i32,
-    /// The evaluation in words (`+1.50 seeds`, `win in 7 plies`).
+    /// The evaluation in words (`+1.50 seeds`, `win in 7 plies`; `known win` where the
+    /// endgame databases know the outcome, not its distance).
     score_text: String,
     /// The principal variation in notation.
     pv: Vec<String>,
@@ -251,10 +295,15 @@ struct SearchReport {
 
 #[pymethods]
 impl SearchReport {
-    fn __repr__(&self) -> String {
-        format!(
-            "SearchReport(best={}, score={}, pv=[{}], nodes={}, depth={})",
+    /// Every field by its attribute's name, floats as Python writes them.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let float = |x: f64| PyFloat::new(py, x).repr().map(|r| r.to_string());
+        Ok(format!(
+            "SearchReport(best={}, best_action={}, score={}, score_text={}, pv=[{}], nodes={}, \
+             depth={}, win_rate={}, seconds={})",
             self.best.as_deref().map_or("None".into(), py_str),
+            self.best_action.map_or("None".into(), |a| a.to_string()),
+            self.score,
             py_str(&self.score_text),
             self.pv
                 .iter()
@@ -262,8 +311,13 @@ impl SearchReport {
                 .collect::<Vec<_>>()
                 .join(", "),
             self.nodes,
-            self.depth
-        )
+            self.depth,
+            match self.win_rate {
+                Some(w) => float(w)?,
+                None => "None".into(),
+            },
+            float(self.seconds)?,
+        ))
     }
 }
 
@@ -343,7 +397,11 @@ impl Game {
     /// the game's notation. `lot` draws Omweso's first player under `by-lot`.
     #[new]
     #[pyo3(signature = (variant = None, position = None, lot = 0))]
-    fn new(variant: Option<&Bound<'_, PyAny>>, position: Option<&str>, lot: u64) -> PyResult<Self> {
+    fn new(
+        variant: Option<&Bound<'_, PyAny>>,
+        position: Option<&str>,
+        #[pyo3(from_py_with = lot_arg)] lot: u64,
+    ) -> PyResult<Self> {
         let inner = match (variant, position) {
             // A position with the variant's text: the words given, the rest from the
             // position (`urim` reads a row of 7 pits as Urim on 2×7).
@@ -431,7 +489,7 @@ impl Game {
             winner: o.winner.map(player_index),
             points: o.points,
             totals: o.totals.map(|t| (t.south, t.north)),
-            reason: o.reason.name(),
+            reason: Some(o.reason.name()),
             description: self.inner.describe_status(),
         })
     }
@@ -466,9 +524,14 @@ impl Game {
     fn start_notation(&self) -> String {
         self.inner.start_notation()
     }
-    /// In an Omweso turn paused for a decision with one way on, the move the rules make.
-    fn pending_decision(&self) -> Option<String> {
-        self.inner.pending_decision().map(|m| m.to_string())
+    /// While an Omweso turn is paused for a decision (rule 5), the decision's two moves,
+    /// which are then the legal moves: `['x', 'x-']`, sowing on from the paused pit `x`
+    /// counter-clockwise or clockwise (the lap that captures). `None` between turns,
+    /// and always in the other games.
+    fn pending_decision(&self) -> Option<Vec<String>> {
+        self.inner
+            .pending_decision()
+            .map(|_| self.inner.legal_moves_text())
     }
     /// The board: a dict with `south` and `north` (each player's pits from the owner's
     /// left, inner row then outer in Omweso; `None` for a closed pit), `stores`
@@ -493,7 +556,7 @@ impl Game {
     }
     /// The number of move sequences of `depth` plies (the history rules not applied);
     /// the GIL is released while it counts.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    fn perft(&self, py: Python<'_>, #[pyo3(from_py_with = depth_arg)] depth: u32) -> u64 {
         let g = self.inner.clone();
         py.allow_threads(move || g.perft(depth))
     }
@@ -590,7 +653,12 @@ impl Engine {
     /// with the endgame databases in the folder `db` (Urim, Oware, Kalah).
     #[new]
     #[pyo3(signature = (spec, variant, seed = 0, db = None))]
-    fn new(spec: &str, variant: &str, seed: u64, db: Option<&str>) -> PyResult<Self> {
+    fn new(
+        spec: &str,
+        variant: &str,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+        db: Option<&str>,
+    ) -> PyResult<Self> {
         let v = parse_variant(variant)?;
         let parsed: EngineSpec = spec.parse().map_err(|e| py_err(Error::from(e)))?;
         let e = mancala_runtime::Engine::new(&parsed, &v, seed, db.map(std::path::Path::new))
@@ -640,14 +708,16 @@ impl Engine {
         r.map(|r| report(&r))
     }
     /// The exact outcome of perfect play from `game`'s position where the endgame
-    /// databases know it (`None` without databases, or beyond them).
+    /// databases know it (`None` without databases, or beyond them): the winner, the
+    /// points and the totals perfect play reaches; its `reason` is `None` (no game has
+    /// ended: the databases do not say by which rule it would).
     fn exact(&self, game: PyRef<'_, Game>) -> Option<Outcome> {
         let e = self.inner.lock().ok()?;
         e.exact(&game.inner).map(|o| Outcome {
             winner: o.winner.map(player_index),
             points: o.points,
             totals: o.totals.map(|t| (t.south, t.north)),
-            reason: o.reason.name(),
+            reason: None,
             description: String::from("the value of perfect play, from the databases"),
         })
     }
@@ -695,14 +765,17 @@ struct Batch {
 
 /// Plays games `games` of `variant` in Rust: random moves (game `i` draws from its own
 /// generator, seeded by `seed` and `i`, so that the games do not depend on how they are
-/// split between threads), or `spec`'s engine for both sides; each game stops at its
-/// end or after `max_plies` (status 3). Game `i` starts with the lot `seed + i`.
+/// split between threads), or `spec`'s engine for both sides after `random_plies`
+/// random plies (the library's random openings: game `i` plays opening `i` of `seed`);
+/// each game stops at its end or after `max_plies` (status 3). Game `i` starts with
+/// the lot `seed + i`.
 fn play_batch(
     v: &Variant,
     games: std::ops::Range<usize>,
     seed: u64,
     spec: Option<&EngineSpec>,
     max_plies: usize,
+    random_plies: u32,
 ) -> Result<Batch, Error> {
     let mut engine = match spec {
         Some(s) => Some(mancala_runtime::Engine::new(s, v, seed, None)?),
@@ -712,13 +785,23 @@ fn play_batch(
     for i in games {
         let mut rng = SplitMix64::new(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
         let mut g = AnyGame::with_lot(v, seed.wrapping_add(i as u64));
+        // The opening is played on a copy, then ply by ply below, so that its
+        // positions are recorded as the engine's are.
+        let mut opening = Vec::new();
+        if engine.is_some() && random_plies > 0 {
+            let mut copy = g.clone();
+            random_opening(&mut copy, opening_seed(seed, i as u64), random_plies)?;
+            opening = copy.moves();
+        }
+        let mut opening = opening.into_iter();
         let mut plies = 0;
         while !g.is_finished() && plies < max_plies {
             cells(&g.board(), &mut b.cells);
             b.to_move.push(player_index(g.side_to_move()));
-            let m = match engine.as_mut() {
-                Some(e) => e.search(&g)?.best,
-                None => {
+            let m = match (opening.next(), engine.as_mut()) {
+                (Some(m), _) => Some(m),
+                (None, Some(e)) => e.search(&g)?.best,
+                (None, None) => {
                     let moves = g.legal_moves();
                     moves.get(rng.below(moves.len())).copied()
                 }
@@ -751,6 +834,7 @@ fn play_batch_threaded(
     spec: Option<&EngineSpec>,
     max_plies: usize,
     threads: usize,
+    random_plies: u32,
 ) -> PyResult<Batch> {
     let threads = threads.clamp(1, n.max(1));
     let chunk = n.div_ceil(threads);
@@ -758,7 +842,9 @@ fn play_batch_threaded(
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let range = (t * chunk).min(n)..((t + 1) * chunk).min(n);
-                s.spawn(move || play_batch(v, range, seed, spec, max_plies).map_err(py_err))
+                s.spawn(move || {
+                    play_batch(v, range, seed, spec, max_plies, random_plies).map_err(py_err)
+                })
             })
             .collect();
         handles
@@ -783,19 +869,22 @@ fn play_batch_threaded(
     Ok(all)
 }
 
-/// Plays `n` games in Rust (random moves, or the engine `engine` for both sides) and
-/// returns raw arrays as bytes; `mancala_runtime.play_games` wraps them for NumPy.
-/// `threads` threads play them (with an engine, one engine a thread).
+/// Plays `n` games in Rust (random moves, or the engine `engine` for both sides after
+/// `random_plies` random plies) and returns raw arrays as bytes;
+/// `mancala_runtime.play_games` wraps them for NumPy. `threads` threads play them (with
+/// an engine, one engine a thread).
 #[pyfunction]
-#[pyo3(signature = (variant, n, seed = 0, engine = None, max_plies = 10_000, threads = 1))]
+#[pyo3(signature = (variant, n, seed = 0, engine = None, max_plies = 10_000, threads = 1, random_plies = 0))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, one parameter each
 fn _play_games<'py>(
     py: Python<'py>,
     variant: &str,
-    n: usize,
-    seed: u64,
+    #[pyo3(from_py_with = n_arg)] n: usize,
+    #[pyo3(from_py_with = seed_arg)] seed: u64,
     engine: Option<String>,
-    max_plies: usize,
-    threads: usize,
+    #[pyo3(from_py_with = max_plies_arg)] max_plies: usize,
+    #[pyo3(from_py_with = threads_arg)] threads: usize,
+    #[pyo3(from_py_with = random_plies_arg)] random_plies: u32,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let v = parse_variant(variant)?;
     let spec: Option<EngineSpec> = engine
@@ -803,8 +892,9 @@ fn _play_games<'py>(
         .map(str::parse)
         .transpose()
         .map_err(|e| py_err(Error::from(e)))?;
-    let b =
-        py.allow_threads(|| play_batch_threaded(&v, n, seed, spec.as_ref(), max_plies, threads))?;
+    let b = py.allow_threads(|| {
+        play_batch_threaded(&v, n, seed, spec.as_ref(), max_plies, threads, random_plies)
+    })?;
     (
         bytes_of(py, &b.cells),
         bytes_of(py, &b.to_move),
@@ -838,7 +928,12 @@ impl Games {
 impl Games {
     #[new]
     #[pyo3(signature = (variant, n, auto_reset = true, seed = 0))]
-    fn new(variant: &str, n: usize, auto_reset: bool, seed: u64) -> PyResult<Self> {
+    fn new(
+        variant: &str,
+        #[pyo3(from_py_with = n_arg)] n: usize,
+        auto_reset: bool,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+    ) -> PyResult<Self> {
         let v = parse_variant(variant)?;
         let games = (0..n).map(|i| AnyGame::with_lot(&v, i as u64)).collect();
         Ok(Games {
@@ -853,7 +948,7 @@ impl Games {
         self.games.len()
     }
     /// The game `i`, as a `Game` (a copy).
-    fn game(&self, i: usize) -> PyResult<Game> {
+    fn game(&self, #[pyo3(from_py_with = index_arg)] i: usize) -> PyResult<Game> {
         self.games
             .get(i)
             .map(|g| Game { inner: g.clone() })

@@ -3,6 +3,7 @@ between threads, and the endgame databases."""
 
 import os
 import random
+import re
 import subprocess
 import threading
 
@@ -135,3 +136,65 @@ def test_databases(tmp_path):
         else:
             assert exact.winner is None
         checked += 1
+
+
+def small_databases(tmp_path, args):
+    folder = tmp_path / args[0]
+    subprocess.run([solve_binary(), *args, "--db", str(folder)], check=True, capture_output=True)
+    return str(folder)
+
+
+def test_exact_values_name_no_rule(tmp_path):
+    """`Engine.exact` is the databases' value of perfect play: no game has ended there,
+    so its outcome names no rule (`reason` is None); its totals hold every seed."""
+    cases = [
+        # Kalah on 4 pits of 3 seeds, from the start: 24 seeds in all.
+        ("kalah pits=4 seeds=3", ["kalah", "--pits", "4", "--seeds", "3", "--max-seeds", "8"], None, 24),
+        # Urim 2x6 with 4 seeds left on the board and 17 + 15 taken: 36 seeds in all.
+        ("urim", ["urim", "--max-seeds", "4"], "0,0,0,1,0,2/0,1,0,0,0,0 17-15 N", 36),
+    ]
+    for variant, args, position, seeds in cases:
+        if position is None:
+            # down to 8 seeds on the board by a few random moves
+            rng = random.Random(1)
+            g = mr.Game(variant)
+            while sum(g.cells()[:8]) > 8 or g.is_finished:
+                if g.is_finished:
+                    g = mr.Game(variant)
+                g.play(rng.choice(g.legal_moves()))
+        else:
+            g = mr.Game(variant, position=position)
+        e = mr.Engine("alphabeta:2", variant, db=small_databases(tmp_path, args))
+        o = e.exact(g)
+        assert o is not None, variant
+        assert o.reason is None, (variant, o)
+        assert "reason=None" in repr(o)
+        assert sum(o.totals) == seeds, (variant, o)
+        assert "perfect play" in o.description
+    # A finished game still names its rule.
+    assert mr.Game("urim", position="0,0,0,0,0,0/0,0,0,0,0,1 20-15 S").outcome.reason == "starvation"
+
+
+def test_a_known_outcome_claims_no_distance(tmp_path):
+    """With the databases, the search of Kalah(4, 3)'s start finds every child's
+    outcome in them. They say who wins, not in how many plies: the score must not say
+    "win in 1 ply" (one ply from the start leaves both rows with seeds, and Kalah ends
+    only when a row is empty, rule K6). Any distance the text gives must be true: the
+    principal variation ends the game in that many plies."""
+    variant = "kalah pits=4 seeds=3"
+    db = small_databases(tmp_path, ["kalah", "--pits", "4", "--seeds", "3", "--max-seeds", "24"])
+    start = mr.Game(variant)
+    for spec in ["alphabeta:1", "alphabeta:4", "greedy"]:
+        r = mr.Engine(spec, variant, db=db).search(start)
+        assert "in 1 ply" not in r.score_text, (spec, r)
+        m = re.search(r"in (\d+) pl", r.score_text)
+        if m:
+            g = start.copy()
+            for move in r.pv[: int(m.group(1))]:
+                g.play(move)
+            assert g.is_finished, (spec, r)
+        # South, to move, wins (as the search without databases below finds)
+        assert r.score_text == "known win", (spec, r)
+    # without databases, a search to the end finds the forced win, with its distance
+    deep = mr.Engine("alphabeta:20", variant).search(start)
+    assert deep.score_text.startswith("win in "), deep

@@ -404,10 +404,20 @@ fn convert<R: GameRecord>(r: &mancala_search::Report<MoveOf<R>>) -> Report {
 }
 
 /// An evaluation with its unit: `+1.50 seeds` for the player to move, or a forced
-/// result (`win in 7 plies`, `loss in 4 plies (2 points)`).
+/// result (`win in 7 plies`, `loss in 4 plies (2 points)`), or an outcome the endgame
+/// databases know, at a distance they do not keep (`known win`).
+///
+/// ```
+/// use mancala_runtime::engine::show_eval;
+/// use mancala_search::score::{known_score, win_score};
+/// assert_eq!(show_eval(150), "+1.50 seeds");
+/// assert_eq!(show_eval(win_score(1, 1)), "win in 1 ply");
+/// assert_eq!(show_eval(-win_score(2, 4)), "loss in 4 plies (2 points)");
+/// assert_eq!(show_eval(known_score(1, 1)), "known win");
+/// ```
 #[must_use]
 pub fn show_eval(score: Score) -> String {
-    use mancala_search::score::{ShowScore, plies_to_end};
+    use mancala_search::score::{ShowScore, is_decisive, plies_to_end};
     let text = ShowScore(score).to_string();
     match plies_to_end(score) {
         Some(plies) => text.replacen(
@@ -415,6 +425,7 @@ pub fn show_eval(score: Score) -> String {
             &format!("in {plies} {}", if plies == 1 { "ply" } else { "plies" }),
             1,
         ),
+        None if is_decisive(score) => text,
         None => format!("{text} seeds"),
     }
 }

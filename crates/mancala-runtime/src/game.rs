@@ -469,8 +469,9 @@ impl AnyGame {
         each_record!(&self.record, g => g.moves().len())
     }
 
-    /// The move the rules make for the player in the middle of an Omweso turn, when
-    /// there is only one way to go on (docs/omweso.md); `None` elsewhere.
+    /// In the middle of an Omweso turn paused for a decision (rule 5, docs/omweso.md),
+    /// the paused pit's counter-clockwise move `x`; the legal moves are then `x` and
+    /// its clockwise `x-`. `None` between turns, and always in the other games.
     #[must_use]
     pub fn pending_decision(&self) -> Option<AnyMove> {
         each_record!(&self.record, g => g.position().pending_decision().map(GameMove::to_any))

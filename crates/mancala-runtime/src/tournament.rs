@@ -296,6 +296,35 @@ fn ending(status: Status) -> Ending {
     }
 }
 
+/// The seed of opening number `index` of a series of games seeded by `seed` (a
+/// tournament's games `2j` and `2j + 1` share opening `j`): the numbers spread so that
+/// neighbouring openings share nothing.
+#[must_use]
+pub const fn opening_seed(seed: u64, index: u64) -> u64 {
+    seed ^ index.wrapping_mul(OPENING_MIX)
+}
+
+/// Plays `plies` uniformly random legal moves on `game`, drawn from `seed` (the
+/// tournaments' random openings; [`opening_seed`] numbers a series of them), fewer if
+/// the game ends first; returns the plies played.
+///
+/// ```
+/// use mancala_runtime::{AnyGame, tournament::random_opening};
+/// let v = "kalah".parse()?;
+/// let (mut a, mut b) = (AnyGame::new(&v), AnyGame::new(&v));
+/// assert_eq!(random_opening(&mut a, 7, 4)?, 4);
+/// random_opening(&mut b, 7, 4)?;
+/// assert_eq!(a.moves(), b.moves()); // the same seed, the same opening
+/// # Ok::<(), mancala_runtime::Error>(())
+/// ```
+///
+/// # Errors
+/// [`EngineError::NoMove`] for a game not finished without a legal move (none of
+/// these games has one).
+pub fn random_opening(game: &mut AnyGame, seed: u64, plies: u32) -> Result<u64, Error> {
+    opening(game, RandomPlayer::new(seed), plies)
+}
+
 /// Plays `plies` random moves on `game` with `player` (the same opening for both
 /// colours).
 fn opening(game: &mut AnyGame, mut player: RandomPlayer, plies: u32) -> Result<u64, Error> {
@@ -416,7 +445,7 @@ impl Tournament {
             Some(text) => AnyGame::from_variant_notation(&s.variant, text)?,
             None => AnyGame::with_lot(&s.variant, seed),
         };
-        let open = RandomPlayer::new(s.seed ^ (index / 2).wrapping_mul(OPENING_MIX));
+        let open = RandomPlayer::new(opening_seed(s.seed, index / 2));
         let mut plies = opening(&mut game, open, s.opening_plies)?;
         let first = first_side(index);
         let mut out = GameResult {
@@ -634,9 +663,7 @@ impl Tournament {
             let k = out.games.len() as u64;
             // The same openings for both colours (matches 2j and 2j + 1).
             let open = RandomPlayer::new(
-                s.seed
-                    ^ (index / 2).wrapping_mul(OPENING_MIX)
-                    ^ k.wrapping_mul(0xC2B2_AE3D_27D4_EB4F),
+                opening_seed(s.seed, index / 2) ^ k.wrapping_mul(0xC2B2_AE3D_27D4_EB4F),
             );
             let mut game = m.game();
             let mut plies = 0;

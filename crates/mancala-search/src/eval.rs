@@ -8,9 +8,9 @@
 //! evaluation is described in `docs/engine.md`.
 
 use mancala_core::record::Record;
-use mancala_core::{Board, ByPlayer, Outcome, Player, Position, Status};
+use mancala_core::{Board, ByPlayer, Outcome, Player, Position};
 
-use crate::score::{EVAL_LIMIT, SEED, Score, Utility};
+use crate::score::{EVAL_LIMIT, SEED, Score, Utility, known_score};
 
 /// Scores positions of `P` that are still being played, from the side of the player to
 /// move (positive is good for that player).
@@ -166,14 +166,28 @@ pub fn score_with<R: Record, E: Evaluator<R::Position>>(
 }
 
 /// The score of a position whose outcome under perfect play is `o` (from
-/// [`Evaluator::known`]) for `perspective`, `ply` plies from the root: the score of a
-/// game that ended there with that outcome.
+/// [`Evaluator::known`]) for `perspective`, `ply` plies from the root: a win or loss of
+/// the outcome's points at no known distance ([`known_score`]: the databases do not
+/// keep how far the end is), 0 for a draw.
+///
+/// ```
+/// use mancala_core::{Outcome, Player};
+/// use mancala_search::{eval::exact_score, score::{Utility, known_score}};
+/// let o = Outcome::new(Some(Player::South), 2);
+/// assert_eq!(exact_score(o, Player::South, 1, &Utility::GAME), known_score(2, 1));
+/// assert_eq!(exact_score(o, Player::North, 1, &Utility::GAME), -known_score(2, 1));
+/// assert_eq!(exact_score(Outcome::new(None, 0), Player::North, 1, &Utility::GAME), 0);
+/// ```
 #[inline]
 #[must_use]
 pub fn exact_score(o: Outcome, perspective: Player, ply: usize, utility: &Utility) -> Score {
-    utility
-        .terminal(Status::Over(o), perspective, ply)
-        .unwrap_or_default()
+    match o.winner {
+        None => 0,
+        Some(w) => {
+            let s = known_score(utility.points(&o), ply);
+            if w == perspective { s } else { -s }
+        }
+    }
 }
 
 /// The standard evaluation of a board for its player to move (`board.to_move`).

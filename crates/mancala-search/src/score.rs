@@ -51,6 +51,37 @@ pub const fn win_score(points: u8, ply: usize) -> Score {
     WIN + POINT * points as Score - ply as Score
 }
 
+/// How far a known outcome is put beyond its ply: a position whose outcome under
+/// perfect play an evaluator knows ([`Known`](crate::Known): an endgame database),
+/// `ply` plies from the root, scores as a game that ended `KNOWN + ply` plies from the
+/// root ([`known_score`]). The databases keep who wins and by how much, not when, so
+/// such a score must not read as a distance to the end: `KNOWN` is beyond every real
+/// end ([`MAX_PLY`]) and `KNOWN + MAX_PLY` below one game point ([`POINT`]). A known
+/// win then ranks below every win of as many points found to its end, and above every
+/// smaller win.
+pub const KNOWN: usize = 1_000;
+
+const _: () = assert!(KNOWN > MAX_PLY && KNOWN + MAX_PLY < POINT as usize);
+
+/// The score of a position whose outcome, won with `points` game points, is known
+/// `ply` plies from the root (see [`KNOWN`]).
+///
+/// ```
+/// use mancala_search::score::{ShowScore, is_decisive, is_known, known_score, plies_to_end, points_of, win_score};
+/// let s = known_score(1, 1);
+/// assert!(is_decisive(s) && is_known(s) && is_known(-s));
+/// assert_eq!(plies_to_end(s), None); // no distance to the end: none is known
+/// assert_eq!(points_of(-s), Some(1));
+/// assert!(win_score(1, 40) > s && s > known_score(1, 2) && known_score(2, 9) > win_score(1, 1));
+/// assert_eq!(ShowScore(s).to_string(), "known win");
+/// assert_eq!(ShowScore(-known_score(2, 3)).to_string(), "known loss (2 points)");
+/// ```
+#[must_use]
+pub const fn known_score(points: u8, ply: usize) -> Score {
+    let ply = if ply > MAX_PLY { MAX_PLY } else { ply };
+    win_score(points, 0) - (KNOWN + ply) as Score
+}
+
 /// Whether `score` is the score of a finished game (won or lost), not an evaluation.
 #[must_use]
 pub const fn is_decisive(score: Score) -> bool {
@@ -58,9 +89,9 @@ pub const fn is_decisive(score: Score) -> bool {
     score.unsigned_abs() > (WIN - MAX_PLY as Score) as u32
 }
 
-/// For a decisive score, the plies from the root to the end of the game.
-#[must_use]
-pub const fn plies_to_end(score: Score) -> Option<usize> {
+/// For a decisive score, what it subtracts from its game points: the plies to the end
+/// of the game, or [`KNOWN`] more for a known outcome.
+const fn distance(score: Score) -> Option<usize> {
     if is_decisive(score) {
         // In 64 bits: any `Score`, `Score::MIN` included, is answered without overflow.
         let a = score.unsigned_abs() as i64 - WIN as i64;
@@ -70,6 +101,23 @@ pub const fn plies_to_end(score: Score) -> Option<usize> {
     } else {
         None
     }
+}
+
+/// For a decisive score, the plies from the root to the end of the game; `None` for
+/// an evaluation, and for a known outcome ([`known_score`]), whose end is not known.
+#[must_use]
+pub const fn plies_to_end(score: Score) -> Option<usize> {
+    match distance(score) {
+        Some(d) if d < KNOWN => Some(d),
+        _ => None,
+    }
+}
+
+/// Whether `score` is a known outcome's ([`known_score`]): decisive, with no distance
+/// to the end.
+#[must_use]
+pub const fn is_known(score: Score) -> bool {
+    matches!(distance(score), Some(d) if d >= KNOWN)
 }
 
 /// For a decisive score, the game points it is worth (to the winner).
@@ -83,7 +131,7 @@ pub const fn plies_to_end(score: Score) -> Option<usize> {
 /// ```
 #[must_use]
 pub const fn points_of(score: Score) -> Option<u8> {
-    match plies_to_end(score) {
+    match distance(score) {
         Some(plies) => {
             let a = score.unsigned_abs() as i64 - WIN as i64 + plies as i64;
             Some((a / POINT as i64) as u8)
@@ -208,7 +256,8 @@ pub fn from_child(child_score: Score, parent: Player, child: Player) -> Score {
     }
 }
 
-/// Shows a score for people: `+1.25` (seeds), `win in 5`, `loss in 4 (2 points)`.
+/// Shows a score for people: `+1.25` (seeds), `win in 5`, `loss in 4 (2 points)`, and
+/// a known outcome without a distance: `known win` ([`known_score`]).
 ///
 /// ```
 /// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
@@ -224,10 +273,12 @@ pub struct ShowScore(pub Score);
 impl fmt::Display for ShowScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = self.0;
-        if let Some(plies) = plies_to_end(s) {
-            let points = (s.abs() - WIN + plies as Score) / POINT;
+        if let (Some(d), Some(points)) = (distance(s), points_of(s)) {
             let word = if s > 0 { "win" } else { "loss" };
-            write!(f, "{word} in {plies}")?;
+            match d < KNOWN {
+                true => write!(f, "{word} in {d}")?,
+                false => write!(f, "known {word}")?,
+            }
             if points > 1 {
                 write!(f, " ({points} points)")?;
             }
@@ -260,7 +311,9 @@ mod tests {
     fn extreme_scores_and_plies_are_answered() {
         for s in [Score::MIN, Score::MIN + 1, Score::MAX, -INFINITY, INFINITY] {
             assert!(is_decisive(s));
-            assert!(plies_to_end(s).is_some_and(|p| p < POINT as usize));
+            assert!(distance(s).is_some_and(|p| p < POINT as usize));
+            assert!(points_of(s).is_some());
+            let _ = ShowScore(s).to_string();
         }
         assert_eq!(win_score(12, usize::MAX), win_score(12, MAX_PLY));
         assert_eq!(win_score(1, MAX_PLY + 1), win_score(1, MAX_PLY));
