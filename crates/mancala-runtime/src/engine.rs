@@ -408,8 +408,9 @@ fn convert<R: GameRecord>(r: &mancala_search::Report<MoveOf<R>>) -> Report {
 /// databases know, at a distance they do not keep (`known win`).
 ///
 /// ```
-/// use mancala_runtime::engine::show_eval;
-/// use mancala_search::score::{known_score, win_score};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; pub use ::mancala_search as search; }
+/// use mancala::runtime::engine::show_eval;
+/// use mancala::search::score::{known_score, win_score};
 /// assert_eq!(show_eval(150), "+1.50 seeds");
 /// assert_eq!(show_eval(win_score(1, 1)), "win in 1 ply");
 /// assert_eq!(show_eval(-win_score(2, 4)), "loss in 4 plies (2 points)");

@@ -309,13 +309,14 @@ pub const fn opening_seed(seed: u64, index: u64) -> u64 {
 /// the game ends first; returns the plies played.
 ///
 /// ```
-/// use mancala_runtime::{AnyGame, tournament::random_opening};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_runtime as runtime; }
+/// use mancala::runtime::{AnyGame, tournament::random_opening};
 /// let v = "kalah".parse()?;
 /// let (mut a, mut b) = (AnyGame::new(&v), AnyGame::new(&v));
 /// assert_eq!(random_opening(&mut a, 7, 4)?, 4);
 /// random_opening(&mut b, 7, 4)?;
 /// assert_eq!(a.moves(), b.moves()); // the same seed, the same opening
-/// # Ok::<(), mancala_runtime::Error>(())
+/// # Ok::<(), mancala::runtime::Error>(())
 /// ```
 ///
 /// # Errors

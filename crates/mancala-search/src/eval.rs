@@ -171,8 +171,9 @@ pub fn score_with<R: Record, E: Evaluator<R::Position>>(
 /// keep how far the end is), 0 for a draw.
 ///
 /// ```
-/// use mancala_core::{Outcome, Player};
-/// use mancala_search::{eval::exact_score, score::{Utility, known_score}};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::search::{eval::exact_score, score::{Utility, known_score}};
+/// use mancala::{Outcome, Player};
 /// let o = Outcome::new(Some(Player::South), 2);
 /// assert_eq!(exact_score(o, Player::South, 1, &Utility::GAME), known_score(2, 1));
 /// assert_eq!(exact_score(o, Player::North, 1, &Utility::GAME), -known_score(2, 1));

@@ -67,7 +67,10 @@ const _: () = assert!(KNOWN > MAX_PLY && KNOWN + MAX_PLY < POINT as usize);
 /// `ply` plies from the root (see [`KNOWN`]).
 ///
 /// ```
-/// use mancala_search::score::{ShowScore, is_decisive, is_known, known_score, plies_to_end, points_of, win_score};
+/// # mod mancala { pub use mancala_core::*; pub use ::mancala_search as search; }
+/// use mancala::search::score::{
+///     ShowScore, is_decisive, is_known, known_score, plies_to_end, points_of, win_score,
+/// };
 /// let s = known_score(1, 1);
 /// assert!(is_decisive(s) && is_known(s) && is_known(-s));
 /// assert_eq!(plies_to_end(s), None); // no distance to the end: none is known
