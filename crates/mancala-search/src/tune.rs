@@ -34,6 +34,7 @@
 use core::fmt;
 
 use mancala_core::record::{MoveOf, Record};
+use mancala_core::rng::SplitMix64;
 use mancala_core::{Board, Player, Position, Status};
 
 use crate::engine::{Engine, Limits};
@@ -287,8 +288,8 @@ pub struct Spsa<const N: usize> {
     gains: Gains,
     bounds: (f64, f64),
     k: u64,
-    /// The SplitMix64 state of the signs and the comparisons' seeds.
-    rng: u64,
+    /// The generator of the signs and the comparisons' seeds.
+    rng: SplitMix64,
 }
 
 impl<const N: usize> Spsa<N> {
@@ -302,7 +303,7 @@ impl<const N: usize> Spsa<N> {
             gains,
             bounds,
             k: 0,
-            rng: seed ^ 0x7475_6E65,
+            rng: SplitMix64::new(seed ^ 0x7475_6E65),
         }
     }
 
@@ -331,7 +332,7 @@ impl<const N: usize> Spsa<N> {
     ) -> Result<(), E> {
         let k = self.k;
         let ck = self.gains.perturbation(k);
-        let signs = splitmix(&mut self.rng);
+        let signs = self.rng.next_u64();
         let delta: [f64; N] =
             core::array::from_fn(|i| if signs & (1 << i) == 0 { 1.0 } else { -1.0 });
         let p = Perturbation {
@@ -339,7 +340,7 @@ impl<const N: usize> Spsa<N> {
             delta,
             plus: core::array::from_fn(|i| self.theta[i] + ck * delta[i]),
             minus: core::array::from_fn(|i| self.theta[i] - ck * delta[i]),
-            seed: splitmix(&mut self.rng) | 1,
+            seed: self.rng.next_u64() | 1,
         };
         let r = compare(&p)?;
         let ak = self.gains.step(k);
@@ -355,8 +356,8 @@ impl<const N: usize> Spsa<N> {
 /// Seeds for the openings of games that check tuned weights: drawn from `seed`, even, so
 /// never the opening of a tuning comparison ([`Perturbation::seed`]).
 pub fn check_seeds(seed: u64) -> impl Iterator<Item = u64> {
-    let mut state = seed ^ 0x6368_6563_6B00;
-    core::iter::repeat_with(move || splitmix(&mut state) & !1)
+    let mut rng = SplitMix64::new(seed ^ 0x6368_6563_6B00);
+    core::iter::repeat_with(move || rng.next_u64() & !1)
 }
 
 /// Plays `m`, the move a player chose in the ongoing `game` after `plies` plies, and
@@ -366,15 +367,6 @@ fn play<R: Record>(game: &mut R, m: Option<MoveOf<R>>, plies: &mut u64) -> Resul
         .ok_or(Stuck { ply: *plies })?;
     *plies += 1;
     Ok(())
-}
-
-/// SplitMix64: the next number of the stream `state`.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]

@@ -34,6 +34,7 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
+use mancala_core::rng::GOLDEN_GAMMA;
 use rayon::prelude::*;
 use thiserror::Error;
 
@@ -228,7 +229,7 @@ pub enum FileError {
 /// word always changes the result.
 #[inline]
 fn mix(h: u64, w: u64) -> u64 {
-    (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    (h.rotate_left(23) ^ w).wrapping_mul(GOLDEN_GAMMA)
 }
 
 fn checksum_chunk(bytes: &[u8]) -> u64 {

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering, fence};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use mancala_core::rng::GOLDEN_GAMMA;
 use mancala_core::{ArrayVec, Position};
 
 use crate::Instant;
@@ -251,7 +252,7 @@ impl Table {
 
     #[inline]
     fn bucket(&self, key: u64) -> &[AtomicU64; 4] {
-        let i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & (self.buckets.len() - 1);
+        let i = (key.wrapping_mul(GOLDEN_GAMMA) >> 20) as usize & (self.buckets.len() - 1);
         &self.buckets[i]
     }
 
