@@ -9,7 +9,7 @@
 //!
 //! The weights `w1`, `w2` are the standard evaluation's second and third terms, in
 //! hundredths of a seed (row seeds and movable pits; Omweso's movable pits and exposed
-//! seeds). SPSA (`mancala::search::tune`, `docs/engine.md` "Tuning the evaluation")
+//! seeds). SPSA (`mancala::search::tune`, `docs/strength.md` "Tuning the evaluation")
 //! tunes them: each iteration two perturbed weightings play one random opening
 //! (`--opening-plies`, default 4) with both colours, alpha-beta at `--depth` (default 4)
 //! on both sides, and the weights move towards the better. Everything is seeded

@@ -42,7 +42,7 @@ use prove::{cyclic, kalah};
     after_help = "The value is the final margin of the side to move (its total minus the \
         opponent's); at the start, the first player's. The published Kalah values (Irving et \
         al. 2000) hold with --empty-capture. Urim's and Oware's proof searches carry the \
-        history (docs/solving.md).\n\n\
+        history (docs/solving-cycles.md).\n\n\
         Examples:\n  \
         cargo run --release --example solve -- urim --max-seeds 20\n  \
         cargo run --release --example solve -- kalah --pits 6 --seeds 4 --empty-capture\n  \

@@ -423,7 +423,7 @@ impl MemoryDatabases {
     /// What perfect play gives from `game`'s position, as the databases know it: the
     /// outcome ([`Known::Exact`]), or in Urim and Oware, where the repetition rule
     /// leaves a board two bounds, the worst and best outcomes for the player to move
-    /// ([`Known::Bounds`]; `docs/solving.md`). `None` where they do not know: more
+    /// ([`Known::Bounds`]; `docs/solving-cycles.md`). `None` where they do not know: more
     /// seeds on the board than they hold, a finished game, or in Urim and Oware a
     /// position that is not its whole history (neither the record's start nor right
     /// after a capture: the positions since the last capture then change its value).

@@ -240,7 +240,7 @@ pub(crate) fn circuits(board: &Board) -> ([u8; 16], [u8; 16]) {
 /// The weight of a seed still in its owner's row in [`two_row_eval`], in hundredths of
 /// a seed (a stored seed is [`SEED`] = 100).
 ///
-/// Tuned by self-play (`examples/tune.rs`, `docs/engine.md` "Tuning the evaluation"):
+/// Tuned by self-play (`examples/tune.rs`, `docs/strength.md` "Tuning the evaluation"):
 /// SPSA gave 12 to 18 in Urim, Oware and Kalah; 15 with [`MOBILITY`] 25, against the
 /// former 50 and 10, won +205 ± 25 Elo (Oware), +179 ± 24 (Urim) and +61 ± 22 (Kalah) at
 /// depth 8, and +0 ± 22 (Rio Kadalis: no change), 95% intervals over 1000 games each.

@@ -1,7 +1,7 @@
 //! Tuning the standard evaluation's weights by self-play: the evaluation with its
 //! weights as numbers ([`Weighted`]), the games that compare two weightings
 //! ([`Games`]), and SPSA, the stochastic approximation that fits them ([`Spsa`]).
-//! The `tune` example runs them; `docs/engine.md` ("Tuning the evaluation") gives the
+//! The `tune` example runs them; `docs/strength.md` ("Tuning the evaluation") gives the
 //! results.
 //!
 //! The standard evaluation ([`board_eval`](crate::eval::board_eval)) has three terms a game, the first one's

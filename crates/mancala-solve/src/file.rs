@@ -8,7 +8,7 @@
 //! | 28 | 64 | variant: the rule set, UTF-8, NUL-padded (`pits=6 capture=opposite-seeds ending=either-side-empty`) |
 //! | 92 | 1 | pits on the board (both rows) |
 //! | 93 | 1 | seeds on the board |
-//! | 94 | 1 | value kind, the bytes per board: 1 = an `i8` margin from the mover's side (games without cycles); 2 = two `i8`, the lower and upper bounds `L`, `U` of the margin (games with cycles, see `docs/solving.md`) |
+//! | 94 | 1 | value kind, the bytes per board: 1 = an `i8` margin from the mover's side (games without cycles); 2 = two `i8`, the lower and upper bounds `L`, `U` of the margin (games with cycles, see `docs/solving-cycles.md`) |
 //! | 95 | 1 | how the bounds value endless play ([`Endless`]): 0 = the extremes (`−n`, `+n`; and every file of one value a board), 1 = the rows' split; always 0 in version 1 |
 //! | 96 | 8 | entries (boards): `C(seeds + pits - 1, pits - 1)`; the file holds `entries × kind` value bytes |
 //! | 104 | 8 | checksum of the values ([`checksum`]) |
@@ -44,7 +44,7 @@ use thiserror::Error;
 pub const FORMAT_VERSION: u32 = 2;
 
 /// How a database of bounds (a game with cycles) values endless play, a play that
-/// never leaves the seed count (`docs/solving.md`, "Games with cycles"): the header's
+/// never leaves the seed count (`docs/solving-cycles.md`): the header's
 /// byte 95.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Endless {

@@ -102,7 +102,7 @@ pub trait Solvable: Send + Sync {
     /// Whether positions with the same seeds on the board can repeat (a cycle of
     /// moves that capture nothing), so that the databases are built by retrograde
     /// analysis ([`retro`](crate::retro)) and hold two bounds per board (`L`, `U`;
-    /// see `docs/solving.md`) rather than one value.
+    /// see `docs/solving-cycles.md`) rather than one value.
     fn cycles(&self) -> bool {
         false
     }

@@ -6,7 +6,7 @@
 //! **Where the history matters** (Urim's rule 6, Oware's repetition: a game with
 //! cycles, [`Solvable::cycles`]) a database's bounds `L ≤ U` hold for a position that
 //! is its whole history — the start of the record, or right after a capture — and only
-//! there (`docs/solving.md`, "Games with cycles"): a position before it since the last
+//! there (`docs/solving-cycles.md`): a position before it since the last
 //! capture may end the game when repeated. So the evaluator reads the record's line
 //! ([`Evaluator::known`] is given every position from the record's start) and answers
 //! only at such a position: [`Known::Exact`] where `L = U`, [`Known::Bounds`] where
@@ -141,7 +141,7 @@ impl<G: Solvable, E> DbEvaluator<G, E> {
 
     /// The final margin the databases expect from `p` for its player to move, in
     /// hundredths of a seed, if its board is in them: the stores' margin plus the
-    /// board's value `V = clamp(s, L, U)` (`docs/solving.md`: `s` the seeds in the
+    /// board's value `V = clamp(s, L, U)` (`docs/solving-cycles.md`: `s` the seeds in the
     /// mover's row minus the opponent's, what the game gives if it ends there by
     /// repetition; `L`, `U` the bounds). An evaluation, whatever the history: the
     /// bounds hold exactly only for a position that is its whole history, but they are

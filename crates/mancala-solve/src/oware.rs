@@ -4,7 +4,7 @@
 //! under the rules the crate implements. Like Urim's, the repetition rule (a position
 //! repeated since the last capture ends the game, each player taking their own row)
 //! needs the history, so the databases hold two bounds per board, built by
-//! [`retro`](crate::retro) (see `docs/solving.md`, "Games with cycles" and "Oware").
+//! [`retro`](crate::retro) (see `docs/solving-cycles.md`, and `docs/solving.md`, "Oware").
 //!
 //! Every board of up to 48 seeds is a position of Oware (there is no cap on a pit).
 //!

@@ -14,7 +14,7 @@
 //!
 //! Exits (a capture, the end by starvation) are valued as in [`retro`](crate::retro):
 //! a capture by the child's bounds in the databases below. `L ≤ exact ≤ U` holds for
-//! the position as its whole history (`docs/solving.md`, "Tighter bounds from the
+//! the position as its whole history (`docs/solving-cycles.md`, "Tighter bounds from the
 //! rows' split", has the proof): against a positional strategy of the `lim inf` game,
 //! a real play that ends by repetition at `q` closes a loop the opponent could have
 //! repeated for ever, a play worth at most `s(q)`, the real payoff.

@@ -3,8 +3,7 @@
 //! `play_unchecked`, `row`, `stores`, `status`), so the databases hold under exactly
 //! the rules the crate implements. Rule 6 (a repeated position ends the game) needs
 //! the history, which a board has not: the databases of Urim hold two bounds per
-//! board, built by [`retro`](crate::retro) (see `docs/solving.md`, "Games with
-//! cycles").
+//! board, built by [`retro`](crate::retro) (see `docs/solving-cycles.md`).
 //!
 //! One database serves 3 and 4 seeds a pit: it holds margins over the seeds on the
 //! board, and nothing in rules 2–6 reads the stores or the total. A board with a pit

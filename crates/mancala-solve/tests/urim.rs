@@ -1138,7 +1138,7 @@ fn rows_bounds_hold_the_exact_value_of_every_board_up_to_3_seeds() {
     });
 }
 
-/// The table of `docs/solving.md` ("Tighter bounds from the rows' split"): for every
+/// The table of `docs/solving-cycles.md` ("Tighter bounds from the rows' split"): for every
 /// seed count up to `URIM_ROWS_SEEDS` (default 9, which CI's long-tests step runs in
 /// seconds), the boards unresolved and the mean gap `U − L` with endless play at the
 /// extremes and by the rows' split, and the time of each build (both settled by levels

@@ -8,7 +8,7 @@
 //! the turn passes), at a board's `U`, seen as `−U`, the other side chooses (the worst
 //! of `−exitU` and its children's). Endless play is worth `−n` to that player, so `L`
 //! and `−U` start at `−n` and rise to the least solution. That solution is found from
-//! the highest value down (`docs/solving.md`, "Games with cycles"): at level `t`, a
+//! the highest value down (`docs/solving-cycles.md`): at level `t`, a
 //! board's `L` settles at `t` when its exit is `t` or a child settles at `t` (a higher
 //! level would have settled it before); a board's `U` settles when its last child
 //! settles, at the lower of that level and `−exitU` (the children settle from the
@@ -17,7 +17,7 @@
 //! count with more. Each settled `L` or `U` is passed to the parents once: the work
 //! is twice the number of child links, not the iterations times the boards.
 //!
-//! **Endless play by the rows' split** ([`Endless::Rows`], `docs/solving.md`, "Tighter
+//! **Endless play by the rows' split** ([`Endless::Rows`], `docs/solving-cycles.md`, "Tighter
 //! bounds from the rows' split"): the same game with endless play worth to that player
 //! the least split (its row minus the other's) it keeps visiting, a co-Büchi game for
 //! each level. After a level of the parity of `n` has settled, a *stay pass* finds

@@ -21,7 +21,7 @@
 //! iterating from `L = −n`, `U = +n` until nothing changes gives. `L ≤ exact ≤ U`
 //! holds for the exact value of the position when it is the whole history (as it is
 //! right after a capture, where rule 6's history starts afresh); where `L = U` the
-//! value is exact. See `docs/solving.md` ("Games with cycles") for the proof and the
+//! value is exact. See `docs/solving-cycles.md` for the proof and the
 //! stored value `V = clamp(s, L, U)`.
 //!
 //! The build makes one pass over the boards that plays every move and resolves the
