@@ -1,14 +1,15 @@
 //! Game points, match targets and known outcomes in the searches: the engines maximise
 //! game points, capped at what each player still needs in a match ([`Utility`]), and a
 //! position whose outcome the evaluator knows ([`Evaluator::known`]) is scored as that
-//! ending and not searched further.
+//! outcome at no known distance ([`known_score`]: below every win of as many points
+//! seen to its end) and not searched further.
 
 use std::cell::Cell;
 
 use mancala_core::record::{Line, Record};
 use mancala_core::toy::{Countdown, Take};
 use mancala_core::{Outcome, Player};
-use mancala_search::score::{Score, win_score};
+use mancala_search::score::{Score, known_score};
 use mancala_search::{
     AlphaBeta, AlphaBetaOptions, Engine, Evaluator, Known, Limits, Mcts, MctsOptions, Utility,
     minimax, minimax_with,
@@ -52,7 +53,7 @@ fn alpha_beta_prefers_two_points_later_to_one_point_now_unless_one_wins_the_matc
             AlphaBeta::with_evaluator(TwoOrOne, Limits::depth(depth), AlphaBetaOptions::default());
         let r = ab.search(&game);
         assert_eq!(r.best, Some(Take(1)), "depth {depth}");
-        assert_eq!(r.score, win_score(2, 2));
+        assert_eq!(r.score, known_score(2, 2));
         let options = AlphaBetaOptions {
             utility: need_one(),
             ..AlphaBetaOptions::default()
@@ -61,15 +62,15 @@ fn alpha_beta_prefers_two_points_later_to_one_point_now_unless_one_wins_the_matc
         let r = ab.search(&game);
         // Both wins are worth 1 point: the sooner is better.
         assert_eq!(r.best, Some(Take(2)), "depth {depth}");
-        assert_eq!(r.score, win_score(1, 1));
+        assert_eq!(r.score, known_score(1, 1));
         // The reference agrees.
         assert_eq!(
             minimax_with(&game, depth, &TwoOrOne, &need_one()),
-            win_score(1, 1)
+            known_score(1, 1)
         );
         assert_eq!(
             minimax_with(&game, depth, &TwoOrOne, &Utility::GAME),
-            win_score(2, 2)
+            known_score(2, 2)
         );
     }
     // The player who still needs 1 point is the one capped: North's needs change
@@ -79,7 +80,7 @@ fn alpha_beta_prefers_two_points_later_to_one_point_now_unless_one_wins_the_matc
         ..AlphaBetaOptions::default()
     };
     let r = AlphaBeta::with_evaluator(TwoOrOne, Limits::depth(6), options).search(&game);
-    assert_eq!((r.best, r.score), (Some(Take(1)), win_score(2, 2)));
+    assert_eq!((r.best, r.score), (Some(Take(1)), known_score(2, 2)));
 }
 
 #[test]
@@ -130,12 +131,12 @@ fn a_known_outcome_ends_the_alpha_beta_search_there() {
     };
     let mut ab = AlphaBeta::with_evaluator(known, Limits::depth(12), AlphaBetaOptions::default());
     let r = ab.search(&game);
-    // Take 1 leaves 39, lost for North: a win at ply 1. Every line stops at its first
+    // Take 1 leaves 39, lost for North: a known win at ply 1. Every line stops at its first
     // multiple of 3, within 3 plies: 11 nodes an iteration at most (the root, 2
     // children, 4 grandchildren, 4 of their children), where a win worth more points
     // is still looked for.
     assert_eq!(r.best, Some(Take(1)));
-    assert_eq!(r.score, win_score(1, 1));
+    assert_eq!(r.score, known_score(1, 1));
     assert!(r.nodes <= 12 * 11, "{} nodes", r.nodes);
     // Where one point wins the match, no win is worth more: the deepening stops at
     // depth 1, after the root and its two children.
@@ -148,7 +149,7 @@ fn a_known_outcome_ends_the_alpha_beta_search_there() {
         ..AlphaBetaOptions::default()
     };
     let r = AlphaBeta::with_evaluator(known, Limits::depth(12), options).search(&game);
-    assert_eq!((r.best, r.score), (Some(Take(1)), win_score(1, 1)));
+    assert_eq!((r.best, r.score), (Some(Take(1)), known_score(1, 1)));
     assert_eq!((r.depth, r.nodes), (1, 3));
     // Without the known outcomes the same search visits thousands of nodes (with a
     // table that only orders moves; its cuts at transpositions save most of them) and
@@ -187,7 +188,7 @@ fn a_known_outcome_ends_the_alpha_beta_search_there() {
         .search(&Line::new(Countdown::new(41)));
     assert_eq!(
         (r.best, r.score, r.nodes),
-        (Some(Take(2)), win_score(1, 1), 4)
+        (Some(Take(2)), known_score(1, 1), 4)
     );
     let no_pvs = AlphaBetaOptions {
         pvs: false,
@@ -202,7 +203,7 @@ fn a_known_outcome_ends_the_alpha_beta_search_there() {
         .search(&Line::new(Countdown::new(41)));
     assert_eq!(
         (r.best, r.score, r.nodes),
-        (Some(Take(2)), win_score(1, 1), 3)
+        (Some(Take(2)), known_score(1, 1), 3)
     );
 }
 
