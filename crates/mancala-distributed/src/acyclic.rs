@@ -1,179 +1,214 @@
-//! A worker's block of a table of a game without cycles (Kalah): the single-machine
-//! kernel ([`mancala_solve::dag::build_ranks`], the memoised recursion within a seed
-//! count) run on the block, only the boards outside it crossing the network.
+//! A table of a game without cycles (Kalah), split between the workers by
+//! components: the single-machine kernel ([`mancala_solve::dag::build_ranks`], the
+//! memoised recursion within a seed count) run by each worker on the boards of its
+//! components, every board read where it is, none waiting for another worker's.
 //!
-//! The worker plays every move of its boards once to find the children of fewer seeds
-//! that other workers own, and asks for their values ([`ask`]); then the kernel
-//! computes every board of the block it can, a child of as many seeds in the block on
-//! the spot. A board that needs one outside the block not known yet waits for it: the
-//! worker asks its owner, which answers when it knows it (at once, or in the round
-//! after it computed it), and the boards that waited for it are computed again, in
-//! rounds until none waits anywhere (the positions form a DAG, so each round settles
-//! the next links of the chains that cross blocks).
+//! A board's children of as many seeds are in its component
+//! ([`Solvable::component`]: for Kalah, the smaller of the two rows' seeds), so the
+//! table splits into components that do not depend on each other. Every worker walks
+//! the table, counts the boards of each component and gives the components out the
+//! same way (the largest first, each to the worker with the fewest boards), computes
+//! its own in one pass of the kernel, reading the tables below in place, and sends
+//! their values to every other worker ([`gather`]): each worker holds every finished
+//! table, as the single build does, and writes its block of ranks to its partition.
+//! One round of the exchange a seed count. A game without components is one
+//! component, computed by one worker.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::AtomicU8;
 
-use mancala_solve::dag::{Block, WAITING, below_reads, build_ranks};
-use mancala_solve::rank::MAX_PITS;
+use mancala_solve::dag::{Block, Outside, build_ranks};
+use mancala_solve::rank::Ranker;
 use mancala_solve::{Solvable, SolveError, UNKNOWN};
 use timely::worker::Worker;
 
-use crate::ctx::Ctx;
 use crate::error::DistError;
-use crate::known::{Known, ask, key};
-use crate::net::{Net, Outbox, get_varint, put_varint};
+use crate::net::{Net, SLICE, get_varint, put_varint};
 
-/// This worker's block of the table of `seeds` seeds of a game without cycles (one
-/// byte a board), and the rounds it took.
+/// The whole table of `seeds` seeds of a game without cycles (one byte a board), built
+/// with every worker's share, the tables below whole in `below`; and the rounds of
+/// the exchange it took.
 pub(crate) fn build<G: Solvable>(
     game: &G,
     net: &mut Net,
     worker: &mut Worker,
-    ctx: &Ctx<'_>,
+    ranker: &Ranker,
+    below: &[Vec<u8>],
     seeds: u32,
 ) -> Result<(Vec<u8>, u32), DistError> {
-    let ranker = ctx.ranker;
     let me = net.me();
-    let (first, end) = ctx.block(seeds, me);
-    let n = (end - first) as usize;
+    let peers = net.peers();
+    let count = ranker.count(seeds);
+    let below = Below(below);
+    let cells = unknown_cells(count);
+    if peers == 1 {
+        kernel(game, ranker, seeds, &cells, &below, 0..count)?;
+        return Ok((cells.into_iter().map(AtomicU8::into_inner).collect(), 0));
+    }
+    // Each board's component, and who computes it.
+    let mut comps = Vec::with_capacity(count as usize);
+    let mut sizes = [0u64; 256];
     let p = ranker.pits();
-    let mut known = Known::new();
-    if net.peers() > 1 {
-        // The children of fewer seeds that others own.
-        let mut board = [0u8; MAX_PITS];
-        if n > 0 {
-            ranker.unrank(seeds, first, &mut board[..p])?;
-        }
-        for i in 0..n {
-            below_reads(game, ranker, seeds, &board[..p], |s, rank| {
-                if ctx.owners.owner(s, rank) != me {
-                    known.insert(key(s, rank));
-                }
-            })?;
-            if i + 1 < n {
-                ranker.next(&mut board[..p]);
-            }
-        }
-        ask(net, worker, ctx.owners, &mut known, 1, |s, r| ctx.own(s, r))?;
+    let mut board = [0u8; mancala_solve::rank::MAX_PITS];
+    ranker.unrank(seeds, 0, &mut board[..p])?;
+    for _ in 0..count {
+        let c = game.component(&board[..p]).unwrap_or(0);
+        sizes[usize::from(c)] += 1;
+        comps.push(c);
+        ranker.next(&mut board[..p]);
     }
-    let cells: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(UNKNOWN as u8)).collect();
-    let cell = |rank: u64| &cells[(rank - first) as usize];
-    let block = Block {
-        first,
-        cells: &cells,
-    };
-    // The boards waiting ([`WAITING`]), by the board each waits for (the first its
-    // search met); the boards of the block others asked for before they were known,
-    // and who asked.
-    let mut waiting: HashMap<u64, Vec<u64>> = HashMap::new();
-    let mut asked: HashSet<u64> = HashSet::new();
-    let mut asked_here: Vec<(u64, usize)> = Vec::new();
-    let mut todo: Vec<u64> = Vec::new();
-    let mut out = Outbox::new(net.peers());
-    let mut rounds = 0;
-    loop {
-        // The boards that can be computed, until none is left: those whose board
-        // waited for one in the block go on as soon as it is known.
-        let mut asks: Vec<u64> = Vec::new();
-        let mut whole = rounds == 0;
-        loop {
-            let lookup = ctx.lookup(me, &known);
-            let each = |board, need| {
-                cell(board).store(WAITING as u8, Ordering::Relaxed);
-                waiting.entry(need).or_default().push(board);
-            };
-            if whole {
-                build_ranks(game, ranker, seeds, block, &lookup, first..end, each)?;
-                whole = false;
-            } else {
-                todo.sort_unstable();
-                let ranks = std::mem::take(&mut todo);
-                build_ranks(game, ranker, seeds, block, &lookup, ranks, each)?;
-            }
-            let missing = lookup.missing.into_inner();
-            let missing = missing.unwrap_or_else(std::sync::PoisonError::into_inner);
-            asks.extend(missing.into_iter().filter(|&r| asked.insert(r)));
-            let known_here: Vec<u64> = waiting
-                .keys()
-                .copied()
-                .filter(|&r| {
-                    (first..end).contains(&r)
-                        && !matches!(cell(r).load(Ordering::Relaxed) as i8, UNKNOWN | WAITING)
-                })
-                .collect();
-            for r in known_here {
-                todo.extend(waiting.remove(&r).unwrap_or_default());
-            }
-            if todo.is_empty() {
-                break;
-            }
-        }
-        rounds += 1;
-        let left: u64 = waiting.values().map(|w| w.len() as u64).sum();
-        let left = net.sum(worker, [left, 0, 0, 0])[0];
-        if left == 0 {
-            break;
-        }
-        if rounds > seeds * p as u32 + 2 {
-            return Err(SolveError::Cycle { seeds }.into());
-        }
-        ctx.report(seeds, rounds, left);
-        // The boards asked for that are known now, to those who asked; the questions.
-        asked_here.retain(|&(rank, from)| {
-            let v = cell(rank).load(Ordering::Relaxed);
-            if matches!(v as i8, UNKNOWN | WAITING) {
-                return true;
-            }
-            let buf = out.to(from);
-            buf.push(VALUE);
-            put_varint(buf, rank - first);
-            buf.push(v);
-            false
-        });
-        for need in asks {
-            let o = ctx.owners.owner(seeds, need);
-            let buf = out.to(o);
-            buf.push(ASK);
-            put_varint(buf, need - ctx.owners.first(seeds, o));
-        }
-        out = net.round(worker, out, |from, bytes, out| {
-            let base = ctx.owners.first(seeds, from);
-            let mut at = 0;
-            while let Some(&tag) = bytes.get(at) {
-                at += 1;
-                let Some(off) = get_varint(bytes, &mut at) else {
-                    return;
-                };
-                if tag == ASK {
-                    let v = cells[off as usize].load(Ordering::Relaxed);
-                    if matches!(v as i8, UNKNOWN | WAITING) {
-                        asked_here.push((first + off, from));
-                    } else {
-                        let buf = out.to(from);
-                        buf.push(VALUE);
-                        put_varint(buf, off);
-                        buf.push(v);
-                    }
-                } else {
-                    let Some(&v) = bytes.get(at) else {
-                        return;
-                    };
-                    at += 1;
-                    let rank = base + off;
-                    known.put(key(seeds, rank), u16::from_le_bytes([v, v]));
-                    todo.extend(waiting.remove(&rank).unwrap_or_default());
-                }
-            }
-        });
+    let who = share(&sizes, peers);
+    let holder = |rank: u64| usize::from(who[usize::from(comps[rank as usize])]);
+    // This worker's components, in slices of ranks.
+    let mut ranks = Vec::new();
+    for start in (0..count).step_by(1 << 16) {
+        ranks.clear();
+        ranks.extend((start..count.min(start + (1 << 16))).filter(|&r| holder(r) == me));
+        kernel(game, ranker, seeds, &cells, &below, ranks.iter().copied())?;
     }
-    Ok((
-        cells.into_iter().map(AtomicU8::into_inner).collect(),
-        rounds,
-    ))
+    let mut table: Vec<u8> = cells.into_iter().map(AtomicU8::into_inner).collect();
+    gather(net, worker, seeds, &mut table, holder)?;
+    Ok((table, 1))
 }
 
-/// A message's tags: a question for a board of the receiver's block (its offset), a
-/// board's value (its offset in the sender's block, the byte).
-const ASK: u8 = 0;
-const VALUE: u8 = 1;
+/// Completes `table` (of `seeds` seeds) on every worker: the worker `holder(rank)`
+/// has the value of each rank, and sends the values it has to every other worker, in
+/// slices of [the index of the first among the values it has, the values…] in rank
+/// order. One round of the exchange.
+///
+/// # Errors
+/// [`DistError::Worker`] if a worker sent fewer values than it has.
+pub(crate) fn gather(
+    net: &mut Net,
+    worker: &mut Worker,
+    seeds: u32,
+    table: &mut [u8],
+    holder: impl Fn(u64) -> usize,
+) -> Result<(), DistError> {
+    let me = net.me();
+    let peers = net.peers();
+    let mut slice = Vec::with_capacity(SLICE + 16);
+    let mut sent = 0u64;
+    let send = |net: &mut Net, worker: &mut Worker, slice: &mut Vec<u8>| {
+        for to in (0..peers).filter(|&w| w != me) {
+            net.send(worker, to, slice.clone());
+        }
+        slice.clear();
+    };
+    for (rank, &v) in table.iter().enumerate() {
+        if holder(rank as u64) == me {
+            if slice.is_empty() {
+                put_varint(&mut slice, sent);
+            }
+            slice.push(v);
+            sent += 1;
+            if slice.len() >= SLICE {
+                send(net, worker, &mut slice);
+            }
+        }
+    }
+    if !slice.is_empty() {
+        send(net, worker, &mut slice);
+    }
+    let mut from_each: Vec<Vec<u8>> = vec![Vec::new(); peers];
+    net.finish(worker, |from, bytes, _| {
+        let mut at = 0;
+        let Some(index) = get_varint(bytes, &mut at) else {
+            return;
+        };
+        let values = &bytes[at..];
+        let got = &mut from_each[from];
+        let end = index as usize + values.len();
+        if got.len() < end {
+            got.resize(end, UNKNOWN as u8);
+        }
+        got[index as usize..end].copy_from_slice(values);
+    });
+    let mut next = vec![0usize; peers];
+    for (rank, v) in table.iter_mut().enumerate() {
+        let w = holder(rank as u64);
+        if w != me {
+            *v = *from_each[w].get(next[w]).ok_or_else(|| DistError::Worker {
+                worker: w,
+                reason: format!("sent too few values of the table of {seeds} seeds"),
+            })?;
+            next[w] += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The finished tables, whole, by seed count: what the kernel reads below the table
+/// it builds.
+struct Below<'a>(&'a [Vec<u8>]);
+
+impl Outside for Below<'_> {
+    #[inline]
+    fn get(&self, seeds: u32, rank: u64) -> Result<i8, SolveError> {
+        let t = self
+            .0
+            .get(seeds as usize)
+            .ok_or(SolveError::Missing { seeds })?;
+        t.get(rank as usize)
+            .map(|&v| v as i8)
+            .ok_or(SolveError::Absent { seeds, rank })
+    }
+}
+
+/// A cell a board, each [`UNKNOWN`].
+fn unknown_cells(count: u64) -> Vec<AtomicU8> {
+    (0..count).map(|_| AtomicU8::new(UNKNOWN as u8)).collect()
+}
+
+/// Runs the kernel on `ranks` of the table of `seeds` seeds, every board of the table
+/// in `cells`. No board waits for another of the table (all are in the block); if one
+/// did, the error names the board it waited for.
+fn kernel<G: Solvable>(
+    game: &G,
+    ranker: &Ranker,
+    seeds: u32,
+    cells: &[AtomicU8],
+    below: &Below<'_>,
+    ranks: impl IntoIterator<Item = u64>,
+) -> Result<(), SolveError> {
+    let block = Block { first: 0, cells };
+    let mut waited = None;
+    build_ranks(game, ranker, seeds, block, below, ranks, |_, need| {
+        waited.get_or_insert(need);
+    })?;
+    match waited {
+        Some(rank) => Err(SolveError::Unknown { seeds, rank }),
+        None => Ok(()),
+    }
+}
+
+/// Who computes each component of `sizes` boards, among `peers` workers: the largest
+/// first (the smaller number first among equals), each to the worker with the fewest
+/// boards so far (the first among equals). Every worker computes the same.
+fn share(sizes: &[u64; 256], peers: usize) -> [u16; 256] {
+    let mut order: Vec<usize> = (0..256).filter(|&c| sizes[c] > 0).collect();
+    order.sort_by_key(|&c| (std::cmp::Reverse(sizes[c]), c));
+    let mut load = vec![0u64; peers];
+    let mut who = [0u16; 256];
+    for c in order {
+        let w = (0..peers).min_by_key(|&w| (load[w], w)).unwrap_or(0);
+        load[w] += sizes[c];
+        who[c] = w as u16;
+    }
+    who
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share;
+
+    #[test]
+    fn components_are_shared_largest_first_to_the_least_loaded() {
+        let mut sizes = [0u64; 256];
+        sizes[..5].copy_from_slice(&[5, 9, 9, 2, 4]);
+        let who = share(&sizes, 2);
+        // 9 (1) → 0, 9 (2) → 1, 5 (0) → 0 (14 to 9), 4 (4) → 1 (14 to 13), 2 (3) → 1.
+        assert_eq!(&who[..5], &[0, 0, 1, 1, 1]);
+        let who = share(&sizes, 8);
+        assert_eq!(&who[..5], &[2, 0, 1, 4, 3]);
+    }
+}

@@ -19,7 +19,7 @@ use crate::ctx::Ctx;
 use crate::error::DistError;
 use crate::net::Net;
 use crate::parts::Layout;
-use crate::table;
+use crate::{acyclic, table};
 
 /// What a distributed build does.
 #[derive(Clone, Debug)]
@@ -143,7 +143,7 @@ struct Builder<'a, G> {
     threads: usize,
     processes: usize,
     net: Net,
-    /// This worker's block of each finished table.
+    /// Each finished table as this worker keeps it ([`Ctx::tables`]).
     tables: Vec<Vec<u8>>,
 }
 
@@ -161,6 +161,7 @@ impl<G: Solvable> Builder<'_, G> {
             peers,
         );
         let layout = Layout::new(self.game, &dbs, peers, self.threads, self.processes);
+        let whole = dbs.width() == 1;
         std::fs::create_dir_all(&self.options.parts).map_err(|source| DistError::Io {
             path: self.options.parts.clone(),
             source,
@@ -174,6 +175,18 @@ impl<G: Solvable> Builder<'_, G> {
         }
         let start = self.net.min(worker, [have, 0, 0, 0])[0] as u32;
         self.tables.truncate(start as usize);
+        if whole {
+            // A game without cycles keeps every table whole: the blocks gathered.
+            for (seeds, t) in self.tables.iter_mut().enumerate() {
+                let seeds = seeds as u32;
+                let (first, end) = (owners.first(seeds, me), owners.first(seeds, me + 1));
+                let mut all = vec![0u8; dbs.ranker().count(seeds) as usize];
+                all[first as usize..end as usize].copy_from_slice(t);
+                let holder = |rank| owners.owner(seeds, rank);
+                acyclic::gather(&mut self.net, worker, seeds, &mut all, holder)?;
+                *t = all;
+            }
+        }
         let lead = me == 0;
         for seeds in 0..start.min(self.options.max_seeds + 1) {
             let r = SeedReport {
@@ -206,7 +219,12 @@ impl<G: Solvable> Builder<'_, G> {
             };
             let (values, rounds, unresolved) =
                 table::build(self.game, &mut self.net, worker, &ctx, seeds)?;
-            layout.write_part(&self.options.parts, &dbs, seeds, me, &values)?;
+            let block = if whole {
+                &values[owners.first(seeds, me) as usize..owners.first(seeds, me + 1) as usize]
+            } else {
+                &values[..]
+            };
+            layout.write_part(&self.options.parts, &dbs, seeds, me, block)?;
             self.tables.push(values);
             let (messages, bytes) = self.net.counts();
             let sums = self.net.sum(worker, [messages, bytes, unresolved, 0]);

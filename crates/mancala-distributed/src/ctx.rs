@@ -1,14 +1,11 @@
 //! What every worker reads while it builds a table ([`Ctx`]): the game, the ranks' owners,
 //! its own blocks of the finished tables, the progress.
 
-use std::sync::Mutex;
-
 use mancala_solve::SolveError;
 use mancala_solve::progress::{Progress, Stage, Step};
 use mancala_solve::rank::Ranker;
 
 use crate::blocks::Owners;
-use crate::known::{Known, Lookup};
 
 /// What a worker reads while it builds a table.
 pub(crate) struct Ctx<'a> {
@@ -17,7 +14,8 @@ pub(crate) struct Ctx<'a> {
     pub(crate) owners: &'a Owners,
     /// This worker.
     pub(crate) me: usize,
-    /// This worker's block of each finished table.
+    /// Each finished table as this worker keeps it: whole for a game without cycles
+    /// (one byte a board), this worker's block for a game with cycles.
     pub(crate) tables: &'a [Vec<u8>],
     /// Bytes a board.
     pub(crate) width: usize,
@@ -47,18 +45,6 @@ impl Ctx<'_> {
             .filter(|&at| at + self.width <= t.len())
             .ok_or(SolveError::Absent { seeds, rank })?;
         Ok((t[at] as i8, t[at + self.width - 1] as i8))
-    }
-
-    /// The values this worker reads: its own blocks, and `known`.
-    pub(crate) fn lookup<'b>(&'b self, me: usize, known: &'b Known) -> Lookup<'b> {
-        Lookup {
-            owners: self.owners,
-            me,
-            tables: self.tables,
-            width: self.width,
-            known,
-            missing: Mutex::new(Vec::new()),
-        }
     }
 
     /// Tells the progress that round `round` of `seeds` seeds is done, `moved` what

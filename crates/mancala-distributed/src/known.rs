@@ -1,13 +1,8 @@
-//! The values a worker reads from other workers' blocks: the boards of fewer seeds
-//! its boards' moves reach, and (for a game without cycles) the boards of as many
-//! seeds outside its block. Asked of their owners ([`ask`]) with the keys packed
-//! (varints, combined per owner, in slices), answered with the values alone in the
-//! order asked, and kept in an open-addressing table ([`Known`]); the values of the
-//! worker's own blocks are read in place ([`Lookup`]).
+//! The values a worker of a game with cycles reads from other workers' blocks: the
+//! boards of fewer seeds its boards' moves reach. Asked of their owners ([`ask`]) with
+//! the keys packed (varints, combined per owner, in slices), answered with the values
+//! alone in the order asked, and kept in an open-addressing table ([`Known`]).
 
-use std::sync::Mutex;
-
-use mancala_solve::dag::Outside;
 use mancala_solve::{SolveError, UNKNOWN};
 use timely::worker::Worker;
 
@@ -129,63 +124,6 @@ impl Known {
             .enumerate()
             .filter(|(_, (k, v))| **k != EMPTY && **v == NOT_KNOWN)
             .map(|(i, (k, _))| (i, *k))
-    }
-}
-
-/// Where a worker reads a board's value: its own blocks of the finished tables, the
-/// values it asked of the others ([`Known`]), and (while it builds the table of
-/// `seeds` seeds without cycles) its own block of that table, read by the kernel
-/// itself.
-pub(crate) struct Lookup<'a> {
-    pub(crate) owners: &'a Owners,
-    pub(crate) me: usize,
-    /// This worker's block of each finished table (`width` bytes a board).
-    pub(crate) tables: &'a [Vec<u8>],
-    pub(crate) width: usize,
-    pub(crate) known: &'a Known,
-    /// The boards of the table being built outside this worker's block that were
-    /// read and not known (ranks).
-    pub(crate) missing: Mutex<Vec<u64>>,
-}
-
-impl Lookup<'_> {
-    /// The bounds `(L, U)` of the board of `seeds` seeds and rank `rank` (of a
-    /// finished table, or of the table being built outside this worker's block): in
-    /// this worker's block, or asked; both [`UNKNOWN`] if not known.
-    ///
-    /// # Errors
-    /// [`SolveError::Missing`] for a board of a finished table that was not asked.
-    #[inline]
-    pub(crate) fn bounds(&self, seeds: u32, rank: u64) -> Result<(i8, i8), SolveError> {
-        let s = seeds as usize;
-        if let Some(t) = self.tables.get(s) {
-            let first = self.owners.first(seeds, self.me);
-            let at = rank.wrapping_sub(first) as usize * self.width;
-            if rank >= first && at < t.len() {
-                return Ok((t[at] as i8, t[at + self.width - 1] as i8));
-            }
-        }
-        match self.known.get(key(seeds, rank)) {
-            Some(v) => {
-                let [l, u] = v.to_le_bytes();
-                Ok((l as i8, u as i8))
-            }
-            None if s < self.tables.len() => Err(SolveError::Missing { seeds }),
-            None => {
-                self.missing
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .push(rank);
-                Ok((UNKNOWN, UNKNOWN))
-            }
-        }
-    }
-}
-
-impl Outside for Lookup<'_> {
-    #[inline]
-    fn get(&self, seeds: u32, rank: u64) -> Result<i8, SolveError> {
-        self.bounds(seeds, rank).map(|b| b.0)
     }
 }
 

@@ -4,27 +4,24 @@
 //! ([`mancala_solve::build::build`]).
 //!
 //! For every seed count `n`, one after the other (the database of `n` seeds reads only
-//! those below it and itself), each worker:
+//! those below it and itself), each worker runs the single-machine build's kernel on
+//! its part of the table, and only what crosses parts goes over the network:
 //!
-//! 1. **expands** its block of ranks: plays every move of every board
-//!    ([`retro::children`], the expansion the single-machine build uses), keeping the
-//!    exits that end the game and the children of as many seeds;
-//! 2. **asks** the owners of the children of fewer seeds for their values and
-//!    answers the others' questions from its own blocks of the finished tables (an
-//!    exchange by owner: no worker reads another's table, and nothing goes through a
-//!    shared file system);
-//! 3. sends each child of as many seeds the rank of its parent (the reverse edges, to
-//!    the child's owner), then **iterates** the equations of [`retro`] in rounds: a
-//!    board whose bounds moved sends them to its parents' owners, which recompute those
-//!    parents, until a round in which no bound moved anywhere. For Kalah (no cycles)
-//!    the same rounds settle the DAG of each seed count from its leaves up, every
-//!    board's bounds meeting at its value; for Urim and Oware they reach the least and
-//!    greatest fixed point, the bounds the single-machine iteration gives (a monotone
-//!    iteration from the same start reaches the same fixed point in any order);
-//! 4. **writes** its block of the table as a partition file, and the first worker of
-//!    each process the process's manifest ([`parts`]), so that a run can resume from the
-//!    last seed count every worker finished, and [`parts::merge`] can make the
-//!    database files of today's format.
+//! - **a game without cycles** (Kalah): the table splits into components that do not
+//!   depend on each other ([`Solvable::component`]: a board's children of as many
+//!   seeds are in its own); each worker computes the components it is given with the
+//!   memoised recursion of [`dag`], every finished table whole in its memory as the
+//!   single build has them, then sends what it computed to every other worker;
+//! - **a game with cycles** (Urim, Oware): each worker owns a block of ranks, plays
+//!   every move of its boards once, asks the owners of the children of fewer seeds for
+//!   their values, and settles its boards by levels as [`retro`] does, sending each
+//!   settled board to the workers that hold its parents, in rounds until none has
+//!   anything to send: the least and greatest solution, the single build's bounds.
+//!
+//! Each worker then **writes** its block of ranks of the table as a partition file, and
+//! the first worker of each process the process's manifest ([`parts`]), so that a run
+//! can resume from the last seed count every worker finished, and [`parts::merge`] can
+//! make the database files, byte-identical to the single build's.
 //!
 //! [`run`] does it on this process of a [`Cluster`]; its progress goes to a
 //! [`Progress`](mancala_solve::progress::Progress) (the crate draws nothing), and the
@@ -35,7 +32,8 @@
 //! bytes sent between processes are counted per seed count.
 //!
 //! [timely dataflow]: https://docs.rs/timely
-//! [`retro::children`]: mancala_solve::retro::children
+//! [`Solvable::component`]: mancala_solve::Solvable::component
+//! [`dag`]: mancala_solve::dag
 //! [`retro`]: mancala_solve::retro
 
 #![doc(html_root_url = "https://docs.rs/mancala-distributed/0.1.0")]

@@ -1,6 +1,7 @@
-//! One worker's block of the table of one seed count: [`build`] runs the kernel of the
-//! game's kind on the block, with what every worker reads ([`Ctx`]): the memoised
-//! recursion for a game without cycles (`acyclic.rs`), the settling by levels for a
+//! One worker's part of the table of one seed count: [`build`] runs the kernel of the
+//! game's kind, with what every worker reads ([`Ctx`]): the memoised recursion on the
+//! worker's components for a game without cycles (`acyclic.rs`, every worker ending
+//! with the whole table), the settling by levels on the worker's block of ranks for a
 //! game with cycles (`cyclic.rs`).
 
 use mancala_solve::{Solvable, SolveError};
@@ -11,8 +12,9 @@ use crate::error::DistError;
 use crate::net::Net;
 use crate::{acyclic, cyclic};
 
-/// This worker's block of the table of `seeds` seeds (`ctx.width` bytes a board), the
-/// rounds of the exchange and the boards left unresolved.
+/// The table of `seeds` seeds (`ctx.width` bytes a board) as this worker keeps it
+/// ([`Ctx::tables`]: whole for a game without cycles, else its block), the rounds of
+/// the exchange and the boards left unresolved.
 pub(crate) fn build<G: Solvable>(
     game: &G,
     net: &mut Net,
@@ -29,7 +31,7 @@ pub(crate) fn build<G: Solvable>(
         .into());
     }
     if ctx.width == 1 {
-        let (values, rounds) = acyclic::build(game, net, worker, ctx, seeds)?;
+        let (values, rounds) = acyclic::build(game, net, worker, ctx.ranker, ctx.tables, seeds)?;
         return Ok((values, rounds, 0));
     }
     let (values, rounds) = cyclic::build(game, net, worker, ctx, seeds)?;

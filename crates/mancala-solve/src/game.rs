@@ -125,6 +125,17 @@ pub trait Solvable: Send + Sync {
         false
     }
 
+    /// A number that a board shares with every board of as many seeds its moves reach
+    /// (so with every board its children of as many seeds reach, and so on), if the
+    /// game has one: a table's boards of different numbers never depend on each other,
+    /// and a distributed build computes each number's boards on one worker, none
+    /// waiting for another's. Small numbers (under 256). The provided version: `None`
+    /// (one number for every board).
+    fn component(&self, board: &[u8]) -> Option<u8> {
+        let _ = board;
+        None
+    }
+
     /// Whether every seed on the board ends in a player's total, so that a board's
     /// value has the parity of its seeds (`own - opp` with `own + opp = seeds`); the
     /// proof search then moves its bounds in steps of two.

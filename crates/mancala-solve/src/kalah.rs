@@ -145,6 +145,16 @@ impl Solvable for KalahGame {
         ))
     }
 
+    /// The smaller of the two rows' seeds. A move that keeps every seed on the board
+    /// cannot reach the mover's store (K2), so it sows within the mover's own row and
+    /// captures nothing (K4 puts seeds in the store): each row keeps its seeds, and the
+    /// turn passing (no extra turn, K3) only swaps which row is the mover's.
+    fn component(&self, board: &[u8]) -> Option<u8> {
+        let mine: u32 = board.iter().step_by(2).map(|&x| u32::from(x)).sum();
+        let theirs: u32 = board.iter().skip(1).step_by(2).map(|&x| u32::from(x)).sum();
+        u8::try_from(mine.min(theirs)).ok()
+    }
+
     fn seeds_decide_parity(&self) -> bool {
         true
     }

@@ -764,3 +764,50 @@ fn the_build_on_words_equals_the_build_on_positions() {
         }
     }
 }
+
+/// A distributed build computes each component's boards on one worker, so no board may
+/// reach a board of another component within its seed count: every child that keeps
+/// every seed on the board, played by the `kalah` crate, keeps the smaller of the two
+/// rows' seeds, under every rule set (a child whose game is over included: its value is
+/// read from the table like any other's).
+#[test]
+fn a_move_that_keeps_the_seeds_stays_in_its_component() {
+    use mancala_solve::Solvable;
+    for pits in 1..=6u8 {
+        let max = [0, 12, 10, 8, 7, 6, 6][usize::from(pits)];
+        for rules in all_rules(pits) {
+            let game = KalahGame::new(rules);
+            let p = 2 * usize::from(pits);
+            let ranker = Ranker::new(p, max).unwrap();
+            let mut same = 0u64;
+            for seeds in 1..=max {
+                let mut board = vec![0u8; p];
+                ranker.unrank(seeds, 0, &mut board).unwrap();
+                loop {
+                    let c = game.component(&board).unwrap();
+                    let pos = position(rules, &board, (0, 0), Player::South);
+                    for m in pos.legal_moves() {
+                        let child = pos.after(m).unwrap();
+                        let mover = child.side_to_move();
+                        let mine: u32 = child.row(mover).iter().map(|&x| u32::from(x)).sum();
+                        let theirs: u32 = child
+                            .row(mover.opponent())
+                            .iter()
+                            .map(|&x| u32::from(x))
+                            .sum();
+                        if mine + theirs == seeds {
+                            same += 1;
+                            assert_eq!(u32::from(c), mine.min(theirs), "{rules:?} {board:?} {m}");
+                        }
+                    }
+                    if !ranker.next(&mut board) {
+                        break;
+                    }
+                }
+            }
+            // The property is not empty: such moves exist from two pits a side on (one
+            // pit always sows into the store).
+            assert_eq!(same > 0, pits > 1, "{rules:?}");
+        }
+    }
+}
