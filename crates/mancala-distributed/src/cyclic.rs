@@ -150,7 +150,10 @@ pub(crate) fn build<G: Solvable>(
     let mut known = Known::new();
     let mut exits: Vec<Exit> = Vec::new();
     let mut local: Vec<(u32, u32)> = Vec::new();
-    let mut remote: Vec<(u64, u32)> = Vec::new();
+    // The links to children of other workers' blocks, by owner: the child's offset in
+    // its owner's block (under 2³², as the blocks differ by at most one board from
+    // this one) in the high half, the parent in the low.
+    let mut remote: Vec<Vec<u64>> = vec![Vec::new(); net.peers()];
     let mut board = [0u8; MAX_PITS];
     if n > 0 {
         ranker.unrank(seeds, first, &mut board[..p])?;
@@ -190,7 +193,9 @@ pub(crate) fn build<G: Solvable>(
                     if (first..end).contains(&rank) {
                         local.push(((rank - first) as u32, parent));
                     } else {
-                        remote.push((rank, parent));
+                        let o = ctx.owners.owner(seeds, rank);
+                        let off = rank - ctx.owners.first(seeds, o);
+                        remote[o].push(off << 32 | u64::from(parent));
                     }
                 }
             }
@@ -258,26 +263,29 @@ fn link(
     seeds: u32,
     n: usize,
     local: Vec<(u32, u32)>,
-    mut remote: Vec<(u64, u32)>,
+    mut remote: Vec<Vec<u64>>,
 ) -> Links {
-    remote.sort_unstable();
-    let mut ranks: Vec<u64> = remote.iter().map(|r| r.0).collect();
-    ranks.dedup();
-    let pairs: Vec<(u32, u32)> = {
-        let mut j = 0;
-        remote
-            .iter()
-            .map(|&(r, parent)| {
-                while ranks[j] != r {
-                    j += 1;
-                }
-                (j as u32, parent)
-            })
-            .collect()
+    // The children outside the block once each, in rank order (owner by owner), and
+    // their parents, each owner's links freed as they are listed.
+    let mut ranks: Vec<u64> = Vec::new();
+    let mut remote_parents = Lists {
+        start: Vec::new(),
+        items: Vec::with_capacity(remote.iter().map(Vec::len).sum()),
     };
-    drop(remote);
-    let remote_parents = Lists::new(ranks.len(), &pairs);
-    drop(pairs);
+    for (o, links) in remote.iter_mut().enumerate() {
+        links.sort_unstable();
+        let base = ctx.owners.first(seeds, o);
+        for &x in links.iter() {
+            let r = base + (x >> 32);
+            if ranks.last() != Some(&r) {
+                ranks.push(r);
+                remote_parents.start.push(remote_parents.items.len() as u32);
+            }
+            remote_parents.items.push(x as u32);
+        }
+        *links = Vec::new();
+    }
+    remote_parents.start.push(remote_parents.items.len() as u32);
     // Each child outside the block, once, to its owner: the offset in its block, as
     // the difference from the one before (varints), after the place in this list of
     // the slice's first (the owners' blocks are ranges, so each owner's children are
