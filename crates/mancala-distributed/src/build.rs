@@ -181,7 +181,17 @@ impl<G: Solvable> Builder<'_, G> {
                 let seeds = seeds as u32;
                 let (first, end) = (owners.first(seeds, me), owners.first(seeds, me + 1));
                 let mut all = vec![0u8; dbs.ranker().count(seeds) as usize];
-                all[first as usize..end as usize].copy_from_slice(t);
+                all.get_mut(first as usize..end as usize)
+                    .filter(|b| b.len() == t.len())
+                    .ok_or_else(|| DistError::Parts {
+                        path: self.options.parts.clone(),
+                        reason: format!(
+                            "the kept block of {seeds} seeds has {} boards, not {}",
+                            t.len(),
+                            end - first
+                        ),
+                    })?
+                    .copy_from_slice(t);
                 let holder = |rank| owners.owner(seeds, rank);
                 acyclic::gather(&mut self.net, worker, seeds, &mut all, holder)?;
                 *t = all;
