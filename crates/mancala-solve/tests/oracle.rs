@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use mancala_search::score::{ShowScore, win_score};
+use mancala_search::score::{SEED, ShowScore, win_score};
 use mancala_search::{AlphaBeta, AlphaBetaOptions, Engine, Limits, Static};
 use mancala_solve::build::BuildOptions;
 use mancala_solve::db::Databases;
@@ -86,6 +86,8 @@ fn the_oracle_answers_only_where_the_position_is_its_whole_history() {
                         .prove_with(&now, &ProofLimits::nodes(1 << 20), |_, _, _| {})
                         .unwrap();
                     assert_eq!(Some(margin), proof.value(), "{now}");
+                    // Where the value is exact, the estimate is that final margin.
+                    assert_eq!(eval.estimate(&now), proof.value().map(|v| v * SEED));
                     exact += 1;
                 }
             }
@@ -95,6 +97,21 @@ fn the_oracle_answers_only_where_the_position_is_its_whole_history() {
         } else {
             inside += 1;
         }
+        // The estimate is an evaluation wherever the board is in the databases,
+        // whatever the history, and only with estimates on.
+        let on_board: u32 = [Player::South, Player::North]
+            .iter()
+            .flat_map(|&p| now.row(p))
+            .map(u32::from)
+            .sum();
+        assert_eq!(eval.estimate(&now).is_some(), on_board <= 8, "{now}");
+        let estimated = eval.clone().with_estimates(true);
+        assert_eq!(
+            estimated.evaluate(&now),
+            eval.estimate(&now).unwrap_or_else(|| Static.evaluate(&now)),
+            "{now}"
+        );
+        assert_eq!(eval.evaluate(&now), Static.evaluate(&now), "{now}");
         let m = *game.legal_moves().iter().last().unwrap();
         game.play(m).unwrap();
     }
