@@ -192,3 +192,34 @@ fn pvs_and_aspiration_keep_the_values() {
     pvs_and_aspiration::<kalah::Game>(&kalah::Kalah::new(), 40, 6, 16);
     pvs_and_aspiration::<omweso::Game>(&omweso::Omweso::new(), 40, 4, 6);
 }
+
+/// Late-move reductions are on by default, and act only in a search limited by time or
+/// nodes (the tests above: never at a fixed depth): with the same node budget, the
+/// searches of Oware records reach deeper iterations with them than without them.
+#[test]
+fn reductions_deepen_a_search_limited_by_nodes() {
+    assert!(AlphaBetaOptions::default().reductions);
+    let off = AlphaBetaOptions {
+        reductions: false,
+        ..AlphaBetaOptions::default()
+    };
+    let budget = Limits::nodes(200_000);
+    let mut with = AlphaBeta::with_evaluator(Static, budget, AlphaBetaOptions::default());
+    let mut without = AlphaBeta::with_evaluator(Static, budget, off);
+    let (mut deeper, mut shallower, mut with_depth, mut without_depth) = (0, 0, 0, 0);
+    for seed in 0..12u64 {
+        let game: oware::Game = random_game(&oware::Oware::new(), 6 + 3 * seed as u32, seed);
+        if game.is_finished() {
+            continue;
+        }
+        let (a, b) = (with.search(&game).depth, without.search(&game).depth);
+        deeper += usize::from(a > b);
+        shallower += usize::from(a < b);
+        with_depth += a;
+        without_depth += b;
+    }
+    assert!(
+        with_depth > without_depth && deeper > shallower,
+        "depths {with_depth} with, {without_depth} without; deeper {deeper}, shallower {shallower}"
+    );
+}

@@ -49,8 +49,9 @@ pub struct AlphaBetaOptions {
     /// same, and is exact. One thread only (an iteration shared by threads searches the
     /// whole window).
     pub aspiration: Score,
-    /// Late-move reductions in a search limited by time or nodes (off by default: not
-    /// yet measured by Elo; never in a search to a fixed depth, whose value stays exact): at 3 plies left or more,
+    /// Late-move reductions in a search limited by time or nodes (on by default: measured
+    /// by Elo, `docs/strength.md`; never in a search to a fixed depth, whose value stays
+    /// exact): at 3 plies left or more,
     /// a node's moves from its third on are searched a ply less deep first, and again
     /// at the full depth only if they beat the best so far. The value of a time- or
     /// node-limited search is then not the minimax value of any one depth.
@@ -69,7 +70,7 @@ impl Default for AlphaBetaOptions {
     /// A table of 2^18 entries (a few megabytes), a memo of 2^14 slots (768 KiB),
     /// [`ENDLESS_AFTER`] laps, the history heuristic, the table's cuts and
     /// principal-variation search on, an aspiration window of half a seed, late-move
-    /// reductions and deeper cuts off, and the default [`SplitOptions`].
+    /// reductions on, deeper cuts off, and the default [`SplitOptions`].
     fn default() -> Self {
         AlphaBetaOptions {
             table_bits: 18,
@@ -81,7 +82,7 @@ impl Default for AlphaBetaOptions {
             table_cuts: true,
             pvs: true,
             aspiration: 50,
-            reductions: false,
+            reductions: true,
             deeper_cuts: false,
             split: SplitOptions::default(),
         }
