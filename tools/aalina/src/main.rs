@@ -29,8 +29,8 @@ use aalina_match::uci::{Aalina, Launch, process_cpu, thread_cpu};
 struct Cli {
     /// Aalina's jar (`tools/aalina/build.sh` makes it), with oware.properties and the
     /// two .bin files beside it
-    #[arg(long, value_name = "FILE")]
-    jar: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "tally")]
+    jar: Option<PathBuf>,
     /// Our engine, as a spec of the library (one thread: no `:Nt`)
     #[arg(long, default_value = "alphabeta:500ms", value_parser = engine_spec, help = format!("Our engine: {}", EngineSpec::GRAMMAR))]
     engine: String,
@@ -54,8 +54,8 @@ struct Cli {
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
     /// The folder of the game files, the results table and the protocol log
-    #[arg(long, value_name = "DIR")]
-    out: PathBuf,
+    #[arg(long, value_name = "DIR", required_unless_present = "tally")]
+    out: Option<PathBuf>,
     /// Our engine's endgame databases (`solve oware` builds them)
     #[arg(long, value_name = "DIR")]
     db: Option<PathBuf>,
@@ -77,6 +77,11 @@ struct Cli {
     /// the game with ours (checks the move letters and the rules)
     #[arg(long, value_name = "N")]
     check_rules: Option<u64>,
+    /// Instead of a match: the summary of the games in these `results.tsv` files, the
+    /// parts of one run played apart (`--first-opening`); give the run's --engine (and
+    /// --movetime if it was given). A game number found twice is refused
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["jar", "check_rules"])]
+    tally: Vec<PathBuf>,
 }
 
 const AFTER_HELP: &str = "Game i (from 0) plays opening i/2 with our engine South in even \
@@ -111,7 +116,15 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> Result<(), String> {
-    std::fs::create_dir_all(&cli.out).map_err(|e| format!("{}: {e}", cli.out.display()))?;
+    if !cli.tally.is_empty() {
+        let games = tally(&cli.tally)?;
+        print!("{}", summary(&games, &cli.engine, movetime(cli)?));
+        return Ok(());
+    }
+    let (Some(jar), Some(out)) = (&cli.jar, &cli.out) else {
+        return Err("give --jar and --out".into());
+    };
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let variant: Variant = "oware"
         .parse()
         .map_err(|e: mancala_runtime::VariantError| e.to_string())?;
@@ -123,13 +136,13 @@ fn run(cli: &Cli) -> Result<(), String> {
         cli.jvm_args.clone()
     };
     let launch = Launch {
-        jar: cli.jar.clone(),
+        jar: jar.clone(),
         java: cli.java.clone(),
         jvm_args,
         cpu: cli.aalina_cpu,
         hash_mb: cli.hash,
     };
-    let log = cli.out.join("aalina-protocol.log");
+    let log = out.join("aalina-protocol.log");
     if let Some(n) = cli.check_rules {
         return check_rules(&variant, &launch, &log, n, cli.seed);
     }
@@ -139,10 +152,7 @@ fn run(cli: &Cli) -> Result<(), String> {
             cli.engine
         ));
     }
-    let movetime = cli
-        .movetime
-        .or_else(|| spec_ms(&cli.engine))
-        .ok_or("give Aalina's time a move with --movetime (the engine's spec has no :<ms>ms)")?;
+    let movetime = movetime(cli)?;
     let openings = openings(&variant, cli.openings, cli.opening_plies, cli.seed)?;
     println!(
         "{} against Aalina ({} ms a move), {} openings of {} random plies (seed {}), each from both sides",
@@ -171,7 +181,16 @@ fn run(cli: &Cli) -> Result<(), String> {
         } else {
             Player::North
         };
-        let g = match play_game(cli, &variant, &mut aalina, movetime, index, opening, ours) {
+        let g = match play_game(
+            cli,
+            out,
+            &variant,
+            &mut aalina,
+            movetime,
+            index,
+            opening,
+            ours,
+        ) {
             Ok(g) => g,
             Err(e) => {
                 // Aalina stopped answering: note it and go on with a new process.
@@ -185,13 +204,45 @@ fn run(cli: &Cli) -> Result<(), String> {
         println!("{}", g.line());
         tsv.push_str(&g.tsv());
         games.push(g);
-        std::fs::write(cli.out.join("results.tsv"), &tsv)
-            .map_err(|e| format!("results.tsv: {e}"))?;
+        std::fs::write(out.join("results.tsv"), &tsv).map_err(|e| format!("results.tsv: {e}"))?;
     }
     aalina.quit();
     println!();
     print!("{}", summary(&games, &cli.engine, movetime));
     Ok(())
+}
+
+/// Aalina's time a move: `--movetime`, or the `:<ms>ms` of the engine's spec.
+fn movetime(cli: &Cli) -> Result<u64, String> {
+    cli.movetime
+        .or_else(|| spec_ms(&cli.engine))
+        .ok_or_else(|| {
+            "give Aalina's time a move with --movetime (the engine's spec has no :<ms>ms)".into()
+        })
+}
+
+/// The games of several `results.tsv` files, by game number; a number found twice is
+/// refused (the parts of a run must not overlap).
+fn tally(files: &[PathBuf]) -> Result<Vec<Played>, String> {
+    let mut games: Vec<Played> = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        for (n, line) in text.lines().enumerate().skip(1) {
+            let g = Played::from_tsv(line)
+                .map_err(|e| format!("{} line {}: {e}", f.display(), n + 1))?;
+            if games.iter().any(|h| h.index == g.index) {
+                return Err(format!(
+                    "{} line {}: game {} is already in an earlier line or file",
+                    f.display(),
+                    n + 1,
+                    g.index + 1
+                ));
+            }
+            games.push(g);
+        }
+    }
+    games.sort_by_key(|g| g.index);
+    Ok(games)
 }
 
 /// One search of Aalina's out of its book, so that its first game does not pay the
@@ -386,12 +437,75 @@ impl Played {
     }
 }
 
+impl Played {
+    /// A line of `results.tsv` read back. The times and depths come back from their
+    /// rounded means (a tenth of a millisecond, a hundredth of a ply); Aalina's moves
+    /// out of its book are taken as its searched moves.
+    fn from_tsv(line: &str) -> Result<Played, String> {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 18 {
+            return Err(format!("{} fields, not 18", f.len()));
+        }
+        fn num<T: std::str::FromStr>(f: &[&str], i: usize, what: &str) -> Result<T, String> {
+            f[i].parse()
+                .map_err(|_| format!("{what} `{}` is not a number", f[i]))
+        }
+        let index: u64 = num(&f, 0, "game")?;
+        let ours = match f[2] {
+            "South" => Player::South,
+            "North" => Player::North,
+            o => return Err(format!("side `{o}` is neither South nor North")),
+        };
+        let score = match f[3] {
+            "win" => Some(1.0),
+            "draw" => Some(0.5),
+            "loss" => Some(0.0),
+            "error" => None,
+            r => return Err(format!("result `{r}` is not win, draw, loss or error")),
+        };
+        let totals = if f[4].is_empty() && f[5].is_empty() {
+            None
+        } else {
+            Some((num(&f, 4, "our total")?, num(&f, 5, "Aalina's total")?))
+        };
+        let clock = |at: usize, book: u32| -> Result<Clock, String> {
+            let moves: u32 = num(&f, at, "moves")?;
+            let ms: f64 = num(&f, at + 1, "ms a move")?;
+            let cpu_ms: f64 = num(&f, at + 2, "CPU ms a move")?;
+            let depth: f64 = num(&f, at + 3, "mean depth")?;
+            let searched = moves.saturating_sub(book);
+            let total =
+                |per: f64| Duration::from_secs_f64((per * f64::from(moves) / 1000.0).max(0.0));
+            Ok(Clock {
+                moves,
+                wall: total(ms),
+                cpu: total(cpu_ms),
+                depth: (depth * f64::from(searched)).round() as u64,
+                searched,
+                book,
+            })
+        };
+        Ok(Played {
+            index: index.checked_sub(1).ok_or("game 0: games count from 1")?,
+            opening: f[1].to_string(),
+            ours,
+            score,
+            totals,
+            reason: f[6].to_string(),
+            plies: num(&f, 7, "plies")?,
+            clocks: [clock(8, 0)?, clock(12, num(&f, 16, "book moves")?)?],
+            error: (!f[17].is_empty()).then(|| f[17].to_string()),
+        })
+    }
+}
+
 /// Plays game `index` from `opening`, our engine on side `ours`. An `Err` means Aalina
 /// stopped answering (the caller restarts it); a bad move of Aalina's is a game left out
 /// of the score, with its error.
 #[allow(clippy::too_many_arguments)]
 fn play_game(
     cli: &Cli,
+    out: &Path,
     variant: &Variant,
     aalina: &mut Aalina,
     movetime: u64,
@@ -526,7 +640,7 @@ fn play_game(
     if let Some(e) = &error {
         file.set_tag("Error", &format!("Aalina's move refused: {e}"));
     }
-    let path = cli.out.join(format!("oware-{:05}.mgn", index + 1));
+    let path = out.join(format!("oware-{:05}.mgn", index + 1));
     files::save(&path, &file).map_err(err)?;
     Ok(Played {
         index,
@@ -746,4 +860,105 @@ fn check_rules(
         return Err(format!("{mismatches} positions disagree"));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(moves: u32, ms: u64, cpu_ms: u64, depth: u64, book: u32) -> Clock {
+        Clock {
+            moves,
+            wall: Duration::from_millis(ms),
+            cpu: Duration::from_millis(cpu_ms),
+            depth,
+            searched: moves - book,
+            book,
+        }
+    }
+
+    fn games() -> Vec<Played> {
+        let game = |index: u64, score: Option<f64>, totals, reason: &str| Played {
+            index,
+            opening: "a b c d".into(),
+            ours: if index.is_multiple_of(2) {
+                Player::South
+            } else {
+                Player::North
+            },
+            score,
+            totals,
+            reason: reason.into(),
+            plies: 84,
+            clocks: [
+                clock(40, 3172, 3160, 890, 0),
+                clock(44, 2948 + index, 3000, 960, 4),
+            ],
+            error: None,
+        };
+        vec![
+            game(0, Some(1.0), Some((30, 18)), "majority"),
+            game(1, Some(0.5), Some((24, 24)), "repetition"),
+            game(2, Some(0.0), Some((20, 28)), "majority"),
+            Played::failed(3, Player::North, "Aalina played g".into()),
+            game(4, Some(1.0), Some((26, 22)), "starvation"),
+        ]
+    }
+
+    #[test]
+    fn a_results_line_reads_back_as_it_was_written() {
+        for g in games() {
+            let line = g.tsv();
+            let back = Played::from_tsv(line.trim_end_matches('\n')).unwrap();
+            assert_eq!(back.tsv(), line);
+            assert_eq!(
+                (back.index, back.score, back.totals),
+                (g.index, g.score, g.totals)
+            );
+        }
+    }
+
+    #[test]
+    fn the_tally_of_a_run_in_two_parts_is_the_summary_of_the_whole_run() {
+        let dir = std::env::temp_dir().join(format!("aalina-tally-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let all = games();
+        let head = "game\tetc\n".to_string();
+        let write = |name: &str, part: &[Played]| {
+            let path = dir.join(name);
+            let text = part.iter().fold(head.clone(), |t, g| t + &g.tsv());
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        // The parts in either order.
+        let parts = [write("b.tsv", &all[2..]), write("a.tsv", &all[..2])];
+        let tallied = tally(&parts).unwrap();
+        let whole = summary(&all, "alphabeta:100ms", 100);
+        assert_eq!(summary(&tallied, "alphabeta:100ms", 100), whole);
+        assert!(whole.starts_with(
+            "Against Aalina at 100 ms a move: 62.5% of the points over 4 games (+2 =1 -1)\n"
+        ));
+        assert!(whole.contains("seeds won: ours 100, Aalina 92\n"));
+
+        // Overlapping parts and bad lines are refused by name.
+        let again = tally(&[parts[1].clone(), parts[1].clone()]).unwrap_err();
+        assert!(
+            again.ends_with("line 2: game 1 is already in an earlier line or file"),
+            "{again}"
+        );
+        let bad = write("bad.tsv", &[]);
+        std::fs::write(&bad, "head\n1\tx\n").unwrap();
+        assert!(
+            tally(std::slice::from_ref(&bad))
+                .unwrap_err()
+                .ends_with("line 2: 2 fields, not 18")
+        );
+        std::fs::write(&bad, head + &all[0].tsv().replace("South", "East")).unwrap();
+        assert!(
+            tally(&[bad])
+                .unwrap_err()
+                .ends_with("side `East` is neither South nor North")
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
