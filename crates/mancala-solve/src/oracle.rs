@@ -77,7 +77,7 @@ impl<G: Solvable, E> DbEvaluator<G, E> {
 
     /// This evaluator, evaluating with the databases' [`estimate`](DbEvaluator::estimate)
     /// wherever the board is in them (off unless asked: measured in Oware at 100 ms a
-    /// move, it gained nothing, `docs/strength.md`).
+    /// move, it gained nothing, `docs/engine.md`).
     #[must_use]
     pub fn with_estimates(mut self, on: bool) -> Self {
         self.estimates = on;

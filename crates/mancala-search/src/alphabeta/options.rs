@@ -50,7 +50,7 @@ pub struct AlphaBetaOptions {
     /// whole window).
     pub aspiration: Score,
     /// Late-move reductions in a search limited by time or nodes (on by default: measured
-    /// by Elo, `docs/strength.md`; never in a search to a fixed depth, whose value stays
+    /// by Elo, `docs/engine.md`; never in a search to a fixed depth, whose value stays
     /// exact): at 3 plies left or more,
     /// a node's moves from its third on are searched a ply less deep first, and again
     /// at the full depth only if they beat the best so far. The value of a time- or
