@@ -435,9 +435,7 @@ impl Played {
             self.error.as_deref().unwrap_or("")
         )
     }
-}
 
-impl Played {
     /// A line of `results.tsv` read back. The times and depths come back from their
     /// rounded means (a tenth of a millisecond, a hundredth of a ply); Aalina's moves
     /// out of its book are taken as its searched moves.
@@ -474,12 +472,14 @@ impl Played {
             let cpu_ms: f64 = num(&f, at + 2, "CPU ms a move")?;
             let depth: f64 = num(&f, at + 3, "mean depth")?;
             let searched = moves.saturating_sub(book);
-            let total =
-                |per: f64| Duration::from_secs_f64((per * f64::from(moves) / 1000.0).max(0.0));
+            let total = |per: f64| {
+                Duration::try_from_secs_f64(per * f64::from(moves) / 1000.0)
+                    .map_err(|_| format!("{per} ms a move is not a time"))
+            };
             Ok(Clock {
                 moves,
-                wall: total(ms),
-                cpu: total(cpu_ms),
+                wall: total(ms)?,
+                cpu: total(cpu_ms)?,
                 depth: (depth * f64::from(searched)).round() as u64,
                 searched,
                 book,
@@ -953,11 +953,17 @@ mod tests {
                 .unwrap_err()
                 .ends_with("line 2: 2 fields, not 18")
         );
-        std::fs::write(&bad, head + &all[0].tsv().replace("South", "East")).unwrap();
+        std::fs::write(&bad, head.clone() + &all[0].tsv().replace("South", "East")).unwrap();
+        assert!(
+            tally(std::slice::from_ref(&bad))
+                .unwrap_err()
+                .ends_with("side `East` is neither South nor North")
+        );
+        std::fs::write(&bad, head + &all[0].tsv().replace("\t79.3\t", "\tinf\t")).unwrap();
         assert!(
             tally(&[bad])
                 .unwrap_err()
-                .ends_with("side `East` is neither South nor North")
+                .ends_with("inf ms a move is not a time")
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
